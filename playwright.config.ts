@@ -1,0 +1,21 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/support/browser';
+
+// Browser journeys run against a real PocketBase serving the built PWA,
+// started once by tests/support/e2e-global-setup.ts on a free port.
+export default defineConfig({
+  testDir: './tests/e2e',
+  globalSetup: './tests/support/e2e-global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
+});

@@ -1,0 +1,3 @@
+import { ensureServerBinary } from './lib/build-server.mjs';
+
+ensureServerBinary();

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from '@tanstack/react-router';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { theme } from '@/lib/theme';
+import { router } from '@/router';
+import { captureUtmParams } from '@/lib/utm';
+
+captureUtmParams(window.location.search);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <RouterProvider router={router} />
+    </MantineProvider>
+  </StrictMode>,
+);

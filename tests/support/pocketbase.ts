@@ -1,0 +1,45 @@
+// A fresh PocketBase for a test suite: its own temporary data dir, a free port,
+// the project's hooks and migrations, and a superuser to arrange data with.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import PocketBase from 'pocketbase';
+import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
+import { ensureServerBinary } from '../../scripts/lib/build-server.mjs';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  superuser: { email: string; password: string };
+  /** A client signed in as the superuser (bypasses every rule). */
+  admin: () => Promise<PocketBase>;
+  /** A client with no session. */
+  guest: () => PocketBase;
+  stop: () => Promise<void>;
+}
+
+export async function startTestServer(options: { env?: Record<string, string>; publicDir?: string } = {}): Promise<TestServer> {
+  ensureServerBinary({ log: () => {} });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-pb-'));
+  const superuser = { email: 'superuser@test.local', password: randomBytes(12).toString('hex') };
+  upsertSuperuser({ dataDir, ...superuser });
+  const port = await freePort();
+  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${port}`, env: options.env, publicDir: options.publicDir });
+  return {
+    url: server.url,
+    dataDir,
+    superuser,
+    guest: () => new PocketBase(server.url),
+    admin: async () => {
+      const client = new PocketBase(server.url);
+      client.autoCancellation(false);
+      await client.collection('_superusers').authWithPassword(superuser.email, superuser.password);
+      return client;
+    },
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
