@@ -56,7 +56,14 @@ func main() {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {
 			if !e.Router.HasRoute(http.MethodGet, "/{path...}") {
-				e.Router.GET("/{path...}", apis.Static(os.DirFS(publicDir), indexFallback))
+				static := apis.Static(os.DirFS(publicDir), indexFallback)
+				e.Router.GET("/{path...}", func(re *core.RequestEvent) error {
+					// unknown API and dashboard paths are errors, never the app shell
+					if p := re.Request.URL.Path; strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/_/") {
+						return apis.NewNotFoundError("", nil)
+					}
+					return static(re)
+				})
 			}
 			return e.Next()
 		},

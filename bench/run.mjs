@@ -1,0 +1,23 @@
+// `npm run bench`: builds the app and the server, runs every benchmark and
+// writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
+import { ensureServerBinary } from '../scripts/lib/build-server.mjs';
+import { root } from '../scripts/lib/paths.mjs';
+import { measureLandingBundle } from './landing-bundle.mjs';
+
+ensureNodeModules();
+ensureServerBinary();
+buildApp();
+
+const resultsDir = path.join(root, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+const measuredAt = new Date().toISOString();
+
+const landing = await measureLandingBundle();
+writeFileSync(path.join(resultsDir, 'landing-bundle.json'), `${JSON.stringify({ measuredAt, ...landing }, null, 2)}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'landing-bundle', jsGzipBytes: landing.js.gzipBytes, cssGzipBytes: landing.css.gzipBytes })}\n`);
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+console.log(`Landing route, initial load: JS ${kb(landing.js.gzipBytes)} gzip in ${landing.js.files} files; CSS ${kb(landing.css.gzipBytes)} gzip in ${landing.css.files} files`);
