@@ -1,20 +1,26 @@
 // Builds the PWA when needed, starts one PocketBase for the browser journeys
 // and hands its address and superuser to the test workers through env.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startTestServer } from './pocketbase';
 
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (!process.env.E2E_SKIP_BUILD || !existsSync(path.join(root, 'dist/index.html'))) {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  const reuseDist = Boolean(process.env.E2E_SKIP_BUILD) && existsSync(path.join(root, 'dist/index.html'));
+  // Each run builds into its own directory: a run must not empty the dist/ that
+  // another run in the same checkout is serving.
+  const publicDir = reuseDist ? path.join(root, 'dist') : mkdtempSync(path.join(os.tmpdir(), 'masterclass-dist-'));
+  if (!reuseDist) {
+    execFileSync('npm', ['run', 'build', '--silent', '--', '--outDir', publicDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   }
-  const server = await startTestServer();
+  const server = await startTestServer({ publicDir });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SUPERUSER_EMAIL = server.superuser.email;
   process.env.E2E_SUPERUSER_PASSWORD = server.superuser.password;
   return async () => {
     await server.stop();
+    if (!reuseDist) rmSync(publicDir, { recursive: true, force: true });
   };
 }

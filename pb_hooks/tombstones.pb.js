@@ -1,0 +1,9 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Tombstones: deleting a record of a synced collection (events, speakers,
+// materials, ai_use_cases and the owner-only tool records), by anyone and
+// through any path (API, dashboard, cascade), also writes a `tombstones` row in
+// the same transaction. Logic: lib/tombstones.js.
+
+onRecordDelete((e) => {
+  require(`${__hooks}/lib/tombstones.js`).deleteWithTombstone(e);
+}, ...require(`${__hooks}/lib/tombstones.js`).SYNCED_COLLECTIONS);

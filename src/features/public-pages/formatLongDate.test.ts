@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { formatLongDate } from './formatLongDate';
+
+describe('formatLongDate', () => {
+  it('writes day, month name and year in en-AU order', () => {
+    expect(formatLongDate(new Date(2026, 10, 22, 12))).toBe('22 November 2026');
+  });
+
+  it('does not pad single-digit days', () => {
+    expect(formatLongDate(new Date(2025, 5, 1, 12))).toBe('1 June 2025');
+  });
+});

@@ -1,0 +1,81 @@
+// Shared arrangements for the server suites: users of each role created by the
+// superuser (the only way past the users create rule), unique values, and a
+// probe that turns "the server refused" into false without hiding real errors.
+import PocketBase, { ClientResponseError } from 'pocketbase';
+import { randomBytes } from 'node:crypto';
+import type { TestServer } from '../support/pocketbase';
+
+export const EVENT_TITLE = 'AI CHAMPIONS MASTERCLASS';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  /** A client signed in as this user. */
+  client: PocketBase;
+}
+
+export function unique(prefix = ''): string {
+  return `${prefix}${randomBytes(6).toString('hex')}`;
+}
+
+export async function createUser(
+  server: TestServer,
+  superuser: PocketBase,
+  role: 'attendee' | 'administrator',
+  profile: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const email = `${unique(role)}@test.local`;
+  const password = unique('pw-');
+  const record = await superuser.collection('users').create({
+    email,
+    password,
+    passwordConfirm: password,
+    role,
+    verified: true,
+    full_name: `Test ${role}`,
+    ...profile,
+  });
+  const client = new PocketBase(server.url);
+  client.autoCancellation(false);
+  await client.collection('users').authWithPassword(email, password);
+  return { id: record.id, email, password, client };
+}
+
+/**
+ * Runs a request and reports whether the server allowed it. A refusal (403,
+ * 404, or a 400 without field errors, which is how a failed create rule
+ * answers) is false; anything else (validation errors, 429, 5xx) is thrown,
+ * so a bad fixture can never pass for a refusal.
+ */
+export async function allowed(request: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await request();
+    return true;
+  } catch (error) {
+    if (!(error instanceof ClientResponseError)) throw error;
+    const fieldErrors = Object.keys(error.response?.data ?? {});
+    if (error.status === 403 || error.status === 404) return false;
+    if (error.status === 400 && fieldErrors.length === 0) return false;
+    throw new Error(`Unexpected ${error.status} from ${error.url}: ${JSON.stringify(error.response)}`);
+  }
+}
+
+/** The field errors of a rejected request ({} when it succeeded). */
+export async function fieldErrors(request: () => Promise<unknown>): Promise<Record<string, { code: string; message: string }>> {
+  try {
+    await request();
+    return {};
+  } catch (error) {
+    if (error instanceof ClientResponseError && error.status === 400) {
+      return (error.response?.data ?? {}) as Record<string, { code: string; message: string }>;
+    }
+    throw error;
+  }
+}
+
+/** A tiny but well-formed PDF, sniffed by PocketBase as application/pdf. */
+export function samplePdf(name = 'sample.pdf'): File {
+  const body = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n';
+  return new File([body], name, { type: 'application/pdf' });
+}

@@ -1,0 +1,314 @@
+// The API rules of every collection, for every role, as one table: each cell
+// lists what the actor may do to a record ("L"ist, "V"iew, "C"reate, "U"pdate,
+// "D"elete; "-" where the server must refuse). Every cell is measured against
+// the real server with a fresh record, so a loosened rule fails here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordService } from 'pocketbase';
+import { startTestServer, type TestServer } from '../support/pocketbase';
+import { allowed, createUser, EVENT_TITLE, samplePdf, unique, type TestUser } from './helpers';
+
+type Actor = 'guest' | 'attendee' | 'stranger' | 'admin' | 'superuser';
+type Body = Record<string, unknown>;
+
+// "attendee" is the signed-in user who owns the record (its own account, its
+// attendee row, its tool records); "stranger" is another signed-in attendee;
+// "admin" is a user with role administrator.
+const ACTORS: Actor[] = ['guest', 'attendee', 'stranger', 'admin', 'superuser'];
+const MATRIX: Record<string, [string, string, string, string, string]> = {
+  //                        guest    attendee  stranger  admin    superuser
+  events:                  ['LV---', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
+  speakers:                ['LV---', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
+  promo_codes:             ['-----', '-----',  '-----',  '-----', 'LVCUD'],
+  materials:               ['-----', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
+  registrations:           ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  attendees:               ['-----', 'LV---',  '-----',  'LV-UD', 'LVCUD'],
+  users:                   ['-----', 'LV-U-',  '-----',  'LV---', 'LVCUD'],
+  ai_use_cases:            ['-----', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
+  readiness_assessments:   ['-----', 'LVCUD',  '-----',  '-----', 'LVCUD'],
+  business_cases:          ['-----', 'LVCUD',  '-----',  '-----', 'LVCUD'],
+  saved_use_cases:         ['-----', 'LVCUD',  '-----',  '-----', 'LVCUD'],
+  emails:                  ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  contact_messages:        ['--C--', '--C--',  '--C--',  'LVC-D', 'LVCUD'],
+  stripe_events:           ['-----', '-----',  '-----',  '-----', 'LVCUD'],
+  tombstones:              ['-----', 'LV---',  'LV---',  'LV---', 'LVCUD'],
+  app_secrets:             ['-----', '-----',  '-----',  '-----', 'LVCUD'],
+};
+
+interface Fixture {
+  /** Creates (as superuser) the record the actor's actions target; the attendee owns it where ownership applies. */
+  seed: (actor: Actor) => Promise<string>;
+  /** A valid body, so a refused create is refused by the rule, not by validation. */
+  createBody: () => Body | Promise<Body>;
+  updateBody: () => Body;
+}
+
+let server: TestServer;
+let su: PocketBase;
+let attendee: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+let eventId: string;
+let useCaseId: string;
+
+function clientOf(actor: Actor): PocketBase {
+  switch (actor) {
+    case 'guest': return server.guest();
+    case 'attendee': return attendee.client;
+    case 'stranger': return stranger.client;
+    case 'admin': return admin.client;
+    case 'superuser': return su;
+  }
+}
+
+async function seedRecord(collection: string, body: Body): Promise<string> {
+  return (await su.collection(collection).create(body)).id;
+}
+
+const registrationBody = (): Body => ({
+  event: eventId, kind: 'paid', status: 'pending', primary_email: `${unique('buyer')}@test.local`, currency: 'AUD', total_amount_cents: 49500,
+});
+const attendeeBody = async (user = ''): Promise<Body> => ({
+  registration: await seedRecord('registrations', registrationBody()),
+  event: eventId, full_name: 'Alex Example', email: `${unique('attendee')}@test.local`, registration_status: 'confirmed', user,
+});
+const eventBody = (): Body => ({
+  title: 'Follow-up workshop', starts_at: '2026-09-01 00:00:00.000Z', ends_at: '2026-09-01 03:00:00.000Z',
+  timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', capacity: 30, price_cents: 0, currency: 'AUD',
+  sales_state: 'open', portal_unlock_at: '2026-08-31 23:00:00.000Z',
+});
+const ownedBody = {
+  readiness_assessments: (): Body => ({ owner: attendee.id, status: 'in_progress', answers: { q1: 3 } }),
+  business_cases: (): Body => ({ owner: attendee.id, title: 'Invoice coding pilot', status: 'draft' }),
+  saved_use_cases: (): Body => ({ owner: attendee.id, title: 'My custom use case', generated: { summary: 'x' } }),
+};
+const ownedFixture = (collection: keyof typeof ownedBody, updateBody: Body): Fixture => ({
+  seed: () => seedRecord(collection, ownedBody[collection]()),
+  createBody: ownedBody[collection],
+  updateBody: () => updateBody,
+});
+
+const fixtures: Record<string, Fixture> = {
+  events: {
+    seed: () => seedRecord('events', eventBody()),
+    createBody: eventBody,
+    updateBody: () => ({ venue: 'Adelaide Convention Centre' }),
+  },
+  speakers: {
+    seed: () => seedRecord('speakers', { name: 'Guest Speaker', role: 'Head of Data', sort: 9 }),
+    createBody: () => ({ name: 'New Speaker', role: 'Chief Data Officer', sort: 3 }),
+    updateBody: () => ({ bio: 'Updated bio.' }),
+  },
+  promo_codes: {
+    seed: () => seedRecord('promo_codes', { code: unique('SEED'), event: eventId, max_uses: 3, active: true }),
+    createBody: () => ({ code: unique('NEW'), event: eventId, max_uses: 3, active: true }),
+    updateBody: () => ({ max_uses: 4 }),
+  },
+  materials: {
+    seed: () => seedRecord('materials', { event: eventId, title: 'Slides', file: samplePdf() }),
+    createBody: () => ({ event: eventId, title: 'Workbook', file: samplePdf('workbook.pdf') }),
+    updateBody: () => ({ description: 'Updated description' }),
+  },
+  registrations: {
+    seed: () => seedRecord('registrations', registrationBody()),
+    createBody: registrationBody,
+    updateBody: () => ({ utm_source: 'linkedin' }),
+  },
+  attendees: {
+    seed: async () => seedRecord('attendees', await attendeeBody(attendee.id)),
+    createBody: () => attendeeBody(),
+    updateBody: () => ({ company: 'Updated Pty Ltd' }),
+  },
+  users: {
+    // The attendee's own account; the superuser gets a throwaway one, since it may delete it.
+    seed: async (actor) => (actor === 'superuser' ? (await createUser(server, su, 'attendee')).id : attendee.id),
+    createBody: () => {
+      const password = unique('pw-');
+      return { email: `${unique('new')}@test.local`, password, passwordConfirm: password, role: 'attendee' };
+    },
+    updateBody: () => ({ company: 'Self-Updated Pty Ltd' }),
+  },
+  ai_use_cases: {
+    seed: () => seedRecord('ai_use_cases', { title: unique('Use case '), industry: 'Retail' }),
+    createBody: () => ({ title: unique('Created use case '), industry: 'Finance' }),
+    updateBody: () => ({ description: 'Updated description' }),
+  },
+  readiness_assessments: ownedFixture('readiness_assessments', { score: 55 }),
+  business_cases: ownedFixture('business_cases', { title: 'Renamed case' }),
+  saved_use_cases: ownedFixture('saved_use_cases', { notes: 'Worth a pilot' }),
+  emails: {
+    seed: () => seedRecord('emails', { to: 'someone@test.local', subject: 'Your registration', status: 'captured' }),
+    createBody: () => ({ to: 'someone@test.local', subject: 'Hello', status: 'queued' }),
+    updateBody: () => ({ status: 'sent' }),
+  },
+  contact_messages: {
+    seed: () => seedRecord('contact_messages', { name: 'Sam', email: 'sam@test.local', subject: 'Hi', message: 'Seeded' }),
+    createBody: () => ({ name: 'Jo Citizen', email: 'jo@test.local', subject: 'Next event', message: 'When is the next one?' }),
+    updateBody: () => ({ subject: 'Changed' }),
+  },
+  stripe_events: {
+    seed: () => seedRecord('stripe_events', { event_id: unique('evt_'), type: 'checkout.session.completed' }),
+    createBody: () => ({ event_id: unique('evt_'), type: 'checkout.session.expired' }),
+    updateBody: () => ({ type: 'checkout.session.async_payment_succeeded' }),
+  },
+  tombstones: {
+    seed: () => seedRecord('tombstones', { collection: 'events', record_id: unique('rec') }),
+    createBody: () => ({ collection: 'speakers', record_id: unique('rec') }),
+    updateBody: () => ({ collection: 'materials' }),
+  },
+  app_secrets: {
+    seed: () => seedRecord('app_secrets', { name: unique('seeded_'), value: unique().repeat(6) }),
+    createBody: () => ({ name: unique('created_'), value: unique().repeat(6) }),
+    updateBody: () => ({ value: unique().repeat(6) }),
+  },
+};
+
+/** The ids a client may list (none when the list itself is refused). */
+async function visibleIds(records: RecordService): Promise<string[]> {
+  let ids: string[] = [];
+  await allowed(async () => {
+    ids = (await records.getFullList({ fields: 'id' })).map((item) => item.id);
+  });
+  return ids;
+}
+
+/** What `actor` may do to a fresh record of `collection`, as a "LVCUD" string. */
+async function measure(collection: string, actor: Actor): Promise<string> {
+  const spec = fixtures[collection];
+  const id = await spec.seed(actor);
+  const records = clientOf(actor).collection(collection);
+  const list = (await visibleIds(records)).includes(id);
+  const view = await allowed(() => records.getOne(id));
+  const createBody = await spec.createBody();
+  const create = await allowed(() => records.create(createBody));
+  const update = await allowed(() => records.update(id, spec.updateBody()));
+  const remove = await allowed(() => records.delete(id));
+  return [list && 'L', view && 'V', create && 'C', update && 'U', remove && 'D'].map((granted) => granted || '-').join('');
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  su = await server.admin();
+  [attendee, stranger, admin] = await Promise.all([
+    createUser(server, su, 'attendee'),
+    createUser(server, su, 'attendee'),
+    createUser(server, su, 'administrator'),
+  ]);
+  eventId = (await su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`)).id;
+  useCaseId = (await su.collection('ai_use_cases').getList(1, 1)).items[0].id;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('rules matrix', () => {
+  const cells = Object.entries(MATRIX).flatMap(([collection, row]) =>
+    ACTORS.map((actor, column) => ({ collection, actor, expected: row[column] })),
+  );
+
+  it('covers every collection', async () => {
+    const collections = (await su.collections.getFullList()).filter((collection) => !collection.system).map((collection) => collection.name);
+    expect(Object.keys(MATRIX).sort()).toEqual(collections.sort());
+    expect(Object.keys(fixtures).sort()).toEqual(collections.sort());
+  });
+
+  it.each(cells)('$collection: $actor may $expected', async ({ collection, actor, expected }) => {
+    expect(await measure(collection, actor)).toBe(expected);
+  });
+});
+
+describe('refusals', () => {
+  it('a guest reads no promo code, registration, attendee, email or user', async () => {
+    const guest = server.guest();
+    await seedRecord('attendees', await attendeeBody(attendee.id));
+    await seedRecord('emails', { to: attendee.email, subject: 'Your invitation', status: 'captured' });
+    await seedRecord('readiness_assessments', ownedBody.readiness_assessments());
+    for (const collection of ['promo_codes', 'registrations', 'attendees', 'emails', 'users', 'readiness_assessments']) {
+      expect((await visibleIds(su.collection(collection))).length, collection).toBeGreaterThan(0);
+      expect(await visibleIds(guest.collection(collection)), collection).toEqual([]);
+    }
+    await expect(guest.collection('users').getOne(attendee.id)).rejects.toMatchObject({ status: 404 });
+    await expect(guest.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"')).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('a guest cannot sign up by creating a user directly', async () => {
+    const password = 'long-enough-password';
+    await expect(
+      server.guest().collection('users').create({ email: 'intruder@test.local', password, passwordConfirm: password, role: 'administrator' }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(su.collection('users').getFirstListItem('email = "intruder@test.local"')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('an attendee reads no other user, nor their tool records', async () => {
+    const theirs = await su.collection('business_cases').create({ owner: stranger.id, title: 'Private case', status: 'draft' });
+    await expect(attendee.client.collection('users').getOne(stranger.id)).rejects.toMatchObject({ status: 404 });
+    await expect(attendee.client.collection('business_cases').getOne(theirs.id)).rejects.toMatchObject({ status: 404 });
+    const listed = await attendee.client.collection('users').getFullList();
+    expect(listed.map((user) => user.id)).toEqual([attendee.id]);
+  });
+
+  it('a user cannot change its own email, role or verified flag', async () => {
+    const users = attendee.client.collection('users');
+    expect(await allowed(() => users.update(attendee.id, { role: 'administrator' }))).toBe(false);
+    expect(await allowed(() => users.update(attendee.id, { email: 'new-address@test.local' }))).toBe(false);
+    expect(await allowed(() => users.update(attendee.id, { verified: false }))).toBe(false);
+    const after = await su.collection('users').getOne(attendee.id);
+    expect(after).toMatchObject({ role: 'attendee', email: attendee.email, verified: true });
+  });
+
+  it('a user may resend its unchanged role and email with a profile update', async () => {
+    const updated = await attendee.client.collection('users').update(attendee.id, {
+      role: 'attendee', email: attendee.email, full_name: 'Alex Attendee', industry: 'finance',
+    });
+    expect(updated).toMatchObject({ full_name: 'Alex Attendee', industry: 'finance', role: 'attendee' });
+  });
+
+  it('an administrator cannot change another user\'s role', async () => {
+    expect(await allowed(() => admin.client.collection('users').update(stranger.id, { role: 'administrator' }))).toBe(false);
+    expect((await su.collection('users').getOne(stranger.id)).role).toBe('attendee');
+  });
+
+  it('tool records are created only for oneself and never handed to someone else', async () => {
+    const cases = stranger.client.collection('business_cases');
+    expect(await allowed(() => cases.create({ owner: attendee.id, title: 'Planted', status: 'draft' }))).toBe(false);
+    const own = await cases.create({ owner: stranger.id, title: 'Mine', status: 'draft' });
+    expect(own.owner).toBe(stranger.id);
+    expect(await allowed(() => cases.update(own.id, { owner: attendee.id }))).toBe(false);
+    expect((await su.collection('business_cases').getOne(own.id)).owner).toBe(stranger.id);
+  });
+
+  it('a saved use case may point at a library use case once per user', async () => {
+    const saved = attendee.client.collection('saved_use_cases');
+    await saved.create({ owner: attendee.id, use_case: useCaseId, title: 'Bookmarked' });
+    await expect(saved.create({ owner: attendee.id, use_case: useCaseId, title: 'Again' })).rejects.toMatchObject({ status: 400 });
+    await stranger.client.collection('saved_use_cases').create({ owner: stranger.id, use_case: useCaseId, title: 'Also bookmarked' });
+  });
+});
+
+describe('materials unlock', () => {
+  it('signed-in attendees see materials only once the portal has unlocked; administrators always', async () => {
+    const original = await su.collection('events').getOne(eventId);
+    const materialsOf = async (user: TestUser) =>
+      (await user.client.collection('materials').getFullList({ filter: `event = "${eventId}"` })).length;
+    try {
+      await su.collection('events').update(eventId, { portal_unlock_at: '2099-01-01 00:00:00.000Z' });
+      expect(await materialsOf(attendee)).toBe(0);
+      expect(await materialsOf(admin)).toBeGreaterThanOrEqual(4);
+
+      await su.collection('events').update(eventId, { portal_unlock_at: new Date(Date.now() - 60_000).toISOString() });
+      expect(await materialsOf(attendee)).toBeGreaterThanOrEqual(4);
+    } finally {
+      await su.collection('events').update(eventId, { portal_unlock_at: original.portal_unlock_at });
+    }
+  });
+
+  it('material files need a signed-in file token', async () => {
+    const material = (await attendee.client.collection('materials').getList(1, 1, { filter: `event = "${eventId}"` })).items[0];
+    const bare = attendee.client.files.getURL(material, material.file);
+    expect((await fetch(bare)).status).not.toBe(200);
+    const token = await attendee.client.files.getToken();
+    const withToken = await fetch(attendee.client.files.getURL(material, material.file, { token }));
+    expect(withToken.status).toBe(200);
+  });
+});
