@@ -5,19 +5,20 @@ import { ensureServerBinary } from './build-server.mjs';
 import { startPocketBase } from './pocketbase-process.mjs';
 import { ensureAdministrator, ensureSuperuser, printCredentials } from './dev-credentials.mjs';
 
-export async function startBackend() {
+/** @param {{ quiet?: boolean }} [options] */
+export async function startBackend({ quiet = false } = {}) {
   const httpAddr = process.env.HTTP_ADDR || defaultHttpAddr;
   const dataDir = path.resolve(root, process.env.DATA_DIR || defaultDataDir);
   ensureServerBinary();
   const { credentials, created } = ensureSuperuser(dataDir);
-  const server = await startPocketBase({ dataDir, httpAddr, inheritOutput: true, env: process.env.APP_URL ? { APP_URL: process.env.APP_URL } : {} });
+  const server = await startPocketBase({ dataDir, httpAddr, inheritOutput: !quiet, env: process.env.APP_URL ? { APP_URL: process.env.APP_URL } : {} });
   try {
     if (created) await ensureAdministrator(server.url, dataDir, credentials);
   } catch (error) {
     await server.stop();
     throw error;
   }
-  printCredentials(server.url, dataDir, credentials);
+  if (!quiet) printCredentials(server.url, dataDir, credentials);
   return server;
 }
 
