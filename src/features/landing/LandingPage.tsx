@@ -1,0 +1,41 @@
+import { AudienceSection } from './components/AudienceSection';
+import { ClosingCtaSection } from './components/ClosingCtaSection';
+import { EventDetailsSection } from './components/EventDetailsSection';
+import { ExperienceSection } from './components/ExperienceSection';
+import { HeroSection } from './components/HeroSection';
+import { LandingFooter } from './components/LandingFooter';
+import { LandingHeader } from './components/LandingHeader';
+import { SpeakersSection } from './components/SpeakersSection';
+import { WhySection } from './components/WhySection';
+import { fetchMasterclassEvent, PUBLISHED_EVENT } from './eventRecord';
+import { fetchSpeakers } from './speakers';
+import { useLoadable } from './useLoadable';
+import classes from './LandingPage.module.css';
+
+export interface LandingPageProps {
+  /** Shows the hidden waitlist shortcut form in the hero (route search `showWaitlistForm=true`). */
+  showWaitlistForm?: boolean;
+}
+
+export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
+  const eventState = useLoadable(fetchMasterclassEvent, 'the event');
+  const speakers = useLoadable(fetchSpeakers, 'the speakers');
+  // Facts stay on the page when the record cannot be read: the published ones stand in.
+  const event = eventState.status === 'loading' ? null : eventState.status === 'ready' ? eventState.value : PUBLISHED_EVENT;
+
+  return (
+    <div className={classes.page}>
+      <LandingHeader />
+      <main>
+        <HeroSection event={event} showWaitlistForm={showWaitlistForm} />
+        <WhySection />
+        <ExperienceSection />
+        <AudienceSection />
+        <SpeakersSection speakers={speakers} />
+        <EventDetailsSection event={event} speakers={speakers} />
+        <ClosingCtaSection event={event} />
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}

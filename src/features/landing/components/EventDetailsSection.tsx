@@ -1,0 +1,67 @@
+import { SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingCommunity, IconCalendarEvent, IconClock, IconHourglass, IconMapPin, IconUsers, type Icon } from '@tabler/icons-react';
+import { eventFacts } from '../eventFacts';
+import type { MasterclassEvent } from '../eventRecord';
+import type { Speaker } from '../speakers';
+import type { Loadable } from '../useLoadable';
+import { LandingSection } from './LandingSection';
+import classes from './EventDetails.module.css';
+
+interface EventDetailsSectionProps {
+  /** null while the event record loads */
+  event: MasterclassEvent | null;
+  speakers: Loadable<Speaker[]>;
+}
+
+export function EventDetailsSection({ event, speakers }: EventDetailsSectionProps) {
+  const facts = event ? eventFacts(event) : null;
+  const hosts = hostOrganisations(speakers);
+  return (
+    <LandingSection id="event-details" eyebrow="Save the date" title="Event Details">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+        <Fact icon={IconCalendarEvent} label="Date" value={facts?.date} />
+        <Fact icon={IconClock} label="Time" note={facts?.zoneLabel} value={facts?.timeRange} />
+        <Fact icon={IconMapPin} label="Location" note={event?.venue || undefined} value={event?.location} />
+        <Fact icon={IconHourglass} label="Duration" value={facts?.duration} />
+        <Fact icon={IconUsers} label="Capacity" value={facts?.capacity} />
+        <Fact icon={IconBuildingCommunity} label="Co-hosted by" value={speakers.status === 'loading' ? undefined : hosts} />
+      </SimpleGrid>
+    </LandingSection>
+  );
+}
+
+/** The co-hosts are the organisations the speakers come from, in speaker order. */
+function hostOrganisations(speakers: Loadable<Speaker[]>): string {
+  const names = speakers.status === 'ready' ? [...new Set(speakers.value.map((s) => s.organisation.trim()).filter(Boolean))] : [];
+  return names.length > 0 ? names.join(' & ') : 'Two leading AI organisations';
+}
+
+interface FactProps {
+  icon: Icon;
+  label: string;
+  /** undefined while loading */
+  value: string | undefined;
+  note?: string;
+}
+
+function Fact({ icon: FactIcon, label, value, note }: FactProps) {
+  const loading = value === undefined;
+  return (
+    <div className={classes.fact} aria-busy={loading || undefined}>
+      <ThemeIcon size={44} radius="md" variant="light" color="navy">
+        <FactIcon size={24} stroke={1.7} aria-hidden />
+      </ThemeIcon>
+      <div>
+        <Text className={classes.label}>{label}</Text>
+        {loading ? (
+          <Skeleton height={18} width={160} mt={8} />
+        ) : (
+          <>
+            <Text className={classes.value}>{value}</Text>
+            {note && <Text className={classes.note}>{note}</Text>}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

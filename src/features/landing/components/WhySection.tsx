@@ -1,0 +1,38 @@
+import { SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { OUTCOMES, WHY_LEAD, WHY_STATISTIC, WHY_STATISTIC_TEXT } from '../content';
+import { LandingSection } from './LandingSection';
+import classes from './WhySection.module.css';
+
+export function WhySection() {
+  return (
+    <LandingSection id="why" eyebrow="The readiness gap" title="Why This Masterclass Matters">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'xl', md: 56 }}>
+        <div className={classes.statistic}>
+          <Text className={classes.figure}>{WHY_STATISTIC}</Text>
+          <Text className={classes.figureText}>{WHY_STATISTIC_TEXT}</Text>
+          <Text className={classes.figureLead}>{WHY_LEAD}</Text>
+        </div>
+        <Stack gap="lg" justify="center">
+          <Title order={3} className={classes.outcomesTitle}>
+            You leave with
+          </Title>
+          <Stack component="ul" gap="lg" p={0} m={0} style={{ listStyle: 'none' }}>
+            {OUTCOMES.map(({ title, text, icon: Icon }) => (
+              <li key={title} className={classes.outcome}>
+                <ThemeIcon size={44} radius="md" color="amber" variant="light">
+                  <Icon size={24} stroke={1.8} aria-hidden />
+                </ThemeIcon>
+                <div>
+                  <Text className={classes.outcomeTitle}>{title}</Text>
+                  <Text c="gray.7" size="sm" mt={2} lh={1.6}>
+                    {text}
+                  </Text>
+                </div>
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      </SimpleGrid>
+    </LandingSection>
+  );
+}

@@ -1,0 +1,77 @@
+// Event facts as visitors read them, always in the event's own time zone:
+// the browser's zone never decides what date or time an Adelaide event shows.
+import type { EventFactsSource } from './eventRecord';
+
+export interface EventFacts {
+  /** 'Wednesday 18 June 2025' */
+  date: string;
+  /** '11:30 am – 2:30 pm' */
+  timeRange: string;
+  /** '11:30 am on June 18, 2025' */
+  welcomeTime: string;
+  /** '3 hours' */
+  duration: string;
+  /** 'Adelaide time' */
+  zoneLabel: string;
+  /** 'Adelaide' from 'Adelaide, South Australia' */
+  city: string;
+  /** 'Limited to 50 participants' */
+  capacity: string;
+}
+
+type PartName = Intl.DateTimeFormatPartTypes;
+
+function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions): Partial<Record<PartName, string>> {
+  const parts = new Intl.DateTimeFormat('en-AU', { timeZone, ...options }).formatToParts(instant);
+  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
+}
+
+/** PocketBase sends 'YYYY-MM-DD HH:mm:ss.sssZ'; a space is not ISO everywhere. */
+export function parseEventInstant(value: string): Date {
+  return new Date(value.trim().replace(' ', 'T'));
+}
+
+export function formatClockTime(instant: Date, timeZone: string): string {
+  const p = partsOf(instant, timeZone, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
+  return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
+}
+
+export function formatLongDate(instant: Date, timeZone: string): string {
+  const p = partsOf(instant, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
+}
+
+function formatMonthDayYear(instant: Date, timeZone: string): string {
+  const p = partsOf(instant, timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
+  return `${p.month} ${p.day}, ${p.year}`;
+}
+
+export function formatDuration(start: Date, end: Date): string {
+  const minutes = Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourText = hours > 0 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : '';
+  const minuteText = rest > 0 ? `${rest} minutes` : '';
+  return [hourText, minuteText].filter(Boolean).join(' ') || '0 minutes';
+}
+
+/** 'Australia/Adelaide' → 'Adelaide time' */
+export function zoneLabel(timeZone: string): string {
+  const city = timeZone.split('/').pop()?.replaceAll('_', ' ') ?? timeZone;
+  return `${city} time`;
+}
+
+export function eventFacts(event: EventFactsSource): EventFacts {
+  const start = parseEventInstant(event.starts_at);
+  const end = parseEventInstant(event.ends_at);
+  const zone = event.timezone;
+  return {
+    date: formatLongDate(start, zone),
+    timeRange: `${formatClockTime(start, zone)} – ${formatClockTime(end, zone)}`,
+    welcomeTime: `${formatClockTime(start, zone)} on ${formatMonthDayYear(start, zone)}`,
+    duration: formatDuration(start, end),
+    zoneLabel: zoneLabel(zone),
+    city: event.location.split(',')[0]?.trim() ?? event.location,
+    capacity: `Limited to ${event.capacity} participants`,
+  };
+}

@@ -1,0 +1,38 @@
+// Speakers shown on the landing page, in their configured order.
+import { pb } from '@/lib/pocketbase';
+import { Collections } from '@/lib/collections';
+
+export interface Speaker {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  name: string;
+  role: string;
+  organisation: string;
+  bio: string;
+  website: string;
+  image: string;
+}
+
+export const DEFAULT_SPEAKER_BIO = 'A passionate expert in their field with years of industry experience.';
+
+export function fetchSpeakers(): Promise<Speaker[]> {
+  return pb.collection(Collections.speakers).getFullList<Speaker>({ sort: 'sort' });
+}
+
+export function speakerImageUrl(speaker: Speaker): string | null {
+  return speaker.image ? pb.files.getURL(speaker, speaker.image) : null;
+}
+
+export function speakerBio(speaker: Speaker): string {
+  return speaker.bio.trim() || DEFAULT_SPEAKER_BIO;
+}
+
+export function speakerInitials(speaker: Speaker): string {
+  return speaker.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+}

@@ -1,0 +1,349 @@
+// Landing page (spec section 2 "Landing page", sections 1 and 9): sections and
+// texts in order, links, the speaker dialog, card enlargement above 768 px,
+// the account buttons per session, event facts in the event's own time zone.
+import { expect, test, type Page } from '@playwright/test';
+import PocketBase from 'pocketbase';
+import { superuserClient } from '../support/e2e-admin';
+import { DESKTOP, PHONE } from '../support/browser';
+
+const SOLD_OUT = 'Event Sold Out – Registration Now Closed';
+const WELCOME = 'We look forward to welcoming registered attendees in Adelaide at 11:30 am on June 18, 2025.';
+const EXPERIENCES = [
+  'AI Readiness Self-Assessment',
+  'AI Opportunity Mapping',
+  'Build a Business Case for AI',
+  'Live Demos & Agent Trials',
+  'Upskilling & Strategy Support',
+];
+const AUDIENCES = ['Business Leaders', 'Mid-Senior Managers', 'IT Professionals', 'Transformation & Strategy Professionals'];
+const EVENTS_API = '**/api/collections/events/records*';
+const SPEAKERS_API = '**/api/collections/speakers/records*';
+
+async function openLanding(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+}
+
+const transformOf = (page: Page, name: string) =>
+  page.getByRole('article', { name }).evaluate((card) => getComputedStyle(card).transform);
+
+test.describe('content', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('shows the seven sections in the spec order, then the footer', async ({ page }) => {
+    await openLanding(page);
+    const headings = await page.locator('main').getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings).toEqual([
+      'Why This Masterclass Matters',
+      "What You'll Experience",
+      'Who Should Attend',
+      'Meet Your Speakers',
+      'Event Details',
+      'Ready to Lead the AI Revolution?',
+    ]);
+    const firstHeading = page.locator('main h1, main h2').first();
+    await expect(firstHeading).toHaveText('AI CHAMPIONS MASTERCLASS');
+    const closing = await page.getByRole('heading', { name: 'Ready to Lead the AI Revolution?' }).boundingBox();
+    const footer = await page.getByRole('contentinfo').boundingBox();
+    expect(footer!.y).toBeGreaterThan(closing!.y);
+  });
+
+  test('hero: title, tagline, sold-out notice, welcome and the waitlist button', async ({ page }) => {
+    await openLanding(page);
+    const hero = page.getByRole('region', { name: 'AI CHAMPIONS MASTERCLASS' });
+    await expect(hero.getByRole('heading', { level: 1 })).toHaveText('AI CHAMPIONS MASTERCLASS');
+    await expect(hero.getByText('Lead the AI Revolution—Not Just Survive It', { exact: true })).toBeVisible();
+    await expect(hero.getByText(/hands-on, in-person masterclass in Adelaide/)).toBeVisible();
+    await expect(hero.getByText(SOLD_OUT, { exact: true })).toBeVisible();
+    await expect(hero.getByText(WELCOME, { exact: true })).toBeVisible();
+    await expect(hero.getByText(/Register your interest/)).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Register for Future Events' })).toHaveAttribute('href', '/register?waitlist=true');
+    await expect(hero.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+  });
+
+  test('why, experience and audience sections say what the spec says', async ({ page }) => {
+    await openLanding(page);
+    const why = page.getByRole('region', { name: 'Why This Masterclass Matters' });
+    await expect(why.getByText('80%', { exact: true })).toBeVisible();
+    await expect(why.getByText('of AI projects fail because businesses are not ready.')).toBeVisible();
+    for (const outcome of ['A 30-day action plan', 'Live agent tools', 'A pitch-ready business case', 'Post-event access to real AI agents']) {
+      await expect(why.getByText(outcome, { exact: true })).toBeVisible();
+    }
+
+    const experience = page.getByRole('region', { name: "What You'll Experience" });
+    await expect(experience.getByRole('article')).toHaveCount(5);
+    expect(await experience.getByRole('article').getByRole('heading').allTextContents()).toEqual(EXPERIENCES);
+    for (const card of await experience.getByRole('article').all()) {
+      await expect(card.locator('svg').first()).toBeVisible();
+      await expect(card.locator('p')).not.toBeEmpty();
+    }
+
+    const audience = page.getByRole('region', { name: 'Who Should Attend' });
+    expect(await audience.getByRole('article').getByRole('heading').allTextContents()).toEqual(AUDIENCES);
+  });
+
+  test('speakers come from the speakers collection, with their images and a banner', async ({ page }) => {
+    await openLanding(page);
+    const section = page.getByRole('region', { name: 'Meet Your Speakers' });
+    const cards = section.getByRole('button');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('Dr Amelia Hart');
+    await expect(cards.nth(0)).toContainText('Chief Technology Officer');
+    await expect(cards.nth(1)).toContainText('Marcus Nguyen');
+    await expect(cards.nth(1)).toContainText('VP Of Sales');
+    await section.scrollIntoViewIfNeeded();
+    const images = section.locator('img');
+    await expect(images).toHaveCount(5);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+  });
+
+  test('event details come from the event record', async ({ page }) => {
+    await openLanding(page);
+    const details = page.getByRole('region', { name: 'Event Details' });
+    for (const fact of [
+      'Wednesday 18 June 2025',
+      '11:30 am – 2:30 pm',
+      'Adelaide time',
+      'Adelaide, South Australia',
+      'Lot Fourteen, North Terrace, Adelaide SA 5000',
+      '3 hours',
+      'Limited to 50 participants',
+      'Southern Cross AI & Torrens Digital Partners',
+    ]) {
+      await expect(details.getByText(fact, { exact: true })).toBeVisible();
+    }
+  });
+
+  test('the closing call to action repeats the notice and the waitlist link', async ({ page }) => {
+    await openLanding(page);
+    const closing = page.getByRole('region', { name: 'Ready to Lead the AI Revolution?' });
+    await expect(closing.getByText(SOLD_OUT, { exact: true })).toBeVisible();
+    await expect(closing.getByRole('link', { name: 'Register for Future Events' })).toHaveAttribute('href', '/register?waitlist=true');
+    await closing.getByRole('link', { name: 'Register for Future Events' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/register' && url.search === '?waitlist=true');
+  });
+
+  test('footer: the current year and router links to the public pages', async ({ page }) => {
+    await openLanding(page);
+    const footer = page.getByRole('contentinfo');
+    const year = new Date().getFullYear();
+    await expect(footer.getByText(`© ${year} AI Champions Masterclass. All rights reserved.`)).toBeVisible();
+    const links = { 'Privacy Policy': '/privacy-policy', 'Terms of Service': '/terms', 'Contact Us': '/contact' };
+    for (const [name, href] of Object.entries(links)) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    await footer.getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('the hero image fades in over 500 ms once loaded', async ({ page }) => {
+    await page.goto('/');
+    const art = page.locator('img[src="/images/hero-network.svg"]');
+    await expect(art).toHaveAttribute('data-loaded', 'true');
+    expect(await art.evaluate((img) => getComputedStyle(img).transitionDuration)).toBe('0.5s');
+    await expect.poll(() => art.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
+  });
+});
+
+test.describe('speaker dialog', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('opens with the bio and website, closes with the close button', async ({ page }) => {
+    await openLanding(page);
+    await page.getByRole('button', { name: /Dr Amelia Hart/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dr Amelia Hart' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Chief Technology Officer')).toBeVisible();
+    await expect(dialog.getByText('A passionate expert in their field with years of industry experience.')).toBeVisible();
+    const website = dialog.getByRole('link', { name: 'Visit Website' });
+    await expect(website).toHaveAttribute('href', 'https://southerncrossai.example.com');
+    await expect(website).toHaveAttribute('target', '_blank');
+    await expect(website).toHaveAttribute('rel', /noopener/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('opens from the keyboard and is dismissed with Escape or a click outside', async ({ page }) => {
+    await openLanding(page);
+    const card = page.getByRole('button', { name: /Marcus Nguyen/ });
+    await card.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Marcus Nguyen' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await card.click();
+    await expect(page.getByRole('dialog', { name: 'Marcus Nguyen' })).toBeVisible();
+    await page.mouse.click(10, 10);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('has no website button when the speaker has no website', async ({ page }) => {
+    await page.route(SPEAKERS_API, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.items = body.items.map((speaker: Record<string, unknown>) => ({ ...speaker, website: '' }));
+      await route.fulfill({ response, json: body });
+    });
+    await openLanding(page);
+    await page.getByRole('button', { name: /Dr Amelia Hart/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Dr Amelia Hart' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Visit Website' })).toHaveCount(0);
+  });
+});
+
+test.describe('card enlargement', () => {
+  test('at 1280 px hovering enlarges experience cards by 1.3 and audience cards by 1.1', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await openLanding(page);
+    expect(await transformOf(page, 'AI Opportunity Mapping')).toBe('none');
+    await page.getByRole('article', { name: 'AI Opportunity Mapping' }).hover();
+    await expect.poll(() => transformOf(page, 'AI Opportunity Mapping')).toBe('matrix(1.3, 0, 0, 1.3, 0, 0)');
+    await page.getByRole('article', { name: 'IT Professionals' }).hover();
+    await expect.poll(() => transformOf(page, 'IT Professionals')).toBe('matrix(1.1, 0, 0, 1.1, 0, 0)');
+    await expect.poll(() => transformOf(page, 'AI Opportunity Mapping')).toBe('none');
+  });
+
+  test('at 390 px hovering does not enlarge and the cards stack in one column', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await openLanding(page);
+    for (const name of ['AI Opportunity Mapping', 'IT Professionals']) {
+      await page.getByRole('article', { name }).hover();
+      await page.waitForTimeout(300);
+      expect(await transformOf(page, name)).toBe('none');
+    }
+    const lefts = await page.getByRole('article').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(1);
+  });
+});
+
+test.describe('phone layout', () => {
+  test.use({ viewport: PHONE });
+
+  test('has no horizontal scroll and the header buttons fit', async ({ page }) => {
+    await openLanding(page);
+    await expect(page.getByRole('button', { name: /Marcus Nguyen/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    const signIn = await page.getByRole('link', { name: 'Sign In' }).boundingBox();
+    expect(signIn!.x + signIn!.width).toBeLessThanOrEqual(PHONE.width);
+  });
+});
+
+test.describe('account buttons', () => {
+  test.use({ viewport: DESKTOP });
+
+  async function signInAs(page: Page, role: 'attendee' | 'administrator'): Promise<() => Promise<void>> {
+    const admin = await superuserClient();
+    const email = `landing-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = 'landing-pass-1234';
+    const user = await admin.collection('users').create({ email, password, passwordConfirm: password, role, full_name: 'Landing Tester', verified: true });
+    const client = new PocketBase(process.env.E2E_BASE_URL);
+    const auth = await client.collection('users').authWithPassword(email, password);
+    const stored = JSON.stringify({ token: auth.token, record: auth.record });
+    await page.addInitScript((value) => window.localStorage.setItem('pocketbase_auth', value), stored);
+    return async () => {
+      await admin.collection('users').delete(user.id);
+    };
+  }
+
+  test('signed out: Sign In to /auth only', async ({ page }) => {
+    await openLanding(page);
+    const nav = page.getByRole('navigation', { name: 'Account' });
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(nav.getByRole('link')).toHaveCount(1);
+  });
+
+  test('signed-in attendee: Go to Dashboard, no Admin', async ({ page }) => {
+    const cleanUp = await signInAs(page, 'attendee');
+    try {
+      await openLanding(page);
+      const nav = page.getByRole('navigation', { name: 'Account' });
+      await expect(nav.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+      await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    } finally {
+      await cleanUp();
+    }
+  });
+
+  test('signed-in administrator: Go to Dashboard and Admin', async ({ page }) => {
+    const cleanUp = await signInAs(page, 'administrator');
+    try {
+      await openLanding(page);
+      const nav = page.getByRole('navigation', { name: 'Account' });
+      await expect(nav.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+      await expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+      await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    } finally {
+      await cleanUp();
+    }
+  });
+});
+
+test.describe('in a browser on New York time', () => {
+  test.use({ viewport: DESKTOP, timezoneId: 'America/New_York' });
+
+  test('the facts stay in Adelaide time', async ({ page }) => {
+    await openLanding(page);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+    await expect(page.getByText(WELCOME, { exact: true })).toBeVisible();
+    const details = page.getByRole('region', { name: 'Event Details' });
+    await expect(details.getByText('Wednesday 18 June 2025', { exact: true })).toBeVisible();
+    await expect(details.getByText('11:30 am – 2:30 pm', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('sales state and failures', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('while sales are open: no notice and a Register Now button to /register', async ({ page }) => {
+    // The shared seed stays sold out for parallel journeys; this page alone sees it open.
+    await page.route(EVENTS_API, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.items = body.items.map((event: Record<string, unknown>) => ({ ...event, sales_state: 'open' }));
+      await route.fulfill({ response, json: body });
+    });
+    await openLanding(page);
+    await expect(page.getByText(SOLD_OUT)).toHaveCount(0);
+    const registerNow = page.getByRole('link', { name: 'Register Now' });
+    await expect(registerNow).toHaveCount(2);
+    await expect(registerNow.first()).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Register for Future Events' }).first()).toHaveAttribute('href', '/register?waitlist=true');
+    await expect(page.getByText('Places are limited to 50 participants. Secure yours today.')).toBeVisible();
+  });
+
+  test('shows skeletons while loading, then the facts', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(EVENTS_API, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const details = page.getByRole('region', { name: 'Event Details' });
+    await expect(details.locator('[aria-busy="true"]').first()).toBeAttached();
+    await expect(details.getByText('Wednesday 18 June 2025')).toHaveCount(0);
+    release();
+    await expect(details.getByText('Wednesday 18 June 2025', { exact: true })).toBeVisible();
+    await expect(details.locator('[aria-busy="true"]')).toHaveCount(0);
+  });
+
+  test('when the event and speakers cannot be read the page still shows the facts', async ({ page }) => {
+    await page.route(EVENTS_API, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+    await page.route(SPEAKERS_API, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+    await page.goto('/');
+    await expect(page.getByText('Wednesday 18 June 2025', { exact: true })).toBeVisible();
+    await expect(page.getByText('11:30 am – 2:30 pm', { exact: true })).toBeVisible();
+    await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+    await expect(page.getByText('Speaker profiles are not available right now. Please check back soon.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Who Should Attend' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register for Future Events' }).first()).toBeVisible();
+  });
+});

@@ -1,0 +1,118 @@
+// The landing page's waitlist shortcut form (spec sections 2, 3, 4, 5). The spec
+// keeps it hidden; `/?showWaitlistForm=true` reveals it in the hero.
+import { expect, test, type Page } from '@playwright/test';
+import { DESKTOP } from '../support/browser';
+
+const FORM_URL = '/?showWaitlistForm=true';
+const NAME_ERROR = 'Name must be at least 2 characters';
+const EMAIL_ERROR = 'Please enter a valid email address';
+
+test.use({ viewport: DESKTOP });
+
+function fields(page: Page) {
+  return {
+    name: page.getByRole('textbox', { name: 'Name' }),
+    email: page.getByRole('textbox', { name: 'Email' }),
+    company: page.getByRole('textbox', { name: 'Company (optional)' }),
+    submit: page.getByRole('button', { name: 'Join the Waitlist' }),
+  };
+}
+
+const storedWaitlistData = (page: Page) => page.evaluate(() => window.localStorage.getItem('waitlist_data'));
+
+test('is hidden on the landing page unless asked for', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Join the Waitlist' })).toHaveCount(0);
+
+  await page.goto(FORM_URL);
+  await expect(fields(page).name).toBeVisible();
+  await expect(fields(page).email).toBeVisible();
+  await expect(fields(page).company).toBeVisible();
+});
+
+test('shows each message under its field on submit', async ({ page }) => {
+  await page.goto(FORM_URL);
+  const form = fields(page);
+  await form.submit.click();
+  await expect(form.name).toHaveAccessibleDescription(NAME_ERROR);
+  await expect(form.email).toHaveAccessibleDescription(EMAIL_ERROR);
+  await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.company).not.toHaveAttribute('aria-invalid', 'true');
+
+  await form.name.fill(' A ');
+  await form.email.fill('alex@');
+  await form.submit.click();
+  await expect(page.getByText(NAME_ERROR)).toBeVisible();
+  await expect(page.getByText(EMAIL_ERROR)).toBeVisible();
+  expect(await storedWaitlistData(page)).toBeNull();
+});
+
+test('validates on submit first, then on every change', async ({ page }) => {
+  await page.goto(FORM_URL);
+  const form = fields(page);
+
+  await form.name.fill('A');
+  await form.email.fill('not-an-email');
+  await expect(page.getByText(NAME_ERROR)).toHaveCount(0);
+  await expect(page.getByText(EMAIL_ERROR)).toHaveCount(0);
+
+  await form.submit.click();
+  await expect(page.getByText(NAME_ERROR)).toBeVisible();
+  await expect(page.getByText(EMAIL_ERROR)).toBeVisible();
+
+  await form.name.pressSequentially('l');
+  await expect(page.getByText(NAME_ERROR)).toHaveCount(0);
+  await form.name.press('Backspace');
+  await expect(page.getByText(NAME_ERROR)).toBeVisible();
+
+  await form.email.fill('alex@example.com');
+  await expect(page.getByText(EMAIL_ERROR)).toHaveCount(0);
+  await form.email.fill('alex@example');
+  await expect(page.getByText(EMAIL_ERROR)).toBeVisible();
+});
+
+test('a valid submit stores waitlist_data, thanks, and goes to the waitlist registration after a second', async ({ page }) => {
+  await page.goto(FORM_URL);
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+  const form = fields(page);
+  await form.name.fill('  Alex Lee ');
+  await form.email.fill(' alex@example.com ');
+  await form.company.fill('Acme Pty Ltd');
+
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+  });
+  const submittedAt = Date.now();
+  await form.submit.click();
+
+  await expect(page.getByText('Thank You!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Redirecting you to register for future events...', { exact: true })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await storedWaitlistData(page)).toBe(
+    JSON.stringify({ isWaitlist: true, fullName: 'Alex Lee', email: 'alex@example.com', company: 'Acme Pty Ltd' }),
+  );
+  expect(apiCalls, 'the form itself makes no network call').toEqual([]);
+
+  await page.waitForURL((url) => url.pathname === '/register' && url.search === '?waitlist=true');
+  const elapsed = Date.now() - submittedAt;
+  expect(elapsed).toBeGreaterThanOrEqual(950);
+  expect(elapsed).toBeLessThan(4000);
+});
+
+test('company is stored as an empty string when left blank', async ({ page }) => {
+  await page.goto(FORM_URL);
+  const form = fields(page);
+  await form.name.fill('Sam');
+  await form.email.fill('sam@example.com');
+  await form.submit.click();
+  await expect(page.getByText('Thank You!', { exact: true })).toBeVisible();
+  expect(JSON.parse((await storedWaitlistData(page)) ?? 'null')).toEqual({
+    isWaitlist: true,
+    fullName: 'Sam',
+    email: 'sam@example.com',
+    company: '',
+  });
+});
