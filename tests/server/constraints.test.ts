@@ -66,7 +66,7 @@ const cases = (): ConstraintCase[] => [
   { collection: 'attendees', breaks: 'full_name at least 2', body: { full_name: 'A' }, field: 'full_name', code: 'validation_min_text_constraint' },
   { collection: 'attendees', breaks: 'email is an email', body: { email: 'alex@' }, field: 'email', code: 'validation_is_email' },
   { collection: 'attendees', breaks: 'role is a spec role', body: { role: 'CEO' }, field: 'role', code: 'validation_invalid_value' },
-  { collection: 'attendees', breaks: 'registration_status required', body: { registration_status: undefined }, field: 'registration_status', code: 'validation_required' },
+  { collection: 'attendees', breaks: 'registration_status values', body: { registration_status: 'pending' }, field: 'registration_status', code: 'validation_invalid_value' },
   { collection: 'attendees', breaks: 'phone characters', body: { phone_number: 'call me maybe' }, field: 'phone_number', code: 'validation_invalid_format' },
   { collection: 'users', breaks: 'password at least 8', body: { password: 'short12', passwordConfirm: 'short12' }, field: 'password', code: 'validation_min_text_constraint' },
   { collection: 'users', breaks: 'role required', body: { role: undefined }, field: 'role', code: 'validation_required' },

@@ -1,0 +1,15 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The emails outbox: a cron job (every minute) retries the queued emails that
+// are due, and every message PocketBase sends itself (password reset,
+// verification, …) is put through the outbox too (onMailerSend), so it is
+// captured without SMTP and retried with it. Superusers can run the cron now
+// from the dashboard (POST /api/crons/masterclass_email_retry).
+// Logic: lib/email-delivery.js, lib/system-mails.js.
+
+cronAdd("masterclass_email_retry", "* * * * *", () => {
+  require(`${__hooks}/lib/email-delivery.js`).deliverDueEmails($app);
+});
+
+onMailerSend((e) => {
+  require(`${__hooks}/lib/system-mails.js`).routeOutgoingMail(e);
+});

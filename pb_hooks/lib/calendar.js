@@ -1,0 +1,59 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// The masterclass event as facts for emails and as a calendar file, and the
+// handler of GET /api/masterclass/event.ics (public).
+
+/** What emails and calendars say about an event, in its own time zone. */
+function eventFacts(app, event) {
+  const format = require(`${__hooks}/lib/event-format.js`);
+  const links = require(`${__hooks}/lib/links.js`);
+  const startsAt = format.parseUtc(event.getString("starts_at"));
+  const endsAt = format.parseUtc(event.getString("ends_at"));
+  const timezone = event.getString("timezone");
+  return {
+    id: event.id,
+    title: event.getString("title"),
+    startsAt,
+    endsAt,
+    date: format.formatDate(startsAt, timezone),
+    time: format.formatTimeRange(startsAt, endsAt, timezone),
+    venue: event.getString("venue"),
+    location: event.getString("location"),
+    durationMinutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60000),
+    calendarUrl: links.calendarUrl(app),
+    appUrl: links.appUrl(app),
+  };
+}
+
+/** The event as an .ics file's text. */
+function eventCalendar(app, event) {
+  const { buildCalendar } = require(`${__hooks}/lib/ics.js`);
+  const format = require(`${__hooks}/lib/event-format.js`);
+  const facts = eventFacts(app, event);
+  const host = facts.appUrl.replace(/^[a-z]+:\/\//i, "").replace(/[/:].*$/, "") || "localhost";
+  const place = [facts.venue, facts.location].filter(Boolean).join(", ");
+  return buildCalendar({
+    uid: `masterclass-${event.id}@${host}`,
+    title: facts.title,
+    startsAt: facts.startsAt,
+    endsAt: facts.endsAt,
+    location: place,
+    description: `${facts.title}\n${facts.date}, ${facts.time}\n${place}\n\nDetails: ${facts.appUrl}`,
+    url: facts.appUrl,
+    stamp: new Date(),
+    lastModified: format.parseUtc(event.getString("updated")),
+  });
+}
+
+/** @param {core.RequestEvent} e */
+function handleEventCalendar(e) {
+  const { CALENDAR_FILENAME } = require(`${__hooks}/lib/ics.js`);
+  const event = require(`${__hooks}/lib/event-summary.js`).findEvent(e.app);
+  if (!event) throw new NotFoundError("The masterclass event is not set up.");
+  const body = eventCalendar(e.app, event);
+  e.response.header().set("Content-Type", "text/calendar; charset=utf-8");
+  e.response.header().set("Content-Disposition", `attachment; filename="${CALENDAR_FILENAME}"`);
+  e.response.header().set("Cache-Control", "no-cache");
+  return e.string(200, body);
+}
+
+module.exports = { eventFacts, eventCalendar, handleEventCalendar };

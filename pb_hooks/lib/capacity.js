@@ -1,0 +1,67 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Seats: confirmed attendees plus the attendees of paid registrations still
+// inside their checkout hold. Observers and the waitlist take no seat. Called
+// with the transaction's app wherever a decision depends on the count, so the
+// count and the write that follows it cannot interleave with another request.
+
+const SEATS_TAKEN_SQL = `
+  SELECT COUNT(*) AS taken
+  FROM attendees a
+  JOIN registrations r ON r.id = a.registration
+  WHERE a.event = {:event}
+    AND (
+      a.registration_status = 'confirmed'
+      OR (a.registration_status = '' AND r.kind = 'paid' AND r.status = 'pending' AND r.hold_expires_at > {:now})
+    )`;
+
+/**
+ * @param {core.App} app
+ * @param {string} eventId
+ * @returns {number}
+ */
+function seatsTaken(app, eventId) {
+  const { dbNow } = require(`${__hooks}/lib/db-date.js`);
+  const row = new DynamicModel({ taken: 0 });
+  app.db().newQuery(SEATS_TAKEN_SQL).bind({ event: eventId, now: dbNow() }).one(row);
+  return row.taken;
+}
+
+/**
+ * @param {core.App} app
+ * @param {core.Record} event
+ * @returns {number}
+ */
+function seatsLeft(app, event) {
+  return Math.max(0, event.getInt("capacity") - seatsTaken(app, event.id));
+}
+
+/**
+ * The sales state visitors see: an open event with no seat left is sold out
+ * until a hold lapses.
+ * @param {core.Record} event
+ * @param {number} left
+ */
+function effectiveSalesState(event, left) {
+  const state = event.getString("sales_state");
+  return state === "open" && left === 0 ? "sold_out" : state;
+}
+
+/**
+ * Why `seatsNeeded` seats cannot be sold now (a 409 request error), or null.
+ * Only an open event sells seats (DESIGN decision 8).
+ * @param {core.App} app
+ * @param {core.Record} event
+ * @param {number} seatsNeeded
+ */
+function salesRefusal(app, event, seatsNeeded) {
+  const { MESSAGES } = require(`${__hooks}/lib/constants.js`);
+  const { refusal } = require(`${__hooks}/lib/errors.js`);
+  const state = event.getString("sales_state");
+  if (state === "closed") return refusal(409, "sales", "closed", MESSAGES.closed);
+  if (state !== "open") return refusal(409, "sales", "sold_out", MESSAGES.soldOut);
+  const left = seatsLeft(app, event);
+  if (left >= seatsNeeded) return null;
+  return refusal(409, "sales", "sold_out", left === 0 ? MESSAGES.soldOut : MESSAGES.notEnoughSeats(left));
+}
+
+module.exports = { seatsTaken, seatsLeft, effectiveSalesState, salesRefusal };

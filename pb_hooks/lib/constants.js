@@ -1,0 +1,81 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// The registration rules and messages in one place: limits from the spec
+// (section 9), the six attendee roles, and every text the routes answer with.
+
+const EVENT_TITLE = "AI CHAMPIONS MASTERCLASS";
+const HOLD_MINUTES = 30;
+const MAX_ATTENDEES = 50;
+const MODES = ["paid", "promo", "waitlist"];
+const SIMULATED_SESSION_PREFIX = "sim_";
+const MAX_BODY_BYTES = 256 * 1024;
+
+const ATTENDEE_ROLES = [
+  "Executive Leader / Founder",
+  "Senior Manager",
+  "Mid-Level Manager / Team Leader",
+  "IT / Technical Professional",
+  "Transformation / Innovation / Strategy Role",
+  "AI-Curious Professional",
+];
+
+// Longest accepted values; they match the collections' field limits.
+const LIMITS = {
+  fullName: 200,
+  email: 254,
+  company: 200,
+  jobTitle: 200,
+  phoneNumber: 40,
+  dietaryRequirements: 1000,
+  promoCode: 64,
+  utm: 255,
+};
+
+const MESSAGES = {
+  invalidJson: "The request body must be a JSON object.",
+  unknownField: (key) => `"${key}" is not an accepted field.`,
+  modeInvalid: "Mode must be paid, promo or waitlist.",
+  attendeesRequired: "At least one attendee is required.",
+  attendeesTooMany: `A registration can have at most ${MAX_ATTENDEES} attendees.`,
+  promoOneAttendee: "A promo code registration is for one attendee only.",
+  waitlistOneAttendee: "The waitlist takes one attendee per registration.",
+  attendeeMissing: "Attendee details are missing.",
+  fullNameRequired: "Full name is required",
+  fullNameTooShort: "Full name must be at least 2 characters",
+  emailRequired: "Valid email is required",
+  emailInvalid: "Invalid email address",
+  emailDuplicate: "Each attendee needs a different email address",
+  companyRequired: "Company is required",
+  jobTitleRequired: "Job title is required",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Phone number may only contain digits, spaces and + ( ) - .",
+  roleRequired: "Role selection is required",
+  roleInvalid: "Please choose one of the listed roles",
+  textInvalid: "Must be text.",
+  tooLong: (max) => `Must be at most ${max} characters.`,
+  privacyConsentRequired: "You must accept the privacy policy to continue",
+  marketingConsentInvalid: "Marketing consent must be true or false.",
+  utmInvalid: "UTM parameters must be utm_source and utm_medium text values.",
+  promoCodeRequired: "Please enter a promo code",
+  promoCodeInvalid: "The promo code you entered is invalid or expired",
+  promoCodeWrongMode: "A promo code can only be used for a free promo registration.",
+  soldOut: "This masterclass is sold out.",
+  notEnoughSeats: (left) => `Only ${left} ${left === 1 ? "seat is" : "seats are"} left for this masterclass.`,
+  closed: "Registration for this masterclass is closed.",
+  eventNotFound: "Event details not found",
+  sessionNotFound: "Registration not found for this session",
+  simulatedUnavailable: "Simulated checkout is only available while no Stripe key is set.",
+  checkoutFailed: (detail) => `Error creating checkout: ${detail}`,
+  paymentCheckFailed: (detail) => `Could not confirm the payment: ${detail}`,
+};
+
+module.exports = {
+  EVENT_TITLE,
+  HOLD_MINUTES,
+  MAX_ATTENDEES,
+  MODES,
+  SIMULATED_SESSION_PREFIX,
+  MAX_BODY_BYTES,
+  ATTENDEE_ROLES,
+  LIMITS,
+  MESSAGES,
+};

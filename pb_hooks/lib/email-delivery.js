@@ -1,0 +1,193 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Delivers the `emails` outbox. With SMTP configured a message is sent (html
+// and text parts, the .ics attached to confirmations); a failure counts an
+// attempt, records the error, schedules the next try with back-off and notes
+// it on the registration; after MAX_ATTEMPTS it is `failed`. Without SMTP it
+// is stored as `captured`. A paid registration whose emails are all
+// sent/captured becomes `completed`. Each email is claimed in a transaction
+// before sending, so the cron and an immediate try never both send it.
+
+const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
+const MAX_ATTEMPTS = BACKOFF_MINUTES.length + 1;
+const CLAIM_MINUTES = 10;
+const DUE_BATCH_SIZE = 50;
+const ERROR_LOG_MAX = 20000;
+const LAST_ERROR_MAX = 5000;
+const OUTBOX_HEADER = "X-Masterclass-Email-Id";
+
+function dates() {
+  return require(`${__hooks}/lib/db-date.js`);
+}
+
+/** Creates a queued, immediately due outbox record. */
+function saveOutboxEmail(app, fields) {
+  const email = new Record(app.findCollectionByNameOrId("emails"));
+  email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dates().dbNow() });
+  app.save(email);
+  return email;
+}
+
+/** Claims a due queued email by moving its next attempt past the send; null when it is not due or already claimed. */
+function claim(app, emailId) {
+  let claimed = null;
+  app.runInTransaction((txApp) => {
+    const email = txApp.findRecordById("emails", emailId);
+    const due = email.getString("next_attempt_at");
+    if (email.getString("status") !== "queued" || (due !== "" && due > dates().dbNow())) return;
+    email.set("next_attempt_at", dates().dbMinutesFromNow(CLAIM_MINUTES));
+    txApp.save(email);
+    claimed = email;
+  });
+  return claimed;
+}
+
+function calendarAttachment(app, email) {
+  const { TEMPLATES } = require(`${__hooks}/lib/email-templates.js`);
+  if (email.getString("template") !== TEMPLATES.confirmation || !email.getString("registration")) return {};
+  const calendar = require(`${__hooks}/lib/calendar.js`);
+  const { CALENDAR_FILENAME } = require(`${__hooks}/lib/ics.js`);
+  const registration = app.findRecordById("registrations", email.getString("registration"));
+  const text = calendar.eventCalendar(app, app.findRecordById("events", registration.getString("event")));
+  return { [CALENDAR_FILENAME]: $filesystem.fileFromBytes(text, CALENDAR_FILENAME).reader.open() };
+}
+
+function send(app, email) {
+  const meta = app.settings().meta;
+  app.newMailClient().send(new MailerMessage({
+    from: { address: meta.senderAddress, name: meta.senderName },
+    to: [{ address: email.getString("to") }],
+    subject: email.getString("subject"),
+    html: email.getString("html"),
+    text: email.getString("text"),
+    headers: { [OUTBOX_HEADER]: email.id },
+    attachments: calendarAttachment(app, email),
+  }));
+}
+
+function markDelivered(app, email, status) {
+  app.runInTransaction((txApp) => {
+    const now = dates().dbNow();
+    email.set("status", status);
+    email.set("next_attempt_at", "");
+    email.set("last_error", "");
+    if (status === "sent") {
+      email.set("attempts", email.getInt("attempts") + 1);
+      email.set("sent_at", now);
+    }
+    txApp.save(email);
+    const { TEMPLATES } = require(`${__hooks}/lib/email-templates.js`);
+    if (email.getString("template") === TEMPLATES.invitation && email.getString("attendee")) {
+      const attendee = txApp.findRecordById("attendees", email.getString("attendee"));
+      attendee.set("invitation_sent", true);
+      attendee.set("invitation_sent_at", now);
+      txApp.save(attendee);
+    }
+  });
+}
+
+function markFailedAttempt(app, email, error) {
+  const message = String((error && error.message) || error).slice(0, LAST_ERROR_MAX);
+  const attempts = email.getInt("attempts") + 1;
+  const givingUp = attempts >= MAX_ATTEMPTS;
+  const next = givingUp ? "" : dates().dbMinutesFromNow(BACKOFF_MINUTES[attempts - 1]);
+  app.runInTransaction((txApp) => {
+    email.set("attempts", attempts);
+    email.set("last_error", message);
+    email.set("status", givingUp ? "failed" : "queued");
+    email.set("next_attempt_at", next);
+    txApp.save(email);
+    if (!email.getString("registration")) return;
+    const registration = txApp.findRecordById("registrations", email.getString("registration"));
+    const outcome = givingUp ? "giving up" : `next attempt at ${next}`;
+    const note = `${new Date().toISOString()} ${email.getString("template")} to ${email.getString("to")}: attempt ${attempts} failed (${message}); ${outcome}`;
+    const log = [registration.getString("email_error_log"), note].filter(Boolean).join("\n");
+    registration.set("email_error_log", log.slice(-ERROR_LOG_MAX));
+    txApp.save(registration);
+  });
+}
+
+/**
+ * Tries one email now if it is due. Returns 'sent' | 'captured' | 'failed' | 'skipped'.
+ * @param {core.App} app
+ * @param {string} emailId
+ */
+function deliverEmail(app, emailId) {
+  const email = claim(app, emailId);
+  if (!email) return "skipped";
+  if (!app.settings().smtp.enabled) {
+    markDelivered(app, email, "captured");
+    return "captured";
+  }
+  try {
+    send(app, email);
+  } catch (error) {
+    markFailedAttempt(app, email, error);
+    return "failed";
+  }
+  markDelivered(app, email, "sent");
+  return "sent";
+}
+
+/** A paid registration whose emails are all sent or captured becomes completed. */
+function completeIfDelivered(app, registrationId) {
+  let allDelivered = false;
+  app.runInTransaction((txApp) => {
+    const pending = txApp.findRecordsByFilter(
+      "emails",
+      "registration = {:registration} && status != 'sent' && status != 'captured'",
+      "",
+      1,
+      0,
+      { registration: registrationId },
+    );
+    allDelivered = pending.length === 0;
+    const registration = txApp.findRecordById("registrations", registrationId);
+    if (!allDelivered || registration.getString("status") !== "paid") return;
+    registration.set("status", "completed");
+    txApp.save(registration);
+  });
+  return allDelivered;
+}
+
+/**
+ * Tries a registration's due emails now (after commit, outside any transaction).
+ * @returns {{allDelivered: boolean, failed: number}}
+ */
+function deliverForRegistration(app, registrationId) {
+  const due = app.findRecordsByFilter(
+    "emails",
+    "registration = {:registration} && status = 'queued' && next_attempt_at <= {:now}",
+    "created,id",
+    0,
+    0,
+    { registration: registrationId, now: dates().dbNow() },
+  );
+  const failed = due.filter((email) => deliverEmail(app, email.id) === "failed").length;
+  return { allDelivered: completeIfDelivered(app, registrationId), failed };
+}
+
+/** The cron: every queued email whose next attempt is due. */
+function deliverDueEmails(app) {
+  const due = app.findRecordsByFilter(
+    "emails",
+    "status = 'queued' && next_attempt_at <= {:now}",
+    "next_attempt_at,created",
+    DUE_BATCH_SIZE,
+    0,
+    { now: dates().dbNow() },
+  );
+  const registrations = {};
+  due.forEach((email) => {
+    deliverEmail(app, email.id);
+    if (email.getString("registration")) registrations[email.getString("registration")] = true;
+  });
+  Object.keys(registrations).forEach((registrationId) => completeIfDelivered(app, registrationId));
+}
+
+module.exports = {
+  OUTBOX_HEADER,
+  saveOutboxEmail,
+  deliverEmail,
+  deliverForRegistration,
+  deliverDueEmails,
+};

@@ -1,0 +1,95 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// The product's emails: registration confirmation, account invitation,
+// waitlist confirmation and refund notice. Each returns
+// {template, subject, html, text}; `event` is lib/calendar.js eventFacts().
+
+const TEMPLATES = {
+  confirmation: "registration_confirmation",
+  invitation: "user_account_invite",
+  waitlist: "waitlist_confirmation",
+  refund: "refund_notice",
+  system: "pocketbase",
+};
+
+function render(template, subject, content) {
+  const layout = require(`${__hooks}/lib/email-layout.js`);
+  return { template, subject, html: layout.renderHtml(content), text: layout.renderText(content) };
+}
+
+function eventDetails(event) {
+  return [
+    ["Event", event.title],
+    ["Date", event.date],
+    ["Time", event.time],
+    ["Venue", event.venue || event.location],
+    ["Location", event.location],
+  ];
+}
+
+/**
+ * @param {{fullName: string, attendees: string[], amount: string, event: object}} data
+ *   amount: "AUD 990.00" or "FREE"
+ */
+function confirmationEmail(data) {
+  return render(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
+    preheader: `You're registered for ${data.event.title} on ${data.event.date}.`,
+    heading: "Your registration is confirmed",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `Thank you for registering for the ${data.event.title}. Your seat is confirmed and we look forward to welcoming you in person.`,
+    ],
+    details: [
+      ...eventDetails(data.event),
+      [data.attendees.length === 1 ? "Attendee" : "Attendees", data.attendees],
+      ["Amount paid", data.amount],
+    ],
+    button: { label: "Add to Calendar", url: data.event.calendarUrl },
+    closing: [
+      "The calendar file is also attached to this email.",
+      "You will receive a separate email inviting you to create your account for the attendee portal.",
+    ],
+  });
+}
+
+/** @param {{fullName: string, email: string, link: string, event: object}} data */
+function invitationEmail(data) {
+  return render(TEMPLATES.invitation, `Create your account: ${data.event.title}`, {
+    preheader: "Create your account to use the attendee portal.",
+    heading: "You're invited to the attendee portal",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `As a registered attendee of the ${data.event.title} on ${data.event.date}, you can create your account for the attendee portal: the AI readiness questionnaire, the business case generator, the use case generator and the session materials.`,
+      `This invitation is personal and works only for ${data.email}.`,
+    ],
+    button: { label: "Create Your Account", url: data.link },
+  });
+}
+
+/** @param {{fullName: string, event: object}} data */
+function waitlistEmail(data) {
+  return render(TEMPLATES.waitlist, "We've registered your interest: AI Champions Masterclass", {
+    preheader: "Thank you for registering your interest in future events.",
+    heading: "Interest registered",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `Thank you for registering your interest. The ${data.event.title} on ${data.event.date} is fully booked, so we have added you to the list for future events.`,
+      "We will email you as soon as registration opens for the next masterclass. No payment has been taken.",
+    ],
+  });
+}
+
+/** @param {{fullName: string, amount: string, event: object, waitlistUrl: string}} data */
+function refundEmail(data) {
+  return render(TEMPLATES.refund, `Your payment has been refunded: ${data.event.title}`, {
+    preheader: "The last seats were taken while your payment was processed.",
+    heading: "Your payment has been refunded",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `We are sorry: the last seats for the ${data.event.title} on ${data.event.date} were taken while your payment was being processed, so we could not confirm your registration.`,
+      `Your payment of ${data.amount} has been refunded in full to the card you used. Refunds usually appear within 5 to 10 business days.`,
+    ],
+    button: { label: "Register for Future Events", url: data.waitlistUrl },
+  });
+}
+
+module.exports = { TEMPLATES, confirmationEmail, invitationEmail, waitlistEmail, refundEmail };

@@ -1,0 +1,120 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// POST /api/masterclass/registrations: validates the request, then in ONE
+// transaction checks sales and capacity, counts a promo use, creates the
+// registration and its attendees and queues the promo or waitlist emails.
+// Paid registrations leave the transaction as a 30-minute hold and go on to
+// checkout (lib/checkout-session.js).
+
+const ATTENDEE_STATUS = { paid: "", promo: "confirmed", waitlist: "waitlisted" };
+const REGISTRATION_STATUS = { paid: "pending", promo: "completed", waitlist: "pending" };
+
+function saveAttendees(txApp, registration, request) {
+  const collection = txApp.findCollectionByNameOrId("attendees");
+  for (const attendee of request.attendees) {
+    const record = new Record(collection);
+    record.load({
+      registration: registration.id,
+      event: registration.getString("event"),
+      full_name: attendee.fullName,
+      email: attendee.email,
+      company: attendee.company,
+      job_title: attendee.jobTitle,
+      phone_number: attendee.phoneNumber,
+      role: attendee.role,
+      dietary_requirements: request.mode === "waitlist" ? "" : attendee.dietaryRequirements,
+      privacy_consent: true,
+      marketing_consent: request.marketingConsent,
+      utm_source: request.utm.utm_source,
+      utm_medium: request.utm.utm_medium,
+      registration_status: ATTENDEE_STATUS[request.mode],
+      invitation_sent: false,
+    });
+    txApp.save(record);
+  }
+}
+
+/**
+ * Everything that must happen atomically. Returns `{refusal}` before any
+ * write when the request cannot be taken, otherwise the new registration.
+ * @param {core.App} txApp
+ */
+function createInTransaction(txApp, request) {
+  const { HOLD_MINUTES, MESSAGES } = require(`${__hooks}/lib/constants.js`);
+  const { findEvent } = require(`${__hooks}/lib/event-summary.js`);
+  const { salesRefusal } = require(`${__hooks}/lib/capacity.js`);
+  const { refusal } = require(`${__hooks}/lib/errors.js`);
+  const { dbMinutesFromNow } = require(`${__hooks}/lib/db-date.js`);
+
+  const event = findEvent(txApp);
+  if (!event) return { refusal: refusal(404, "event", "not_found", MESSAGES.eventNotFound) };
+  if (request.mode !== "waitlist") {
+    const refused = salesRefusal(txApp, event, request.attendees.length);
+    if (refused) return { refusal: refused };
+  }
+  let promo = null;
+  if (request.mode === "promo") {
+    promo = require(`${__hooks}/lib/promo.js`).claimPromoCode(txApp, request.promoCode, event.id);
+    if (!promo) return { refusal: refusal(400, "promoCode", "invalid_promo", MESSAGES.promoCodeInvalid) };
+  }
+
+  const registration = new Record(txApp.findCollectionByNameOrId("registrations"));
+  registration.load({
+    event: event.id,
+    kind: request.mode,
+    status: REGISTRATION_STATUS[request.mode],
+    primary_email: request.attendees[0].email,
+    total_amount_cents: request.mode === "paid" ? event.getInt("price_cents") * request.attendees.length : 0,
+    currency: event.getString("currency"),
+    promo_code: promo ? promo.id : "",
+    retry_count: 0,
+    utm_source: request.utm.utm_source,
+    utm_medium: request.utm.utm_medium,
+    hold_expires_at: request.mode === "paid" ? dbMinutesFromNow(HOLD_MINUTES) : "",
+  });
+  txApp.save(registration);
+  saveAttendees(txApp, registration, request);
+
+  const emails = require(`${__hooks}/lib/emails.js`);
+  if (request.mode === "promo") emails.queueRegistrationEmails(txApp, registration.id);
+  if (request.mode === "waitlist") emails.queueWaitlistEmail(txApp, registration.id);
+
+  return {
+    registrationId: registration.id,
+    status: registration.getString("status"),
+    eventId: event.id,
+    quantity: request.attendees.length,
+    customerEmail: request.attendees[0].email,
+  };
+}
+
+/**
+ * @param {core.App} app
+ * @param {object} request a validated registration request
+ */
+function createRegistration(app, request) {
+  let created = null;
+  app.runInTransaction((txApp) => {
+    created = createInTransaction(txApp, request);
+  });
+  if (created.refusal) throw created.refusal;
+  return created;
+}
+
+/** POST /api/masterclass/registrations @param {core.RequestEvent} e */
+function handleCreateRegistration(e) {
+  const { MAX_BODY_BYTES } = require(`${__hooks}/lib/constants.js`);
+  const { answerRefusals, readJsonObject, invalidFields } = require(`${__hooks}/lib/errors.js`);
+  const { validateRegistration } = require(`${__hooks}/lib/registration-validation.js`);
+  return answerRefusals(e, () => {
+    const checked = validateRegistration(readJsonObject(e, MAX_BODY_BYTES));
+    if (checked.errors) throw invalidFields(checked.errors);
+    const created = createRegistration(e.app, checked.registration);
+    if (checked.registration.mode === "paid") {
+      return e.json(201, require(`${__hooks}/lib/checkout-session.js`).startCheckout(e.app, created));
+    }
+    const emailWarning = require(`${__hooks}/lib/email-warning.js`).deliverRegistrationEmails(e.app, created.registrationId);
+    return e.json(201, { registrationId: created.registrationId, status: created.status, emailWarning });
+  });
+}
+
+module.exports = { createRegistration, handleCreateRegistration };

@@ -1,0 +1,39 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// The in-app stand-in for Stripe's hosted page while no Stripe key is set:
+// Pay fulfils through the same `fulfilCheckout` as the webhook, Cancel
+// releases the hold. Both answer where the page goes next.
+
+function requireSimulatedRegistration(e) {
+  const { MESSAGES } = require(`${__hooks}/lib/constants.js`);
+  const { refusal } = require(`${__hooks}/lib/errors.js`);
+  const { isSimulatedSession } = require(`${__hooks}/lib/checkout-session.js`);
+  const sessionId = e.request.pathValue("sessionId");
+  if (require(`${__hooks}/lib/stripe.js`).isStripeConfigured()) {
+    throw refusal(404, "sessionId", "not_available", MESSAGES.simulatedUnavailable);
+  }
+  if (!isSimulatedSession(sessionId)) throw refusal(404, "sessionId", "not_found", MESSAGES.sessionNotFound);
+  require(`${__hooks}/lib/checkout-status.js`).requireRegistrationBySession(e.app, sessionId);
+  return sessionId;
+}
+
+/** POST /api/masterclass/checkout/simulated/{sessionId}/pay @param {core.RequestEvent} e */
+function handleSimulatedPay(e) {
+  const { answerRefusals } = require(`${__hooks}/lib/errors.js`);
+  return answerRefusals(e, () => {
+    const sessionId = requireSimulatedRegistration(e);
+    const { outcome } = require(`${__hooks}/lib/fulfilment.js`).fulfilCheckout(e.app, { sessionId });
+    return e.json(200, { redirectUrl: `/register?success=true&session_id=${encodeURIComponent(sessionId)}`, outcome });
+  });
+}
+
+/** POST /api/masterclass/checkout/simulated/{sessionId}/cancel @param {core.RequestEvent} e */
+function handleSimulatedCancel(e) {
+  const { answerRefusals } = require(`${__hooks}/lib/errors.js`);
+  return answerRefusals(e, () => {
+    const sessionId = requireSimulatedRegistration(e);
+    require(`${__hooks}/lib/fulfilment.js`).releaseHold(e.app, sessionId);
+    return e.json(200, { redirectUrl: "/register?cancelled=true" });
+  });
+}
+
+module.exports = { handleSimulatedPay, handleSimulatedCancel };

@@ -1,0 +1,103 @@
+// Paid registrations create a real Stripe Checkout Session: stripe-mock
+// validates every request against Stripe's API spec, and the recording proxy
+// in front of it shows exactly what the server sent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import { startTestServer, type TestServer } from '../support/pocketbase';
+import { startStripeMock, STRIPE_MOCK_START_TIMEOUT_MS, type StripeMock } from '../support/stripe-mock';
+import { attendee, openSales, postJson, registerPaid, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './stripe-helpers';
+
+let stripeMock: StripeMock;
+let server: TestServer;
+let su: PocketBase;
+
+beforeAll(async () => {
+  stripeMock = await startStripeMock();
+  server = await startTestServer({
+    env: { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripeMock.url },
+  });
+  su = await server.admin();
+  await openSales(su);
+}, STRIPE_MOCK_START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await server?.stop();
+  await stripeMock?.stop();
+});
+
+async function seatsLeft(): Promise<number> {
+  const response = await fetch(`${server.url}/api/masterclass/event`);
+  return (await response.json()).seats_left;
+}
+
+function sessionRequests() {
+  return stripeMock.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
+}
+
+describe('stripe checkout', () => {
+  it('creates a Checkout Session that stripe-mock accepts, with every field the design asks for', async () => {
+    const startedAt = Math.floor(Date.now() / 1000);
+    const registration = await registerPaid(server, 2);
+    const finishedAt = Math.floor(Date.now() / 1000);
+
+    expect(registration.status).toBe('pending');
+    expect(registration.sessionId).toMatch(/^cs_test_/);
+    expect(registration.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+
+    const request = sessionRequests().find((candidate) => candidate.form.client_reference_id === registration.registrationId);
+    expect(request, 'the server sent a Checkout Session request').toBeDefined();
+    expect(request!.status).toBe(200);
+    expect(request!.headers.authorization).toBe(`Bearer ${STRIPE_SECRET_KEY}`);
+    expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(request!.headers['idempotency-key']).toBe(registration.registrationId);
+
+    const appUrl = server.url;
+    const form = request!.form;
+    expect(form).toMatchObject({
+      mode: 'payment',
+      client_reference_id: registration.registrationId,
+      'metadata[registration_id]': registration.registrationId,
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'aud',
+      'line_items[0][price_data][unit_amount]': '49500',
+      'line_items[0][price_data][product_data][name]': 'AI CHAMPIONS MASTERCLASS',
+      success_url: `${appUrl}/register?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${appUrl}/register?cancelled=true`,
+    });
+    const registrationRecord = await su.collection('registrations').getOne(registration.registrationId);
+    expect(form.customer_email).toBe(registrationRecord.primary_email);
+    const expiresAt = Number(form.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(startedAt + 30 * 60);
+    expect(expiresAt).toBeLessThanOrEqual(finishedAt + 30 * 60 + 60);
+
+    expect(registrationRecord.stripe_session_id).toBe(registration.sessionId);
+    expect(registrationRecord.status).toBe('pending');
+  });
+
+  it('checks a pending session with Stripe on return and keeps it pending while unpaid', async () => {
+    const registration = await registerPaid(server);
+    const response = await fetch(`${server.url}/api/masterclass/checkout/${registration.sessionId}`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ registrationId: registration.registrationId, status: 'pending', kind: 'paid', attendeeCount: 1 });
+
+    const retrievals = stripeMock.requests.filter((request) => request.method === 'GET' && request.path === `/v1/checkout/sessions/${registration.sessionId}`);
+    expect(retrievals).toHaveLength(1);
+    expect(retrievals[0].status).toBe(200);
+    expect(retrievals[0].headers.authorization).toBe(`Bearer ${STRIPE_SECRET_KEY}`);
+  });
+
+  it('reports a Stripe error as 502 with Stripe\'s message and releases the hold', async () => {
+    const before = await seatsLeft();
+    stripeMock.failNext(402, 'Your account cannot currently make live charges.');
+    const { status, body } = await postJson(server, '/api/masterclass/registrations', {
+      mode: 'paid',
+      attendees: [attendee(), attendee()],
+      privacyConsent: true,
+      marketingConsent: false,
+    });
+    expect(status).toBe(502);
+    expect(body.message).toBe('Error creating checkout: Your account cannot currently make live charges.');
+    expect(await seatsLeft()).toBe(before);
+  });
+});

@@ -1,0 +1,262 @@
+// The Stripe webhook: only correctly signed events over the exact raw body are
+// handled, each event id once (a replayed event changes nothing), paid sessions
+// are fulfilled, expired ones release their seats, and a payment whose seats
+// went to others is refunded through the Stripe API and the buyer emailed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import { startTestServer, type TestServer } from '../support/pocketbase';
+import { startStripeMock, STRIPE_MOCK_START_TIMEOUT_MS, type StripeMock } from '../support/stripe-mock';
+import { unique } from './helpers';
+import {
+  checkoutEvent,
+  deliverWebhook,
+  masterclassEvent,
+  openSales,
+  registerPaid,
+  signature,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+} from './stripe-helpers';
+
+let stripeMock: StripeMock;
+let server: TestServer;
+let su: PocketBase;
+
+beforeAll(async () => {
+  stripeMock = await startStripeMock();
+  server = await startTestServer({
+    env: { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripeMock.url },
+  });
+  su = await server.admin();
+  await openSales(su);
+}, STRIPE_MOCK_START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await server?.stop();
+  await stripeMock?.stop();
+});
+
+async function registrationOf(registrationId: string) {
+  return su.collection('registrations').getOne(registrationId);
+}
+
+async function attendeeStatuses(registrationId: string) {
+  const attendees = await su.collection('attendees').getFullList({ filter: su.filter('registration = {:registrationId}', { registrationId }) });
+  return attendees.map((attendee) => attendee.registration_status);
+}
+
+async function emailsOf(registrationId: string) {
+  return su.collection('emails').getFullList({ filter: su.filter('registration = {:registrationId}', { registrationId }), sort: 'created' });
+}
+
+async function seatsLeft(): Promise<number> {
+  const response = await fetch(`${server.url}/api/masterclass/event`);
+  return (await response.json()).seats_left;
+}
+
+/** Sells one more seat (fulfilled through the webhook), then shrinks capacity to what is taken; returns a restore. */
+async function fillEvent(): Promise<() => Promise<unknown>> {
+  const taker = await registerPaid(server);
+  await deliverWebhook(server, checkoutEvent('checkout.session.completed', { id: taker.sessionId, amount_total: 49500 }));
+  const event = await masterclassEvent(su);
+  await su.collection('events').update(event.id, { capacity: event.capacity - (await seatsLeft()) });
+  expect(await seatsLeft()).toBe(0);
+  return () => su.collection('events').update(event.id, { capacity: event.capacity });
+}
+
+/** A paid registration whose hold Stripe expired: its seat is free for others. */
+async function expiredRegistration() {
+  const registration = await registerPaid(server);
+  await deliverWebhook(server, checkoutEvent('checkout.session.expired', { id: registration.sessionId, payment_status: 'unpaid', payment_intent: null }));
+  expect((await registrationOf(registration.registrationId)).status).toBe('expired');
+  return registration;
+}
+
+async function recordedEvents(eventId: string) {
+  return su.collection('stripe_events').getFullList({ filter: su.filter('event_id = {:eventId}', { eventId }) });
+}
+
+describe('stripe webhook signature', () => {
+  it('refuses a forged signature, a stale or future timestamp, a tampered body and a missing header, changing nothing', async () => {
+    const registration = await registerPaid(server);
+    const payload = checkoutEvent('checkout.session.completed', { id: registration.sessionId, amount_total: 49500 });
+    const eventId = JSON.parse(payload).id as string;
+    const now = Math.floor(Date.now() / 1000);
+    const tampered = payload.replace('"amount_total":49500', '"amount_total":1');
+
+    const attempts = [
+      deliverWebhook(server, payload, signature(payload, { secret: 'whsec_forged' })),
+      deliverWebhook(server, payload, signature(payload, { timestamp: now - 301 })),
+      deliverWebhook(server, payload, signature(payload, { timestamp: now + 301 })),
+      deliverWebhook(server, tampered, signature(payload)),
+      deliverWebhook(server, payload, null),
+      deliverWebhook(server, payload, ''),
+      deliverWebhook(server, payload, `t=${now}`),
+      deliverWebhook(server, payload, `t=${now},v0=${'0'.repeat(64)}`),
+      deliverWebhook(server, payload, `v1=${signature(payload).split('v1=')[1]}`),
+    ];
+    for (const result of await Promise.all(attempts)) {
+      expect(result.status).toBe(400);
+      expect(result.body.message).toBe('Invalid Stripe signature.');
+    }
+
+    expect((await registrationOf(registration.registrationId)).status).toBe('pending');
+    expect(await attendeeStatuses(registration.registrationId)).not.toContain('confirmed');
+    expect(await emailsOf(registration.registrationId)).toEqual([]);
+    expect(await recordedEvents(eventId)).toEqual([]);
+  });
+
+  it('accepts any matching v1 among several (secret rotation) and the edge of the 300 s tolerance', async () => {
+    const payload = checkoutEvent('payment_intent.created', { id: unique('cs_test_') });
+    const now = Math.floor(Date.now() / 1000);
+    const good = signature(payload, { timestamp: now - 290 });
+    const goodV1 = good.split('v1=')[1];
+    const rotated = `t=${now - 290},v1=${'a'.repeat(64)},v1=${goodV1},v0=${'b'.repeat(64)}`;
+    const result = await deliverWebhook(server, payload, rotated);
+    expect(result).toEqual({ status: 200, body: { received: true, ignored: true } });
+  });
+
+  it('refuses a correctly signed body that is not a Stripe event', async () => {
+    for (const payload of ['not json', '{"id":"nope","type":"checkout.session.completed"}', '{"id":"evt_1"}']) {
+      const result = await deliverWebhook(server, payload);
+      expect(result.status).toBe(400);
+      expect(result.body.message).toBe('Invalid Stripe event payload.');
+    }
+  });
+});
+
+describe('stripe webhook events', () => {
+  it('fulfils a paid checkout.session.completed: registration paid/completed, attendees confirmed, emails queued', async () => {
+    const registration = await registerPaid(server, 2);
+    const payload = checkoutEvent('checkout.session.completed', { id: registration.sessionId, amount_total: 2 * 49500 });
+    const result = await deliverWebhook(server, payload);
+    expect(result).toEqual({ status: 200, body: { received: true, outcome: 'fulfilled' } });
+
+    // No SMTP in this suite: the emails are captured at once, so the registration is completed.
+    expect((await registrationOf(registration.registrationId)).status).toBe('completed');
+    expect(await attendeeStatuses(registration.registrationId)).toEqual(['confirmed', 'confirmed']);
+    const emails = await emailsOf(registration.registrationId);
+    expect(emails).toHaveLength(4);
+    expect(emails.every((email) => email.status === 'captured')).toBe(true);
+    expect(await recordedEvents(JSON.parse(payload).id)).toHaveLength(1);
+  });
+
+  it('handles an event replayed 5 times once: one fulfilment, one set of emails', async () => {
+    const registration = await registerPaid(server, 2);
+    const payload = checkoutEvent('checkout.session.completed', { id: registration.sessionId, amount_total: 2 * 49500 });
+    const header = signature(payload);
+
+    const results = await Promise.all(Array.from({ length: 5 }, () => deliverWebhook(server, payload, header)));
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
+    const handled = results.filter((result) => !result.body.duplicate);
+    expect(handled).toEqual([{ status: 200, body: { received: true, outcome: 'fulfilled' } }]);
+    expect(results.filter((result) => result.body.duplicate)).toHaveLength(4);
+
+    // One set: a confirmation and an invitation per attendee, no more.
+    const emails = await emailsOf(registration.registrationId);
+    expect(emails).toHaveLength(4);
+    expect(new Set(emails.map((email) => `${email.to}|${email.template}`)).size).toBe(4);
+    expect(await recordedEvents(JSON.parse(payload).id)).toHaveLength(1);
+
+    // Another event about the same session (Stripe retrying under a new id) fulfils nothing more.
+    const again = await deliverWebhook(server, checkoutEvent('checkout.session.completed', { id: registration.sessionId, amount_total: 2 * 49500 }));
+    expect(again).toEqual({ status: 200, body: { received: true, outcome: 'already_fulfilled' } });
+    expect(await emailsOf(registration.registrationId)).toHaveLength(emails.length);
+  });
+
+  it('waits on an unpaid completed session and fulfils on async_payment_succeeded', async () => {
+    const registration = await registerPaid(server);
+    const unpaid = await deliverWebhook(server, checkoutEvent('checkout.session.completed', {
+      id: registration.sessionId, payment_status: 'unpaid', amount_total: 49500,
+    }));
+    expect(unpaid).toEqual({ status: 200, body: { received: true, outcome: 'awaiting_payment' } });
+    expect((await registrationOf(registration.registrationId)).status).toBe('pending');
+
+    const succeeded = await deliverWebhook(server, checkoutEvent('checkout.session.async_payment_succeeded', {
+      id: registration.sessionId, amount_total: 49500,
+    }));
+    expect(succeeded).toEqual({ status: 200, body: { received: true, outcome: 'fulfilled' } });
+    expect(await attendeeStatuses(registration.registrationId)).toEqual(['confirmed']);
+  });
+
+  it('releases the hold when a delayed payment fails', async () => {
+    const registration = await registerPaid(server);
+    await deliverWebhook(server, checkoutEvent('checkout.session.completed', { id: registration.sessionId, payment_status: 'unpaid' }));
+    const failed = await deliverWebhook(server, checkoutEvent('checkout.session.async_payment_failed', {
+      id: registration.sessionId, payment_status: 'unpaid',
+    }));
+    expect(failed).toEqual({ status: 200, body: { received: true, outcome: 'released' } });
+    expect((await registrationOf(registration.registrationId)).status).toBe('expired');
+    expect(await attendeeStatuses(registration.registrationId)).toEqual(['cancelled']);
+  });
+
+  it('frees the seat of an expired session (registration expired)', async () => {
+    const before = await seatsLeft();
+    const registration = await registerPaid(server, 3);
+    expect(await seatsLeft()).toBe(before - 3);
+
+    const result = await deliverWebhook(server, checkoutEvent('checkout.session.expired', {
+      id: registration.sessionId, status: 'expired', payment_status: 'unpaid', payment_intent: null,
+    }));
+    expect(result).toEqual({ status: 200, body: { received: true, outcome: 'released' } });
+    expect((await registrationOf(registration.registrationId)).status).toBe('expired');
+    expect(await attendeeStatuses(registration.registrationId)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(await seatsLeft()).toBe(before);
+  });
+
+  it('answers 200 for an unknown session and ignores other event types', async () => {
+    const unknown = await deliverWebhook(server, checkoutEvent('checkout.session.completed', { id: unique('cs_test_unknown_'), amount_total: 100 }));
+    expect(unknown).toEqual({ status: 200, body: { received: true, outcome: 'not_found' } });
+
+    const other = await deliverWebhook(server, JSON.stringify({ id: unique('evt_'), object: 'event', type: 'charge.succeeded', data: { object: { id: 'ch_1' } } }));
+    expect(other).toEqual({ status: 200, body: { received: true, ignored: true } });
+  });
+
+  it('refunds a payment whose seats went to others after its hold expired, and emails the buyer', async () => {
+    const late = await expiredRegistration();
+    const restoreCapacity = await fillEvent();
+    try {
+      const paymentIntent = unique('pi_test_late_');
+      const result = await deliverWebhook(server, checkoutEvent('checkout.session.completed', {
+        id: late.sessionId, payment_intent: paymentIntent, amount_total: 49500,
+      }));
+      expect(result).toEqual({ status: 200, body: { received: true, outcome: 'seats_gone' } });
+
+      const refunds = stripeMock.requests.filter((request) => request.path === '/v1/refunds' && request.form.payment_intent === paymentIntent);
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]).toMatchObject({ method: 'POST', status: 200 });
+      expect(refunds[0].headers['idempotency-key']).toBe(`refund-${late.registrationId}`);
+      expect(refunds[0].headers.authorization).toBe(`Bearer ${STRIPE_SECRET_KEY}`);
+      expect(refunds[0].form['metadata[registration_id]']).toBe(late.registrationId);
+
+      const registration = await registrationOf(late.registrationId);
+      expect(registration.status).toBe('cancelled');
+      expect(await attendeeStatuses(late.registrationId)).toEqual(['cancelled']);
+      const emails = await emailsOf(late.registrationId);
+      expect(emails.map((email) => [email.to, email.template, email.status])).toEqual([[registration.primary_email, 'refund_notice', 'captured']]);
+    } finally {
+      await restoreCapacity();
+    }
+  });
+
+  it('leaves the event unrecorded and answers 503 when the refund fails, so Stripe retries', async () => {
+    const late = await expiredRegistration();
+    const restoreCapacity = await fillEvent();
+    try {
+      const payload = checkoutEvent('checkout.session.completed', { id: late.sessionId, amount_total: 49500 });
+      stripeMock.failNext(500, 'An unknown error occurred');
+      const failed = await deliverWebhook(server, payload);
+      expect(failed.status).toBe(503);
+      expect(await recordedEvents(JSON.parse(payload).id)).toEqual([]);
+      expect((await registrationOf(late.registrationId)).status).toBe('expired');
+      expect(await emailsOf(late.registrationId)).toEqual([]);
+
+      const retried = await deliverWebhook(server, payload);
+      expect(retried).toEqual({ status: 200, body: { received: true, outcome: 'seats_gone' } });
+      expect((await registrationOf(late.registrationId)).status).toBe('cancelled');
+      expect(await emailsOf(late.registrationId)).toHaveLength(1);
+    } finally {
+      await restoreCapacity();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+// stripe-mock (Stripe's official API mock, which validates every request
+// against Stripe's OpenAPI spec) on a free port, built from its Go module into
+// the git-ignored .bin/ the first time. A small recording proxy sits in front
+// of it so tests can see exactly what the server sent, and make Stripe fail.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { binDir } from '../../scripts/lib/paths.mjs';
+
+const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock@v0.203.0';
+const stripeMockBin = path.join(binDir, 'stripe-mock');
+
+export interface RecordedStripeRequest {
+  method: string;
+  /** Path with query string, e.g. `/v1/checkout/sessions`. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The raw body (form-encoded for POSTs). */
+  body: string;
+  /** The body decoded as form fields (`line_items[0][quantity]` → '2'). */
+  form: Record<string, string>;
+  status: number;
+}
+
+/** How long a suite's beforeAll may take when it has to build stripe-mock first. */
+export const STRIPE_MOCK_START_TIMEOUT_MS = 240_000;
+
+export interface StripeMock {
+  /** Base URL for STRIPE_API_BASE (the recording proxy). */
+  url: string;
+  requests: RecordedStripeRequest[];
+  /** The next request is answered with this Stripe error instead of reaching stripe-mock. */
+  failNext: (status: number, message: string) => void;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The first build takes about 30 s (longer with module downloads). It installs
+ * into a private directory and is renamed into place, so suites starting
+ * together never run a half-written binary.
+ */
+export function ensureStripeMockBinary(): string {
+  if (existsSync(stripeMockBin)) return stripeMockBin;
+  mkdirSync(binDir, { recursive: true });
+  const buildDir = mkdtempSync(path.join(binDir, '.stripe-mock-'));
+  try {
+    execFileSync('go', ['install', STRIPE_MOCK_MODULE], {
+      stdio: 'pipe',
+      env: { ...process.env, GOBIN: buildDir, CGO_ENABLED: '0' },
+    });
+    renameSync(path.join(buildDir, 'stripe-mock'), stripeMockBin);
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+  return stripeMockBin;
+}
+
+async function waitUntilAnswering(url: string, isRunning: () => boolean, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (!isRunning()) throw new Error(`stripe-mock exited:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/v1/balance`, { headers: { Authorization: 'Bearer sk_test_123' } });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`stripe-mock did not answer at ${url}:\n${output()}`);
+}
+
+export async function startStripeMock(): Promise<StripeMock> {
+  const bin = ensureStripeMockBinary();
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const child = spawn(bin, ['-http-addr', `127.0.0.1:${httpPort}`, '-https-addr', `127.0.0.1:${httpsPort}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => { output += chunk; });
+  child.stderr.on('data', (chunk) => { output += chunk; });
+  const mockUrl = `http://127.0.0.1:${httpPort}`;
+  const stopMock = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  try {
+    await waitUntilAnswering(mockUrl, () => child.exitCode === null, () => output);
+  } catch (error) {
+    await stopMock();
+    throw error;
+  }
+
+  const requests: RecordedStripeRequest[] = [];
+  let injectedFailure: { status: number; message: string } | null = null;
+  const proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const recorded: RecordedStripeRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body,
+        form: Object.fromEntries(new URLSearchParams(body)),
+        status: 0,
+      };
+      requests.push(recorded);
+      if (injectedFailure) {
+        const failure = injectedFailure;
+        injectedFailure = null;
+        recorded.status = failure.status;
+        res.writeHead(failure.status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: failure.message } }));
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const name of ['authorization', 'content-type', 'idempotency-key', 'stripe-version']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const upstream = await fetch(`${mockUrl}${recorded.path}`, {
+        method: recorded.method,
+        headers,
+        body: recorded.method === 'GET' || recorded.method === 'HEAD' ? undefined : body,
+      });
+      recorded.status = upstream.status;
+      res.writeHead(upstream.status, { 'Content-Type': upstream.headers.get('content-type') ?? 'application/json' });
+      res.end(await upstream.text());
+    });
+  });
+  const proxyPort = await freePort();
+  await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+
+  return {
+    url: `http://127.0.0.1:${proxyPort}`,
+    requests,
+    failNext: (status, message) => { injectedFailure = { status, message }; },
+    stop: async () => {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await stopMock();
+    },
+  };
+}
