@@ -6,6 +6,7 @@ import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
 import { ensureServerBinary } from '../scripts/lib/build-server.mjs';
 import { root } from '../scripts/lib/paths.mjs';
 import { measureLandingBundle } from './landing-bundle.mjs';
+import { benchmarkRegistrations } from './registrations.mjs';
 
 ensureNodeModules();
 ensureServerBinary();
@@ -19,5 +20,21 @@ const landing = await measureLandingBundle();
 writeFileSync(path.join(resultsDir, 'landing-bundle.json'), `${JSON.stringify({ measuredAt, ...landing }, null, 2)}\n`);
 appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'landing-bundle', jsGzipBytes: landing.js.gzipBytes, cssGzipBytes: landing.css.gzipBytes })}\n`);
 
+const registrations = await benchmarkRegistrations();
+writeFileSync(path.join(resultsDir, 'registrations.json'), `${JSON.stringify({ measuredAt, ...registrations }, null, 2)}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registrations', ...summariseRegistrations(registrations) })}\n`);
+
+function summariseRegistrations({ paid, capacityRace }) {
+  return {
+    registrationsPerSecond: paid.registrationsPerSecond,
+    registerP50Ms: paid.register?.p50Ms,
+    registerP99Ms: paid.register?.p99Ms,
+    raceSeatsTaken: capacityRace.seatsTaken,
+    raceRefusedSoldOut: capacityRace.refusedSoldOut,
+    oversold: capacityRace.oversold,
+  };
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+console.log(`Registrations: ${JSON.stringify(summariseRegistrations(registrations))}`);
 console.log(`Landing route, initial load: JS ${kb(landing.js.gzipBytes)} gzip in ${landing.js.files} files; CSS ${kb(landing.css.gzipBytes)} gzip in ${landing.css.files} files`);

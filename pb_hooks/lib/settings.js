@@ -11,6 +11,7 @@ const DEFAULT_MAIL_FROM = "AI Champions Masterclass <no-reply@aichampions.local>
 // tag ("contact_messages:create") is checked before "*:create" and paths.
 const RATE_LIMIT_RULES = [
   { label: "contact_messages:create", maxRequests: 5, duration: 60, audience: "" },
+  { label: "POST /api/masterclass/promo/validate", maxRequests: 30, duration: 60, audience: "" },
   { label: "*:auth", maxRequests: 30, duration: 10, audience: "" },
   { label: "*:requestPasswordReset", maxRequests: 10, duration: 60, audience: "" },
   { label: "*:requestVerification", maxRequests: 10, duration: 60, audience: "" },

@@ -92,6 +92,21 @@ describe('contact form rate limit', () => {
   });
 });
 
+describe('promo code guessing', () => {
+  it('answers 429 after 30 promo checks a minute from one address', async () => {
+    const check = () =>
+      fetch(`${defaults.url}/api/masterclass/promo/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: 'GUESS1' }),
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < 31; index += 1) statuses.push((await check()).status);
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
 describe('restart on the same data dir', () => {
   it('applies migrations once and re-applies settings from the new environment', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-restart-'));
