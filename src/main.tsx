@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './global.css';
 import { theme } from '@/lib/theme';
 import { router } from '@/router';
 import { captureUtmParams } from '@/lib/utm';

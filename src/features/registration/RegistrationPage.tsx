@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Loader, Text } from '@mantine/core';
+import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { CheckoutReturnView } from './components/CheckoutReturnView';
+import { CompletionStep } from './components/CompletionStep';
+import { PaymentRedirect } from './components/PaymentRedirect';
+import { RegistrationForm } from './components/RegistrationForm';
+import { RegistrationLayout } from './components/RegistrationLayout';
+import { RegistrationStepper, type RegistrationStep } from './components/RegistrationStepper';
+import { SalesClosedNotice } from './components/SalesClosedNotice';
+import { WaitlistBanner } from './components/WaitlistBanner';
+import { formatEventDate } from './eventDate';
+import { readRegistrationData } from './registrationStorage';
+import { useEventNotFoundToast, useEventSummary } from './useEventSummary';
+import type { FreeCompletion } from './useRegistrationSubmit';
+
+export interface RegistrationPageProps {
+  /** `?waitlist=true`: register interest in future events. */
+  waitlist: boolean;
+  /** `?success=true&session_id=…`: back from checkout. */
+  checkoutSessionId: string | null;
+  /** `?cancelled=true`: the buyer left checkout without paying. */
+  cancelled: boolean;
+}
+
+/** /register: the form (step 0), the way to payment (1) and the completion (2). */
+export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: RegistrationPageProps) {
+  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+  const [freeCompletion, setFreeCompletion] = useState<FreeCompletion | null>(null);
+  const { state: eventState, retry } = useEventSummary();
+  const returning = checkoutSessionId !== null;
+  const waitlistMode = waitlist && !returning;
+  const step: RegistrationStep = returning || freeCompletion ? 2 : checkoutUrl ? 1 : 0;
+  useEventNotFoundToast(eventState, step === 0 && !waitlistMode);
+
+  const event = eventState.status === 'ready' ? eventState.event : null;
+  const eventDate = formatEventDate(event);
+  const salesOpen = event?.sales_state === 'open';
+  const wide = step === 0 && !waitlistMode && salesOpen;
+
+  function form() {
+    const registrationForm = (
+      <RegistrationForm
+        key={waitlistMode ? 'waitlist' : 'normal'}
+        waitlist={waitlistMode}
+        event={waitlistMode ? null : event}
+        restoreAfterCancel={cancelled}
+        onPaymentRedirect={setCheckoutUrl}
+        onCompleted={setFreeCompletion}
+      />
+    );
+    if (waitlistMode) {
+      return (
+        <>
+          <WaitlistBanner eventDate={eventDate} />
+          {registrationForm}
+        </>
+      );
+    }
+    if (eventState.status === 'loading') {
+      return (
+        <Center py="xl" role="status" aria-label="Loading the event">
+          <Loader color="navy" />
+        </Center>
+      );
+    }
+    if (!event) {
+      return (
+        <Alert color="red" variant="light" title="We couldn't load the masterclass details" icon={<IconInfoCircle size={18} />}>
+          <Text size="sm" mb="sm">
+            Please check your connection and try again.
+          </Text>
+          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={retry}>
+            Try again
+          </Button>
+        </Alert>
+      );
+    }
+    if (event.sales_state !== 'open') return <SalesClosedNotice salesState={event.sales_state} eventDate={eventDate} />;
+    return registrationForm;
+  }
+
+  function currentStep() {
+    if (returning) return <CheckoutReturnView sessionId={checkoutSessionId} />;
+    if (freeCompletion) return <CompletionStep completion={freeCompletion} />;
+    if (checkoutUrl) return <PaymentRedirect checkoutUrl={checkoutUrl} />;
+    return (
+      <>
+        {cancelled && <CancelledNotice />}
+        {form()}
+      </>
+    );
+  }
+
+  return (
+    <RegistrationLayout
+      title={waitlistMode ? 'Register Your Interest' : 'Register for the Masterclass'}
+      subtitle={`AI Champions Masterclass · ${eventDate}${event ? ` · ${event.location}` : ''}`}
+      wide={wide}
+    >
+      <RegistrationStepper step={step} waitlist={waitlistMode} />
+      {currentStep()}
+    </RegistrationLayout>
+  );
+}
+
+function CancelledNotice() {
+  const [restored] = useState(() => readRegistrationData() !== null);
+  return (
+    <Alert color="blue" variant="light" title="Payment cancelled" icon={<IconInfoCircle size={18} />} mb="xl" role="status">
+      Your payment was cancelled and nothing was charged.{' '}
+      {restored ? 'Your details are below if you would like to try again.' : 'You can start again below.'}
+    </Alert>
+  );
+}

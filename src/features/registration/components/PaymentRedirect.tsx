@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+
+/** Step 1: the registration holds its seats; the browser is on its way to the checkout page. */
+export function PaymentRedirect({ checkoutUrl }: { checkoutUrl: string }) {
+  useEffect(() => {
+    window.location.assign(checkoutUrl);
+  }, [checkoutUrl]);
+
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="sm" ta="center" role="status">
+        <Loader color="navy" />
+        <Title order={2} size="h3" c="navy.9">
+          Redirecting to payment
+        </Title>
+        <Text c="dimmed">Your places are held while you pay. Please don&apos;t close this tab.</Text>
+      </Stack>
+    </Paper>
+  );
+}

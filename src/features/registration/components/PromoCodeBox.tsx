@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
+import { ClientResponseError } from 'pocketbase';
+import { validatePromoCode } from '../registrationApi';
+import { FieldMessages, Toasts } from '../registrationMessages';
+import { showToast } from '../showToast';
+
+const MAX_CODE_LENGTH = 64;
+
+/** Checks a promo code with the server; codes never reach the browser (DESIGN decision 5). */
+export function PromoCodeBox({ onApplied, disabled }: { onApplied: (code: string) => void; disabled: boolean }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  async function apply() {
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setError(FieldMessages.promoCodeRequired);
+      return;
+    }
+    setError(null);
+    setChecking(true);
+    try {
+      await validatePromoCode(trimmed);
+      onApplied(trimmed);
+    } catch (failure) {
+      const refused = failure instanceof ClientResponseError && (failure.status === 400 || failure.status === 404);
+      showToast('error', refused ? Toasts.invalidPromo : Toasts.promoCheckFailed);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="promo-heading">
+      <Text id="promo-heading" fw={700} c="navy.9" mb="xs">
+        Have a promo code?
+      </Text>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          aria-label="Promo code"
+          placeholder="Enter code"
+          leftSection={<IconTicket size={18} />}
+          value={code}
+          maxLength={MAX_CODE_LENGTH}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(event) => {
+            // Enter applies the code instead of submitting the registration form around it.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void apply();
+            }
+          }}
+          error={error}
+          disabled={disabled || checking}
+          style={{ flex: 1 }}
+        />
+        <Button variant="light" onClick={() => void apply()} loading={checking} disabled={disabled}>
+          Apply
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

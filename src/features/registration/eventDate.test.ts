@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { formatEventDate } from './eventDate';
+
+describe('formatEventDate', () => {
+  it('says the date in the event zone, whatever the machine zone', () => {
+    expect(formatEventDate({ starts_at: '2025-06-18 02:00:00.000Z', timezone: 'Australia/Adelaide' })).toBe('18 June 2025');
+    expect(formatEventDate({ starts_at: '2025-06-17 20:00:00.000Z', timezone: 'Australia/Adelaide' })).toBe('18 June 2025');
+  });
+
+  it('falls back to the published date', () => {
+    expect(formatEventDate(null)).toBe('18 June 2025');
+    expect(formatEventDate({ starts_at: 'not a date', timezone: 'Australia/Adelaide' })).toBe('18 June 2025');
+  });
+});

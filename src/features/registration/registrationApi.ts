@@ -1,0 +1,74 @@
+// The masterclass server routes the registration page calls (DESIGN "Server routes").
+import { pb } from '@/lib/pocketbase';
+import type { UtmParams } from '@/lib/utm';
+import type { AttendeeEntry } from './attendeeSchema';
+
+export type SalesState = 'open' | 'sold_out' | 'closed';
+export type RegistrationMode = 'paid' | 'promo' | 'waitlist';
+
+export interface EventSummary {
+  id: string;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  timezone: string;
+  location: string;
+  venue: string;
+  capacity: number;
+  price_cents: number;
+  currency: string;
+  sales_state: SalesState;
+  seats_left: number;
+}
+
+export type RequestAttendee = Omit<AttendeeEntry, 'key' | 'dietaryRequirements'> & { dietaryRequirements?: string };
+
+export interface RegistrationRequest {
+  mode: RegistrationMode;
+  attendees: RequestAttendee[];
+  promoCode?: string;
+  privacyConsent: boolean;
+  marketingConsent: boolean;
+  utm?: UtmParams;
+}
+
+export interface PaidRegistrationResponse {
+  registrationId: string;
+  status: 'pending';
+  sessionId: string;
+  checkoutUrl: string;
+}
+
+export interface FreeRegistrationResponse {
+  registrationId: string;
+  status: 'pending' | 'completed';
+  emailWarning: boolean;
+}
+
+export const fetchEventSummary = () => pb.send<EventSummary>('/api/masterclass/event', { method: 'GET' });
+
+export const validatePromoCode = (code: string) =>
+  pb.send<{ valid: true }>('/api/masterclass/promo/validate', { method: 'POST', body: { code } });
+
+export type RegistrationResponse = PaidRegistrationResponse | FreeRegistrationResponse;
+
+export const createRegistration = (request: RegistrationRequest) =>
+  pb.send<RegistrationResponse>('/api/masterclass/registrations', { method: 'POST', body: request });
+
+/** What the server receives for one attendee card: trimmed, without the list key; no dietary field on the waitlist. */
+export function toRequestAttendee(entry: AttendeeEntry, mode: RegistrationMode): RequestAttendee {
+  const attendee: RequestAttendee = {
+    fullName: entry.fullName.trim(),
+    email: entry.email.trim(),
+    company: entry.company.trim(),
+    jobTitle: entry.jobTitle.trim(),
+    phoneNumber: entry.phoneNumber.trim(),
+    role: entry.role,
+  };
+  const dietary = entry.dietaryRequirements.trim();
+  if (mode !== 'waitlist' && dietary) attendee.dietaryRequirements = dietary;
+  return attendee;
+}
+
+/** The simulated checkout lives in the app; anything else is the payment provider's hosted page. */
+export const isSimulatedCheckout = (checkoutUrl: string) => checkoutUrl.startsWith('/checkout/simulated');

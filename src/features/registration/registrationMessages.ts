@@ -1,0 +1,71 @@
+// Every text the registration page shows as a toast or an inline message. The
+// titles and the quoted messages are the spec's (sections 5 and 8) word for word.
+
+export const FieldMessages = {
+  fullNameRequired: 'Full name is required',
+  fullNameTooShort: 'Full name must be at least 2 characters',
+  emailRequired: 'Valid email is required',
+  emailInvalid: 'Invalid email address',
+  companyRequired: 'Company is required',
+  jobTitleRequired: 'Job title is required',
+  phoneNumberRequired: 'Phone number is required',
+  phoneNumberInvalid: 'Phone number may only contain digits, spaces and + ( ) - .',
+  roleRequired: 'Role selection is required',
+  roleInvalid: 'Role is required',
+  privacyConsentRequired: 'You must accept the privacy policy to continue',
+  promoCodeRequired: 'Please enter a promo code',
+} as const;
+
+export const attendeeNeedsValidName = (position: number) => `Attendee ${position} needs a valid full name`;
+export const attendeeNeedsValidEmail = (position: number) => `Attendee ${position} needs a valid email address`;
+
+interface Toast {
+  title?: string;
+  message: string;
+}
+
+export const Toasts = {
+  invalidAttendees: (problems: string[]): Toast => ({ title: 'Invalid Attendee Information', message: problems.join(', ') }),
+  missingInformation: { title: 'Missing Information', message: 'Please provide your full name and email address' },
+  invalidPromo: { title: 'Invalid Promo Code', message: 'The promo code you entered is invalid or expired' },
+  promoCheckFailed: { message: 'Error validating promo code, try again' },
+  promoApplied: { title: 'Promo Code Applied', message: 'Your free ticket has been applied.' },
+  attendeesLimited: {
+    title: 'Attendees Limited',
+    message: 'A promo code covers one attendee, so only the first attendee is kept.',
+  },
+  eventNotFound: { title: 'Event details not found', message: 'Please refresh the page or try again shortly.' },
+  registrationFailed: (message: string): Toast => ({ title: 'Error creating registration', message }),
+  checkoutFailed: (message: string): Toast => ({ title: 'Error creating checkout', message }),
+  noCheckoutUrl: { title: 'No checkout URL returned', message: 'Please try again in a moment.' },
+  unexpected: { title: 'Registration Error', message: 'An unexpected error occurred' },
+  freeRegistrationComplete: {
+    title: 'Registration Complete',
+    message: 'Your free registration is confirmed. Check your inbox for your confirmation email.',
+  },
+  freeEmailWarning: {
+    title: 'Email warning',
+    message: "Your registration succeeded, but we couldn't send the confirmation email yet. Please check your inbox later.",
+  },
+  interestRegistered: {
+    title: 'Interest Registered Successfully',
+    message: "Thank you! We'll let you know as soon as registrations open for future events.",
+  },
+  waitlistEmailWarning: {
+    title: 'Confirmation email not sent',
+    message: "You're on the list, but we couldn't send your confirmation email. Our team will follow up with you.",
+  },
+  paymentProcessingError: {
+    title: 'Payment Processing Error',
+    message: 'We encountered an issue processing your payment. Please contact support so we can confirm your registration.',
+  },
+  registrationNotFound: { title: 'Payment Error', message: 'Registration not found for this session' },
+  registrationNotCompleted: {
+    title: 'Payment Error',
+    message: 'This registration could not be completed. Any payment taken will be refunded.',
+  },
+  paidEmailWarning: {
+    title: 'Email Notification',
+    message: "Your payment was processed, but we couldn't send your confirmation emails. Our team will follow up with you.",
+  },
+} as const satisfies Record<string, Toast | ((...args: never[]) => Toast)>;

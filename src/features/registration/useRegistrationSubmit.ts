@@ -1,0 +1,147 @@
+// What pressing the action button does: the spec's checks and toasts, then the
+// server's decision — checkout for a paid registration, completion for free ones.
+import { useState, type RefObject } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { readUtmParams, type UtmParams } from '@/lib/utm';
+import { attendeeProblems, hasNameAndEmail, type RegistrationFormValues } from './attendeeSchema';
+import {
+  createRegistration,
+  isSimulatedCheckout,
+  toRequestAttendee,
+  type RegistrationMode,
+  type RegistrationRequest,
+} from './registrationApi';
+import { describeRegistrationFailure } from './registrationFailure';
+import { Toasts } from './registrationMessages';
+import { saveRegistrationData } from './registrationStorage';
+import { showToast } from './showToast';
+
+export interface FreeCompletion {
+  kind: 'promo' | 'waitlist';
+  email: string;
+}
+
+interface SubmitOptions {
+  form: UseFormReturnType<RegistrationFormValues>;
+  mode: RegistrationMode;
+  promoCode: string | null;
+  consentRef: RefObject<HTMLElement | null>;
+  onPaymentRedirect: (checkoutUrl: string) => void;
+  onCompleted: (completion: FreeCompletion) => void;
+  onPromoRejected: () => void;
+  onSalesRefused: (message: string) => void;
+}
+
+function readUtm(): UtmParams {
+  try {
+    return readUtmParams();
+  } catch {
+    return {};
+  }
+}
+
+/** Brings the first message into view: the consent section, or the first field the form or server flagged. */
+function revealFirstError(paths: string[], consent: HTMLElement | null): void {
+  window.requestAnimationFrame(() => {
+    const flagged = new Set(paths);
+    const firstField = Array.from(document.querySelectorAll<HTMLElement>('[data-path]')).find((element) =>
+      flagged.has(element.dataset.path ?? ''),
+    );
+    const target = !firstField || firstField.dataset.path === 'privacyConsent' ? consent : firstField;
+    target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    if (firstField && target === firstField) firstField.focus({ preventScroll: true });
+  });
+}
+
+export function useRegistrationSubmit(options: SubmitOptions) {
+  const [submitting, setSubmitting] = useState(false);
+  const { form, mode, promoCode, consentRef } = options;
+
+  async function submit() {
+    const { hasErrors, errors } = form.validate();
+    const values = form.getValues();
+    if (mode !== 'paid' && !hasNameAndEmail(values.attendees[0])) {
+      showToast('error', Toasts.missingInformation);
+    } else {
+      const problems = attendeeProblems(values.attendees);
+      if (problems.length > 0) showToast('error', Toasts.invalidAttendees(problems));
+    }
+    if (hasErrors) {
+      revealFirstError(Object.keys(errors), consentRef.current);
+      return;
+    }
+
+    const utm = readUtm();
+    const request: RegistrationRequest = {
+      mode,
+      attendees: values.attendees.map((attendee) => toRequestAttendee(attendee, mode)),
+      privacyConsent: values.privacyConsent,
+      marketingConsent: values.marketingConsent,
+      ...(mode === 'promo' && promoCode ? { promoCode } : {}),
+      ...(Object.keys(utm).length > 0 ? { utm } : {}),
+    };
+
+    setSubmitting(true);
+    try {
+      const response = await createRegistration(request);
+      if (mode === 'paid') {
+        const checkoutUrl = 'checkoutUrl' in response ? response.checkoutUrl : '';
+        if (!checkoutUrl) {
+          showToast('error', Toasts.noCheckoutUrl);
+          setSubmitting(false);
+          return;
+        }
+        saveRegistrationData({
+          registrationId: response.registrationId,
+          attendees: request.attendees,
+          testMode: isSimulatedCheckout(checkoutUrl),
+          attendeeIds: [],
+          privacyConsent: request.privacyConsent,
+          marketingConsent: request.marketingConsent,
+          utmParams: utm,
+        });
+        options.onPaymentRedirect(checkoutUrl);
+        return;
+      }
+      const emailWarning = 'emailWarning' in response && response.emailWarning;
+      if (mode === 'promo') {
+        showToast('success', Toasts.freeRegistrationComplete);
+        if (emailWarning) showToast('warning', Toasts.freeEmailWarning);
+      } else {
+        showToast('success', Toasts.interestRegistered);
+        if (emailWarning) showToast('warning', Toasts.waitlistEmailWarning);
+      }
+      options.onCompleted({ kind: mode, email: request.attendees[0]?.email ?? '' });
+    } catch (error) {
+      console.error('Registration was not created', error);
+      setSubmitting(false);
+      const failure = describeRegistrationFailure(error);
+      switch (failure.kind) {
+        case 'fields':
+          form.setErrors(failure.fieldErrors);
+          showToast('error', Toasts.registrationFailed(failure.message));
+          revealFirstError(Object.keys(failure.fieldErrors), consentRef.current);
+          break;
+        case 'promo':
+          options.onPromoRejected();
+          showToast('error', Toasts.invalidPromo);
+          break;
+        case 'sales':
+          options.onSalesRefused(failure.message);
+          showToast('error', Toasts.registrationFailed(failure.message));
+          break;
+        case 'checkout':
+          showToast('error', Toasts.checkoutFailed(failure.message));
+          break;
+        case 'server':
+          showToast('error', Toasts.registrationFailed(failure.message));
+          break;
+        case 'unexpected':
+          showToast('error', Toasts.unexpected);
+          break;
+      }
+    }
+  }
+
+  return { submitting, submit };
+}

@@ -1,0 +1,21 @@
+// The server's view of one checkout session (GET /api/masterclass/checkout/{sessionId}),
+// read by the registration page on return and by the simulated checkout page.
+import { pb } from './pocketbase';
+
+export type RegistrationStatus = 'pending' | 'paid' | 'completed' | 'expired' | 'cancelled';
+
+export interface CheckoutStatus {
+  registrationId: string;
+  status: RegistrationStatus;
+  kind: 'paid' | 'promo' | 'waitlist';
+  attendeeCount: number;
+  totalAmountCents: number;
+  currency: string;
+  emailWarning: boolean;
+}
+
+export const checkoutPath = (sessionId: string) => `/api/masterclass/checkout/${encodeURIComponent(sessionId)}`;
+
+export function fetchCheckoutStatus(sessionId: string): Promise<CheckoutStatus> {
+  return pb.send<CheckoutStatus>(checkoutPath(sessionId), { method: 'GET' });
+}
