@@ -64,6 +64,7 @@ function countCheckoutChecks(page: Page): () => number {
 }
 
 test('paid: two attendees through the simulated checkout, back to a completed registration', async ({ page }) => {
+  test.setTimeout(60_000);
   await useOwnServer(page);
   await page.goto('/?utm_source=linkedin&utm_medium=social');
   await page.goto('/register');
@@ -75,10 +76,8 @@ test('paid: two attendees through the simulated checkout, back to a completed re
   await privacyConsent(page).check();
   await expect(page.getByTestId('order-total')).toHaveText('$990.00');
 
-  // Step 1 lasts only until the checkout page loads: record what it showed.
-  let reportStep!: (steps: string[]) => void;
-  const step1 = new Promise<string[]>((resolve) => (reportStep = resolve));
-  await page.exposeFunction('reportPaymentStep', (steps: string[]) => reportStep(steps));
+  // Step 1 lasts only until the checkout page loads: the page records what it
+  // showed in sessionStorage, synchronously, before the navigation commits.
   await page.evaluate(() => {
     const observer = new MutationObserver(() => {
       if (!document.body.innerText.includes('Redirecting to payment')) return;
@@ -86,16 +85,20 @@ test('paid: two attendees through the simulated checkout, back to a completed re
       const steps = Array.from(document.querySelectorAll('[data-step-state]')).map(
         (step) => `${step.querySelector('.mantine-Stepper-stepLabel')?.textContent}:${step.getAttribute('data-step-state')}`,
       );
-      (window as unknown as { reportPaymentStep: (steps: string[]) => void }).reportPaymentStep(steps);
+      window.sessionStorage.setItem('test:payment-step', JSON.stringify(steps));
     });
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  expect(await step1).toEqual(['Attendee Details:complete', 'Payment:active', 'Confirmation:upcoming']);
 
   await page.waitForURL((url) => url.pathname === '/checkout/simulated');
   const sessionId = new URL(page.url()).searchParams.get('session_id')!;
   expect(sessionId).toMatch(/^sim_/);
+  expect(JSON.parse((await page.evaluate(() => window.sessionStorage.getItem('test:payment-step')))!)).toEqual([
+    'Attendee Details:complete',
+    'Payment:active',
+    'Confirmation:upcoming',
+  ]);
   const stored = JSON.parse((await readStorage(page, 'registration_data'))!);
   expect(stored).toMatchObject({
     testMode: true,
