@@ -1,5 +1,7 @@
-// The stored session as the UI needs it: signed in or not, and the role.
+// The stored session as the UI needs it: signed in or not, the role, the
+// stored user for route guards, and signing out.
 import { useSyncExternalStore } from 'react';
+import type { RecordModel } from 'pocketbase';
 import { pb } from './pocketbase';
 
 export type Role = 'attendee' | 'administrator';
@@ -10,19 +12,50 @@ export interface SessionView {
   isAdmin: boolean;
 }
 
+/** The signed-in user's own `users` record as the auth store keeps it. */
+export interface SessionUser extends RecordModel {
+  email: string;
+  full_name: string;
+  role: Role;
+}
+
+/**
+ * The stored user, even when its token has expired: the local-first portal
+ * still opens offline and sync asks to sign in again on a 401 (DESIGN "Client").
+ */
+export function currentUser(): SessionUser | null {
+  return (pb.authStore.record as SessionUser | null) ?? null;
+}
+
+export const isAdministrator = (user: SessionUser | null) => user?.role === 'administrator';
+
 function readSession(): SessionView {
-  const record = pb.authStore.isValid ? pb.authStore.record : null;
-  const role = (record?.role as Role | undefined) ?? null;
+  const record = pb.authStore.isValid ? currentUser() : null;
+  const role = record?.role ?? null;
   return { signedIn: record !== null, role, isAdmin: role === 'administrator' };
 }
 
+// Read on every snapshot (the store re-reads localStorage anyway), so a change
+// made while no component was listening (a sign-in on /auth) is seen too; the
+// same view object is kept while nothing the UI shows changed.
 let cached = readSession();
-const subscribe = (onChange: () => void) =>
-  pb.authStore.onChange(() => {
-    cached = readSession();
-    onChange();
-  });
+function snapshot(): SessionView {
+  const next = readSession();
+  if (next.signedIn !== cached.signedIn || next.role !== cached.role) cached = next;
+  return cached;
+}
+
+const subscribe = (onChange: () => void) => pb.authStore.onChange(onChange);
 
 export function useSession(): SessionView {
-  return useSyncExternalStore(subscribe, () => cached, () => cached);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/**
+ * Forgets the session and opens /auth with a full page load, so nothing of the
+ * signed-out user stays in memory (open subscriptions, sync timers, screens).
+ */
+export function signOut(): void {
+  pb.authStore.clear();
+  window.location.assign('/auth');
 }
