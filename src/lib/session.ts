@@ -51,11 +51,24 @@ export function useSession(): SessionView {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
+/** Set for the next /auth visit when a sign-out kept changes that were not sent yet. */
+export const UNSENT_CHANGES_KEPT_KEY = 'signed_out_with_unsent_changes';
+
 /**
- * Forgets the session and opens /auth with a full page load, so nothing of the
- * signed-out user stays in memory (open subscriptions, sync timers, screens).
+ * Signs out: stops syncing, removes the user's own rows from this device unless
+ * changes still wait to be sent (those are never thrown away; /auth says so),
+ * forgets the session and opens /auth with a full page load, so nothing of the
+ * signed-out user stays in memory. The sync modules load on demand: the landing
+ * page, which reads the session too, must not carry them.
  */
-export function signOut(): void {
+export async function signOut(): Promise<void> {
+  try {
+    const [{ stopSync, forgetLocalUserData }, { db }] = await Promise.all([import('@/sync'), import('@/db')]);
+    await stopSync();
+    if (!(await forgetLocalUserData(db))) window.sessionStorage.setItem(UNSENT_CHANGES_KEPT_KEY, 'true');
+  } catch (error) {
+    console.error('Could not clear this device\'s data at sign-out', error);
+  }
   pb.authStore.clear();
   window.location.assign('/auth');
 }

@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { startTestServer, type TestServer } from '../support/pocketbase';
 import { DESKTOP } from '../support/browser';
+import { openSalesWithPromo, routeApiTo } from './support/ownServer';
 import {
   attendeeCards,
   attendeeFields,
@@ -30,11 +31,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startTestServer();
   admin = await server.admin();
-  const event = await admin.collection('events').getFirstListItem('title = "AI CHAMPIONS MASTERCLASS"');
-  await admin.collection('events').update(event.id, { sales_state: 'open' });
-  // The seeded code expired with the masterclass (18 June 2025); extend it on this server only.
-  const promo = await admin.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"');
-  await admin.collection('promo_codes').update(promo.id, { expires_at: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ') });
+  await openSalesWithPromo(admin);
 });
 
 test.afterAll(async () => {
@@ -42,16 +39,7 @@ test.afterAll(async () => {
 });
 
 /** Sends the page's /api requests to this file's server. */
-async function useOwnServer(page: Page) {
-  await page.route(
-    (url) => url.pathname.startsWith('/api/'),
-    async (route) => {
-      const url = new URL(route.request().url());
-      const response = await route.fetch({ url: `${server.url}${url.pathname}${url.search}` });
-      await route.fulfill({ response });
-    },
-  );
-}
+const useOwnServer = (page: Page) => routeApiTo(page, server);
 
 const readStorage = (page: Page, key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
 

@@ -262,7 +262,7 @@ describe('with SMTP configured', () => {
       (list) => list.length === 1 && list[0].status === 'sent',
     );
     expect(stored).toMatchObject({ template: 'pocketbase', attempts: 1 });
-    expect(stored.html).toContain('/_/#/auth/confirm-password-reset/');
+    expect(stored.html).toContain('https://masterclass.example.com/reset-password?token=');
   });
 });
 

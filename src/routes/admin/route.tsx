@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ComingSoonPage } from '@/components/ComingSoonPage';
+import { requireAdministrator } from '@/features/portal/portalUser';
 
-// Covers /admin and every sub-path until the feature's own routes arrive.
+// Administrators only (DESIGN decision 9): signed out → /auth, anyone else → /dashboard.
+// Covers /admin and every sub-path until the admin pages arrive.
 export const Route = createFileRoute('/admin')({
+  beforeLoad: ({ location }) => requireAdministrator(location.href),
   component: AdminAreaPage,
 });
 

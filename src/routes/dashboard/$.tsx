@@ -1,3 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/dashboard/$')({});
+// Any other portal path goes to the dashboard (spec "Portal layout").
+export const Route = createFileRoute('/dashboard/$')({
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard', replace: true });
+  },
+});

@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/ComingSoonPage';
+import { PortalLayout } from '@/features/portal/PortalLayout';
+import { requireSignedIn } from '@/features/portal/portalUser';
 
-// Covers /dashboard and every sub-path until the feature's own routes arrive.
 export const Route = createFileRoute('/dashboard')({
-  component: AttendeePortalPage,
+  beforeLoad: ({ location }) => requireSignedIn(location.href),
+  component: PortalLayout,
 });
-
-function AttendeePortalPage() {
-  return <ComingSoonPage title="Attendee Portal" comingWith="the accounts issue" />;
-}

@@ -1,0 +1,38 @@
+/// <reference path="../pb_data/types.d.ts" />
+/* global onRecordRequestEmailChangeRequest, onRecordConfirmEmailChangeRequest */
+// Accounts (public; the signed invitation token is the capability):
+//   GET  /api/masterclass/invitations/{attendeeId}?email=…&token=… — who is invited (lib/invitation-route.js)
+//   POST /api/masterclass/signup                                  — create the account (lib/signup.js)
+// Administrators only (DESIGN decision 4):
+//   POST /api/masterclass/attendees/{id}/invitation               — (re)send the invitation (lib/admin-invitation.js)
+// On every boot the password reset email points at /reset-password?token=…
+// (lib/reset-password-mail.js); on every sign-in, attendee rows registered
+// later with the user's email are linked to it (lib/accounts.js). A user's
+// email never changes: PocketBase's email change routes are refused (the
+// users update rule already refuses `email`).
+
+routerAdd("GET", "/api/masterclass/invitations/{attendeeId}", (e) => require(`${__hooks}/lib/invitation-route.js`).handleInvitation(e));
+routerAdd("POST", "/api/masterclass/signup", (e) => require(`${__hooks}/lib/signup.js`).handleSignup(e));
+routerAdd(
+  "POST",
+  "/api/masterclass/attendees/{id}/invitation",
+  (e) => require(`${__hooks}/lib/admin-invitation.js`).handleSendInvitation(e),
+  $apis.requireAuth(),
+);
+
+onBootstrap((e) => {
+  e.next();
+  require(`${__hooks}/lib/reset-password-mail.js`).applyResetPasswordTemplate(e.app);
+});
+
+onRecordAuthRequest((e) => {
+  try {
+    require(`${__hooks}/lib/accounts.js`).linkAttendeesToUser(e.app, e.record);
+  } catch (error) {
+    e.app.logger().error("Linking attendee rows at sign-in failed", "user", e.record.id, "error", String(error));
+  }
+  return e.next();
+}, "users");
+
+onRecordRequestEmailChangeRequest((e) => require(`${__hooks}/lib/accounts.js`).refuseEmailChange(e), "users");
+onRecordConfirmEmailChangeRequest((e) => require(`${__hooks}/lib/accounts.js`).refuseEmailChange(e), "users");

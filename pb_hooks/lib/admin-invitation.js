@@ -1,0 +1,101 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// POST /api/masterclass/attendees/{id}/invitation (administrators only,
+// DESIGN decision 4): (re)sends an attendee's account invitation. The pending
+// invitation email of the attendee (queued or failed) is re-queued with fresh
+// content, or a new one is queued; it is delivered at once and, once sent or
+// captured, attendees.invitation_sent/_at are set (lib/email-delivery.js).
+// A delivery failure answers 502; the email stays queued for the retry cron.
+
+const MESSAGES = {
+  forbidden: "Only administrators can send invitations.",
+  notFound: "Attendee not found.",
+  notConfirmed: "Only confirmed attendees can be invited to create an account.",
+  deliveryFailed: "The invitation could not be sent right now. It stays queued and will be retried automatically.",
+};
+
+function lib(name) {
+  return require(`${__hooks}/lib/${name}.js`);
+}
+
+/** @param {core.RequestEvent} e */
+function isAdministrator(e) {
+  if (e.hasSuperuserAuth()) return true;
+  return !!e.auth && e.auth.collection().name === "users" && e.auth.getString("role") === "administrator";
+}
+
+function invitationMessage(txApp, attendee) {
+  const email = attendee.getString("email");
+  const token = lib("invitations").invitationToken(txApp, attendee.id, email);
+  const link = lib("links").invitationUrl(txApp, attendee.id, email, token);
+  const facts = lib("calendar").eventFacts(txApp, txApp.findRecordById("events", attendee.getString("event")));
+  return lib("email-templates").invitationEmail({ fullName: attendee.getString("full_name"), email, link, event: facts });
+}
+
+function pendingInvitation(txApp, attendeeId, template) {
+  const found = txApp.findRecordsByFilter(
+    "emails",
+    "attendee = {:attendee} && template = {:template} && (status = 'queued' || status = 'failed')",
+    "-created",
+    1,
+    0,
+    { attendee: attendeeId, template },
+  );
+  return found.length > 0 ? found[0] : null;
+}
+
+/** Re-queues or queues the invitation; returns {emailId} or {refusal}. */
+function queueInvitation(txApp, attendeeId) {
+  const { refusal } = lib("errors");
+  const attendee = lib("accounts").findAttendee(txApp, attendeeId);
+  if (!attendee) return { refusal: refusal(404, "attendee", "not_found", MESSAGES.notFound) };
+  if (!["confirmed", "confirmed_observer"].includes(attendee.getString("registration_status"))) {
+    return { refusal: refusal(409, "attendee", "not_confirmed", MESSAGES.notConfirmed) };
+  }
+  const message = invitationMessage(txApp, attendee);
+  const fields = { to: attendee.getString("email"), subject: message.subject, html: message.html, text: message.text };
+  const pending = pendingInvitation(txApp, attendee.id, message.template);
+  if (!pending) {
+    const email = lib("email-delivery").saveOutboxEmail(txApp, {
+      ...fields,
+      template: message.template,
+      registration: attendee.getString("registration"),
+      attendee: attendee.id,
+    });
+    return { emailId: email.id };
+  }
+  pending.load({ ...fields, status: "queued", attempts: 0, last_error: "", next_attempt_at: lib("db-date").dbNow() });
+  txApp.save(pending);
+  return { emailId: pending.id };
+}
+
+/** POST /api/masterclass/attendees/{id}/invitation @param {core.RequestEvent} e */
+function handleSendInvitation(e) {
+  const { answerRefusals, refusal } = lib("errors");
+  return answerRefusals(e, () => {
+    if (!isAdministrator(e)) throw refusal(403, "auth", "forbidden", MESSAGES.forbidden);
+    let queued = null;
+    e.app.runInTransaction((txApp) => {
+      queued = queueInvitation(txApp, e.request.pathValue("id"));
+    });
+    if (queued.refusal) throw queued.refusal;
+
+    const outcome = lib("email-delivery").deliverEmail(e.app, queued.emailId);
+    const email = e.app.findRecordById("emails", queued.emailId);
+    if (outcome === "failed") {
+      throw lib("errors").requestError(502, MESSAGES.deliveryFailed, {
+        email: { code: "delivery_failed", message: email.getString("last_error") || MESSAGES.deliveryFailed },
+      });
+    }
+    const attendee = e.app.findRecordById("attendees", e.request.pathValue("id"));
+    return e.json(200, {
+      attendeeId: attendee.id,
+      email: attendee.getString("email"),
+      emailId: email.id,
+      delivery: email.getString("status"),
+      invitationSent: attendee.getBool("invitation_sent"),
+      invitationSentAt: attendee.getString("invitation_sent_at"),
+    });
+  });
+}
+
+module.exports = { handleSendInvitation };

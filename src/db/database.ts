@@ -1,0 +1,50 @@
+// The device's copy of the user's data. Screens read these tables; only the
+// sync engine and queueChange write them.
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import type {
+  AiUseCaseRow, AttendeeRow, BusinessCaseRow, EventRow, MaterialRow, MetaRow, OutboxRow, ProfileRow,
+  ReadinessAssessmentRow, SavedUseCaseRow, SpeakerRow,
+} from './types';
+
+export class MasterclassDb extends Dexie {
+  events!: EntityTable<EventRow, 'id'>;
+  speakers!: EntityTable<SpeakerRow, 'id'>;
+  materials!: EntityTable<MaterialRow, 'id'>;
+  aiUseCases!: EntityTable<AiUseCaseRow, 'id'>;
+  profiles!: EntityTable<ProfileRow, 'id'>;
+  attendees!: EntityTable<AttendeeRow, 'id'>;
+  readinessAssessments!: EntityTable<ReadinessAssessmentRow, 'id'>;
+  businessCases!: EntityTable<BusinessCaseRow, 'id'>;
+  savedUseCases!: EntityTable<SavedUseCaseRow, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  /** `options` lets tests hand in fake-indexeddb so each gets a fresh database. */
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({
+      // Every synced table: id = the PocketBase record id (primary key),
+      // updated = the server stamp the pull compares to skip unchanged rows.
+      events: 'id, updated',
+      // sort = display order on the speakers list.
+      speakers: 'id, updated, sort',
+      // event = materials of one event; sort = display order.
+      materials: 'id, updated, event, sort',
+      // industry = the library's industry filter.
+      aiUseCases: 'id, updated, industry',
+      profiles: 'id, updated',
+      // user = the attendee rows of the signed-in user.
+      attendees: 'id, updated, user',
+      // owner = the tool records of one user.
+      readinessAssessments: 'id, updated, owner',
+      businessCases: 'id, updated, owner',
+      // use_case = "is this library use case already saved?".
+      savedUseCases: 'id, updated, owner, use_case',
+      // seq = FIFO push order; [collection+recordId] = pending changes of one
+      // record (kept on top of a pulled version); status = pending/failed counts.
+      outbox: '++seq, [collection+recordId], status',
+      // key = 'cursor:<collection>', 'lastSyncedAt', 'userId'.
+      meta: 'key',
+    });
+  }
+}

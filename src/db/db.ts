@@ -1,0 +1,4 @@
+// The app's one database.
+import { MasterclassDb } from './database';
+
+export const db = new MasterclassDb('masterclass');

@@ -1,0 +1,166 @@
+// Rows as PocketBase returns them (snake_case JSON), one type per synced
+// collection, plus the sync bookkeeping rows. `updated` is the server's
+// 'YYYY-MM-DD HH:MM:SS.sssZ' stamp; '' on a row created here and not yet pushed.
+
+export interface ServerRecord {
+  id: string;
+  updated: string;
+  created?: string;
+  collectionId?: string;
+  collectionName?: string;
+  [field: string]: unknown;
+}
+
+export interface EventRow extends ServerRecord {
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  timezone: string;
+  location: string;
+  venue: string;
+  capacity: number;
+  price_cents: number;
+  currency: string;
+  sales_state: 'open' | 'sold_out' | 'closed';
+  portal_unlock_at: string;
+}
+
+export interface SpeakerRow extends ServerRecord {
+  name: string;
+  role: string;
+  organisation: string;
+  bio: string;
+  website: string;
+  image: string;
+  sort: number;
+}
+
+export interface MaterialRow extends ServerRecord {
+  event: string;
+  title: string;
+  description: string;
+  file: string;
+  sort: number;
+}
+
+export interface AiUseCaseRow extends ServerRecord {
+  title: string;
+  description: string;
+  industry: string;
+  domain: string;
+  business_function: string;
+  ai_technique: string;
+  tags: unknown;
+  value_proposition: string;
+  adoption_level: '' | 'Emerging' | 'Growing' | 'Mainstream';
+  problem_statement: string;
+  solution_summary: string;
+  challenges_risks: string;
+  model_type: string;
+  input_data_type: string;
+  output_type: string;
+}
+
+export type Industry = 'technology' | 'finance' | 'healthcare' | 'education' | 'manufacturing' | 'retail' | 'other';
+
+/** The signed-in user's own `users` record. */
+export interface ProfileRow extends ServerRecord {
+  email: string;
+  verified: boolean;
+  full_name: string;
+  company: string;
+  job_title: string;
+  industry: Industry | '';
+  linkedin_url: string;
+  avatar_url: string;
+  role: 'attendee' | 'administrator';
+}
+
+/** The signed-in user's own attendee rows (one per registration). */
+export interface AttendeeRow extends ServerRecord {
+  registration: string;
+  event: string;
+  full_name: string;
+  email: string;
+  company: string;
+  job_title: string;
+  dietary_requirements: string;
+  phone_number: string;
+  role: string;
+  user: string;
+  registration_status: string;
+}
+
+export interface ReadinessAssessmentRow extends ServerRecord {
+  owner: string;
+  answers: unknown;
+  score: number;
+  level: string;
+  status: 'in_progress' | 'completed';
+  completed_at: string;
+}
+
+export interface BusinessCaseRow extends ServerRecord {
+  owner: string;
+  title: string;
+  problem_statement: string;
+  proposed_solution: string;
+  expected_benefits: string;
+  estimated_cost_cents: number;
+  estimated_annual_benefit_cents: number;
+  currency: string;
+  risks: string;
+  timeline: string;
+  success_metrics: string;
+  status: 'draft' | 'ready';
+}
+
+export interface SavedUseCaseRow extends ServerRecord {
+  owner: string;
+  use_case: string;
+  title: string;
+  notes: string;
+  generated: unknown;
+}
+
+/** Row type of each synced PocketBase collection, by collection name. */
+export interface CollectionRows {
+  events: EventRow;
+  speakers: SpeakerRow;
+  materials: MaterialRow;
+  ai_use_cases: AiUseCaseRow;
+  users: ProfileRow;
+  attendees: AttendeeRow;
+  readiness_assessments: ReadinessAssessmentRow;
+  business_cases: BusinessCaseRow;
+  saved_use_cases: SavedUseCaseRow;
+}
+
+export type SyncedCollection = keyof CollectionRows;
+
+/** Collections the signed-in user may write (the rest are read-only to attendees). */
+export type WritableCollection = 'users' | 'readiness_assessments' | 'business_cases' | 'saved_use_cases';
+
+export type OutboxOp = 'create' | 'update' | 'delete';
+
+/** One local change waiting to reach the server, pushed in `seq` order. */
+export interface OutboxRow {
+  seq?: number;
+  collection: SyncedCollection;
+  recordId: string;
+  op: OutboxOp;
+  /** Only the changed fields (the whole record for a create). */
+  patch: Record<string, unknown>;
+  createdAt: string;
+  attempts: number;
+  /** When the engine's back-off next retries it (ms since epoch); 0 = at once. */
+  nextAttemptAt: number;
+  status: 'pending' | 'failed';
+  error?: string;
+}
+
+/** Sync bookkeeping: pull cursors, last sync time, whose data this is. */
+export interface MetaRow {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,69 @@
+// Every text /auth and /reset-password show as a toast or an inline message.
+// Titles and quoted messages are the spec's (sections 5 and 8) word for word;
+// the minimum is DESIGN decision 2's.
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** After 'Password Updated', /reset-password moves on to /auth after this long (spec). */
+export const RESET_REDIRECT_DELAY_MS = 2000;
+
+export const FieldMessages = {
+  signInMissing: 'Please provide both email and password',
+  passwordTooShort: `Password should be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordHelp: `At least ${PASSWORD_MIN_LENGTH} characters`,
+  resetEmailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  fillAllFields: 'Please fill in all fields',
+  passwordsDontMatch: "Passwords Don't Match",
+  resetPasswordTooShort: 'Password Too Short',
+} as const;
+
+export const InvitationMessages = {
+  notValid: 'This invitation link is not valid.',
+  notValidHelp: 'Open the link from your invitation email exactly as it was sent, or contact us for a new invitation.',
+  incomplete: 'This invitation link is incomplete. Open the link from your invitation email exactly as it was sent.',
+  alreadyUsed: 'An account already exists for this invitation. Please sign in.',
+  unreachable: 'We could not check your invitation. Check your connection and reload the page.',
+} as const;
+
+export const SignUpNotAvailable = {
+  title: 'Sign Up Not Available',
+  message: 'Accounts are created only through the invitation link emailed to registered attendees.',
+} as const;
+
+export const UnsentChangesKept = {
+  title: 'Changes not sent yet',
+  message: 'Some of your changes had not reached the server when you signed out. They are kept on this device and sent when you sign in again.',
+} as const;
+
+export interface Toast {
+  title: string;
+  message: string;
+}
+
+export const Toasts = {
+  signInFailed: (message: string): Toast => ({ title: 'Sign In Failed', message }),
+  signUpFailed: (message: string): Toast => ({ title: 'Sign Up Failed', message }),
+  invalidPassword: { title: 'Invalid Password', message: FieldMessages.passwordTooShort },
+  welcomeBack: { title: 'Welcome back', message: 'You are signed in.' },
+  accountCreated: { title: 'Account Created', message: 'Welcome to the attendee portal.' },
+  /** Signed up, but signing in straight after failed: the account is there. */
+  signInAfterSignUpFailed: {
+    title: 'Warning',
+    message: 'Your account was created, but we could not sign you in. Please sign in with your email and password.',
+  },
+  requestSent: {
+    title: 'Request Sent',
+    message: 'If an account exists for this email address, we have sent a link to reset your password.',
+  },
+  passwordUpdated: { title: 'Password Updated', message: 'Your password has been updated. Taking you to sign in…' },
+  resetFailed: (message: string): Toast => ({ title: 'Password Not Updated', message }),
+  requestFailed: (message: string): Toast => ({ title: 'Request Failed', message }),
+};
+
+export const ServerMessages = {
+  wrongCredentials: 'Invalid email or password.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  unreachable: 'We could not reach the server. Check your connection and try again.',
+  unexpected: 'An unexpected error occurred',
+  resetLinkInvalid: 'This reset link is not valid or has expired. Request a new one.',
+} as const;

@@ -1,0 +1,75 @@
+import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { db, type MaterialRow } from '@/db';
+import { Collections } from '@/lib/collections';
+import { pb } from '@/lib/pocketbase';
+import type { PortalLock } from '../usePortalLock';
+import { useFileToken } from './useFileToken';
+
+const sortedMaterials = () => db.materials.orderBy('sort').toArray();
+
+/** 'Session Materials': the real files, downloadable once the portal has unlocked. */
+export function SessionMaterials({ lock }: { lock: PortalLock }) {
+  const materials = useLiveQuery(sortedMaterials);
+  const unlocked = lock.status === 'unlocked';
+  const token = useFileToken(unlocked);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="session-materials">
+      <Title order={2} size="h3" id="session-materials" mb="md">
+        Session Materials
+      </Title>
+      {lock.status === 'loading' || (unlocked && !materials) ? (
+        <Stack gap="sm">
+          <Skeleton height={48} />
+          <Skeleton height={48} />
+        </Stack>
+      ) : !unlocked ? (
+        <Text size="sm" c="dimmed">
+          The session materials will be available here one hour before the Masterclass.
+        </Text>
+      ) : materials && materials.length > 0 ? (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {materials.map((material) => (
+            <MaterialItem key={material.id} material={material} token={token} />
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No session materials yet.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function MaterialItem({ material, token }: { material: MaterialRow; token: string | null }) {
+  const label = `Download ${material.title}`;
+  const href = token ? pb.files.getURL({ ...material, collectionName: Collections.materials }, material.file, { token, download: true }) : undefined;
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <ThemeIcon size={36} radius="md" color="red" variant="light">
+          <IconFileTypePdf size={20} />
+        </ThemeIcon>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm">
+            {material.title}
+          </Text>
+          {material.description && (
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {material.description}
+            </Text>
+          )}
+        </div>
+      </Group>
+      {/* Phones get the icon alone so the title keeps its width. */}
+      <ActionIcon component="a" href={href} aria-label={label} variant="light" size="lg" loading={!href} hiddenFrom="xs">
+        <IconDownload size={18} />
+      </ActionIcon>
+      <Button component="a" href={href} aria-label={label} variant="light" size="xs" leftSection={<IconDownload size={14} />} loading={!href} visibleFrom="xs" style={{ flexShrink: 0 }}>
+        Download
+      </Button>
+    </Group>
+  );
+}

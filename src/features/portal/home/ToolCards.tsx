@@ -1,0 +1,42 @@
+import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { IconArrowRight, IconLock } from '@tabler/icons-react';
+import { LOCKED_TOOL_NOTE, portalTools } from '../portalTools';
+import type { PortalLock } from '../usePortalLock';
+
+/** The three tools: a link each once the portal has unlocked, the day-of note before. */
+export function ToolCards({ lock }: { lock: PortalLock }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      {portalTools.map((tool) => (
+        <Card key={tool.to} withBorder radius="md" padding="lg" component="article" aria-label={tool.title}>
+          <Group gap="sm" wrap="nowrap" mb="sm">
+            <ThemeIcon size={40} radius="md" color="navy" variant="light">
+              <tool.icon size={22} />
+            </ThemeIcon>
+            <Title order={3} size="h4">
+              {tool.title}
+            </Title>
+          </Group>
+          <Text size="sm" c="dimmed" mb="md" style={{ flexGrow: 1 }}>
+            {tool.description}
+          </Text>
+          {lock.status === 'loading' && <Skeleton height={36} radius="md" />}
+          {lock.status === 'locked' && (
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <IconLock size={16} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0, marginTop: 3 }} />
+              <Text size="sm" c="gray.7">
+                {LOCKED_TOOL_NOTE}
+              </Text>
+            </Group>
+          )}
+          {lock.status === 'unlocked' && (
+            <Button component={Link} to={tool.to} color="amber" c="navy.9" rightSection={<IconArrowRight size={16} />} aria-label={`Open ${tool.title}`}>
+              Open tool
+            </Button>
+          )}
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

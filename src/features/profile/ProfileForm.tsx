@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Button, Card, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { db, type Industry, type ProfileRow } from '@/db';
+import { queueChange } from '@/sync';
+import { PROFILE_TEXT_MAX, industryOptions, profileFormValues, profilePatch, urlError, type ProfileFormValues } from './profileForm';
+
+/** How long the green 'Profile updated successfully' note stays. */
+const SAVED_NOTE_MS = 3000;
+
+export function ProfileForm({ profile }: { profile: ProfileRow }) {
+  const form = useForm<ProfileFormValues>({
+    initialValues: profileFormValues(profile),
+    validate: { linkedin_url: urlError, avatar_url: urlError },
+  });
+  const [saving, setSaving] = useState(false);
+  // Counts saves, 0 = no note: each save shows the note for its own 3 seconds.
+  const [savedNote, setSavedNote] = useState(0);
+  useEffect(() => {
+    if (savedNote === 0) return;
+    const timer = window.setTimeout(() => setSavedNote(0), SAVED_NOTE_MS);
+    return () => window.clearTimeout(timer);
+  }, [savedNote]);
+
+  const save = async (values: ProfileFormValues) => {
+    setSaving(true);
+    try {
+      const patch = profilePatch(values, profile);
+      if (Object.keys(patch).length > 0) {
+        await queueChange(db, { collection: 'users', recordId: profile.id, op: 'update', patch });
+      }
+      setSavedNote((count) => count + 1);
+      notifications.show({ color: 'teal', message: 'Your profile has been updated', autoClose: SAVED_NOTE_MS });
+    } catch (error) {
+      console.error('Failed to update profile', error);
+      notifications.show({ color: 'red', title: 'Error', message: 'Failed to update profile' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const textProps = { maxLength: PROFILE_TEXT_MAX };
+  return (
+    <form onSubmit={form.onSubmit(save)} noValidate>
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-photo">
+            <Title order={2} size="h4" id="profile-photo" mb="md">
+              Profile Photo
+            </Title>
+            <Stack align="center" gap="md">
+              <Avatar src={urlError(form.values.avatar_url) ? null : form.values.avatar_url || null} name={form.values.full_name || profile.email} color="navy" size={96} radius={96} />
+              <TextInput w="100%" label="Profile Image URL" placeholder="https://…" type="url" {...form.getInputProps('avatar_url')} />
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="personal-information">
+            <Title order={2} size="h4" id="personal-information" mb="md">
+              Personal Information
+            </Title>
+            <Stack gap="sm">
+              <TextInput label="Full Name" autoComplete="name" {...textProps} {...form.getInputProps('full_name')} />
+              <TextInput label="Email" value={profile.email} readOnly disabled description="Email cannot be changed" />
+              <TextInput label="Company" autoComplete="organization" {...textProps} {...form.getInputProps('company')} />
+              <TextInput label="Job Title" autoComplete="organization-title" {...textProps} {...form.getInputProps('job_title')} />
+              <Select
+                label="Industry"
+                placeholder="Select your industry"
+                data={industryOptions}
+                clearable
+                {...form.getInputProps('industry')}
+                value={form.values.industry || null}
+                onChange={(value) => form.setFieldValue('industry', (value ?? '') as Industry | '')}
+              />
+              <TextInput label="LinkedIn Profile URL" placeholder="https://www.linkedin.com/in/…" type="url" {...form.getInputProps('linkedin_url')} />
+              <Group justify="space-between" mt="sm" gap="sm">
+                {savedNote > 0 ? (
+                  <Group gap={6} c="green.8" role="status">
+                    <IconCircleCheck size={18} />
+                    <Text size="sm" fw={600}>
+                      Profile updated successfully
+                    </Text>
+                  </Group>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" disabled={saving} leftSection={<IconDeviceFloppy size={18} />}>
+                  {saving ? 'Saving...' : 'Save Changes'}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

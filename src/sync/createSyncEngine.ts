@@ -1,0 +1,118 @@
+// The engine for one signed-in user: runs sync passes one at a time, backs off
+// after network failures, pauses on 401 until resume(), follows connectivity
+// and realtime, and publishes its state for the status indicator.
+import type PocketBase from 'pocketbase';
+import { metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
+import { appSyncStatus } from './appSyncStatus';
+import { backoffDelay } from './backoffDelay';
+import { claimLocalData } from './claimLocalData';
+import { browserConnectivity, type Connectivity } from './connectivity';
+import { countOutbox } from './countOutbox';
+import { pocketbaseTransport } from './pocketbaseTransport';
+import { realtimeLink } from './realtimeLink';
+import { runSync } from './runSync';
+import { serialPasses } from './serialPasses';
+import { realClock, type SyncClock } from './syncClock';
+import type { SyncContext } from './syncContext';
+import type { SyncStatusStore } from './syncStatusStore';
+import type { SyncTransport } from './transport';
+import { withSyncLock } from './withSyncLock';
+
+export interface SyncOptions {
+  db: MasterclassDb;
+  userId: string;
+  /** The PocketBase client (the app's `pb`); ignored when `transport` is given. */
+  pb?: PocketBase;
+  transport?: SyncTransport;
+  clock?: SyncClock;
+  connectivity?: Connectivity;
+  /** Where the state is published; the app's store (useSyncStatus) by default. */
+  status?: SyncStatusStore;
+  pageSize?: number;
+}
+
+export interface SyncEngine {
+  /** Runs a pass now (or joins the running one plus one more); resolves when done. */
+  request(): Promise<void>;
+  /** Lifts the sign-in pause and syncs. */
+  resume(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves once no pass runs (tests, and callers that must not race a pass). */
+  whenIdle(): Promise<void>;
+}
+
+export function createSyncEngine(options: SyncOptions): SyncEngine {
+  const transport = options.transport ?? (options.pb && pocketbaseTransport(options.pb));
+  if (!transport) throw new Error('startSync needs pb or a transport');
+  const ctx: SyncContext = {
+    db: options.db, transport, userId: options.userId,
+    clock: options.clock ?? realClock, pageSize: options.pageSize ?? 200,
+  };
+  const status = options.status ?? appSyncStatus;
+  const connectivity = options.connectivity ?? browserConnectivity;
+  const passes = serialPasses(pass);
+  const request = passes.request;
+  const realtime = realtimeLink(ctx, () => void request());
+  let stopped = false;
+  let paused = false;
+  let failures = 0;
+  let cancelRetry = () => {};
+
+  const ready = (async () => {
+    await claimLocalData(ctx.db, ctx.userId);
+    const lastSyncedAt = (await readMeta(ctx.db, metaKeys.lastSyncedAt)) ?? null;
+    status.set({ paused: null, syncing: false, online: connectivity.isOnline(), lastSyncedAt, ...(await countOutbox(ctx.db)) });
+  })();
+  const stopWatching = connectivity.subscribe((online) => {
+    status.set({ online });
+    if (online) void request();
+  });
+
+  async function pass(): Promise<void> {
+    await ready;
+    cancelRetry();
+    const online = connectivity.isOnline();
+    status.set({ online });
+    if (online && !paused && !stopped) {
+      status.set({ syncing: true });
+      const outcome = await withSyncLock(() => runSync(ctx));
+      if (outcome === 'done') {
+        failures = 0;
+        const lastSyncedAt = new Date(ctx.clock.now()).toISOString();
+        await writeMeta(ctx.db, metaKeys.lastSyncedAt, lastSyncedAt);
+        status.set({ lastSyncedAt });
+        // Not awaited: a realtime channel that hangs (a proxy buffering the
+        // event stream) must never hold up pushing and pulling.
+        void realtime.ensure();
+      } else if (outcome === 'signin') {
+        paused = true;
+        status.set({ paused: 'signin' });
+      } else if (!stopped) {
+        failures += 1;
+        cancelRetry = ctx.clock.setTimer(() => void request(), backoffDelay(failures));
+      }
+    }
+    status.set({ syncing: false, ...(await countOutbox(ctx.db)) });
+  }
+
+  return {
+    request,
+    whenIdle: passes.whenIdle,
+    async resume() {
+      paused = false;
+      failures = 0;
+      status.set({ paused: null });
+      // Subscriptions were made with the old session; renew them with the new one.
+      await realtime.close();
+      await request();
+    },
+    async stop() {
+      stopped = true;
+      cancelRetry();
+      stopWatching();
+      await passes.stop();
+      await realtime.close();
+      status.set({ syncing: false });
+    },
+  };
+}

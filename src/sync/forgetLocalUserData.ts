@@ -1,0 +1,13 @@
+// For an explicit sign-out: removes the user's own rows from this device, but
+// only once nothing waits to be pushed (an offline edit is never thrown away).
+// Returns false, keeping everything, when changes still wait; the caller warns.
+import type { MasterclassDb } from '@/db';
+import { clearUserTables } from './clearUserTables';
+import { countOutbox } from './countOutbox';
+
+export async function forgetLocalUserData(db: MasterclassDb): Promise<boolean> {
+  if ((await countOutbox(db)).pending > 0) return false;
+  await clearUserTables(db);
+  await db.outbox.clear();
+  return true;
+}

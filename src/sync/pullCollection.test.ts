@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { stampAt } from './testing/fakeSyncServer';
+import { syncHarness, USER_ID } from './testing/syncHarness';
+
+const T1 = Date.UTC(2025, 5, 1, 10);
+const T2 = T1 + 1000;
+const T3 = T2 + 1000;
+
+function eventIdsListed(server: ReturnType<typeof syncHarness>['server']): string[] {
+  return server.listed.filter((call) => call.collection === 'events').flatMap((call) => call.ids);
+}
+
+describe('pull', () => {
+  it('keeps every record when many share one stamp across a page boundary, reading none twice', async () => {
+    const { db, server, engine } = syncHarness({ pageSize: 2 });
+    server.nowMs = T1;
+    for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) server.write('events', { id, title: id });
+    server.nowMs = T2;
+    server.write('events', { id: 'b1', title: 'b1' });
+
+    await engine.request();
+
+    expect(eventIdsListed(server)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
+    expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
+    expect(await db.meta.get('cursor:events')).toEqual({ key: 'cursor:events', value: stampAt(T2) });
+  });
+
+  it('finds a record stamped like the cursor but committed later, and skips the ones it already holds', async () => {
+    const { db, server, engine } = syncHarness({ pageSize: 2 });
+    server.nowMs = T2;
+    server.write('events', { id: 'b1', title: 'b1' });
+    await engine.request();
+    let rewrites = 0;
+    db.events.hook('updating', () => void (rewrites += 1));
+    server.listed.length = 0;
+
+    server.write('events', { id: 'b0', title: 'late commit, same stamp' });
+    server.nowMs = T3;
+    server.write('events', { id: 'c1', title: 'c1' });
+    await engine.request();
+
+    expect(eventIdsListed(server)).toEqual(['b0', 'b1', 'c1']);
+    expect((await db.events.toArray()).map((row) => row.id).sort()).toEqual(['b0', 'b1', 'c1']);
+    expect(rewrites).toBe(0);
+  });
+
+  it("takes only the user's own profile, attendee rows and tool records", async () => {
+    const { db, server, engine } = syncHarness();
+    server.write('users', { id: USER_ID, full_name: 'Me' });
+    server.write('users', { id: 'someoneelse0001', full_name: 'Not me' });
+    server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'Mine' });
+    server.write('business_cases', { id: 'case00000000002', owner: 'someoneelse0001', title: 'Theirs' });
+    server.write('attendees', { id: 'attendee0000001', user: USER_ID, full_name: 'Me' });
+
+    await engine.request();
+
+    expect((await db.profiles.toArray()).map((row) => row.full_name)).toEqual(['Me']);
+    expect((await db.businessCases.toArray()).map((row) => row.title)).toEqual(['Mine']);
+    expect(await db.attendees.count()).toBe(1);
+  });
+
+  it('carries on past a collection the server refuses (materials before the unlock)', async () => {
+    const { db, server, engine, status } = syncHarness();
+    server.forbidden.add('materials');
+    server.write('events', { id: 'event0000000001', title: 'Masterclass' });
+    server.write('ai_use_cases', { id: 'usecase00000001', title: 'Triage' });
+
+    await engine.request();
+
+    expect(await db.events.count()).toBe(1);
+    expect(await db.aiUseCases.count()).toBe(1);
+    expect(status.get().lastSyncedAt).not.toBeNull();
+  });
+});
+
+describe('tombstones', () => {
+  it('delete the local rows they name, pulled or announced live', async () => {
+    const { db, server, engine } = syncHarness();
+    await db.speakers.bulkPut([
+      { id: 'speaker00000001', updated: stampAt(T1), name: 'Kept' },
+      { id: 'speaker00000002', updated: stampAt(T1), name: 'Deleted offline' },
+    ] as never);
+    server.write('speakers', { id: 'speaker00000001', name: 'Kept' });
+    server.remove('speakers', 'speaker00000002');
+
+    await engine.request();
+    expect((await db.speakers.toArray()).map((row) => row.name)).toEqual(['Kept']);
+
+    server.remove('speakers', 'speaker00000001');
+    await expect.poll(() => db.speakers.count()).toBe(0);
+  });
+});

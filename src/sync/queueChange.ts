@@ -1,0 +1,45 @@
+// The one way features write synced data: the local row and its outbox entry
+// change in ONE transaction (the screen and the outbox never disagree), then
+// the engine is nudged to push it.
+import type { CollectionRows, MasterclassDb, OutboxOp, OutboxRow, ServerRecord, WritableCollection } from '@/db';
+import { newRecordId } from '@/lib/ids';
+import { localTable } from './localTable';
+import { requestSync } from './requestSync';
+
+export interface QueuedChange<C extends WritableCollection> {
+  collection: C;
+  /** Omit on a create: a new id is made here. */
+  recordId?: string;
+  op: OutboxOp;
+  /** Only the changed fields (on a create: every field to send). */
+  patch?: Partial<Omit<CollectionRows[C], 'id' | 'created' | 'updated'>>;
+}
+
+/** Returns the record id (new on a create). */
+export async function queueChange<C extends WritableCollection>(db: MasterclassDb, change: QueuedChange<C>): Promise<string> {
+  const table = localTable(db, change.collection);
+  if (!table) throw new Error(`${change.collection} is not a synced collection`);
+  const recordId = change.recordId ?? newRecordId();
+  const patch = { ...(change.patch ?? {}) } as Record<string, unknown>;
+  const entry: OutboxRow = {
+    collection: change.collection,
+    recordId,
+    op: change.op,
+    patch: change.op === 'create' ? { ...patch, id: recordId } : patch,
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    nextAttemptAt: 0,
+    status: 'pending',
+  };
+  await db.transaction('rw', table, db.outbox, async () => {
+    if (change.op === 'delete') await table.delete(recordId);
+    else {
+      const current = await table.get(recordId);
+      // A create gets updated '' (no server version yet); an update keeps the stamp it was based on.
+      await table.put({ ...current, ...patch, id: recordId, updated: current?.updated ?? '' } as ServerRecord);
+    }
+    await db.outbox.add(entry);
+  });
+  void requestSync();
+  return recordId;
+}

@@ -1,0 +1,22 @@
+// One sync pass: check the session (an expired one pauses, see
+// SyncTransport.verifySession), push first (the server then holds the user's edits, and the
+// pull brings back their final versions), then pull everything.
+import { classifyError } from './classifyError';
+import { pullAll } from './pullAll';
+import { pushOutbox } from './pushOutbox';
+import type { SyncContext } from './syncContext';
+
+export type SyncOutcome = 'done' | 'retry' | 'signin';
+
+export async function runSync(ctx: SyncContext): Promise<SyncOutcome> {
+  try {
+    await ctx.transport.verifySession();
+    await pushOutbox(ctx);
+    await pullAll(ctx);
+    return 'done';
+  } catch (error) {
+    // Not an HTTP failure: a bug or a storage problem. Still retried, but said out loud.
+    if (!(typeof error === 'object' && error !== null && 'status' in error)) console.error('Sync pass failed', error);
+    return classifyError(error) === 'signin' ? 'signin' : 'retry';
+  }
+}

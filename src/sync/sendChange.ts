@@ -1,0 +1,28 @@
+// Sends one outbox change and returns the server's version of the record
+// (null after a delete). Replays are harmless: a create whose id the server
+// already holds was sent before (its answer got lost), and a delete of a
+// record that is gone has already happened.
+import type { OutboxRow, ServerRecord } from '@/db';
+import { errorStatus } from './errorStatus';
+import type { SyncTransport } from './transport';
+
+export async function sendChange(transport: SyncTransport, change: OutboxRow): Promise<ServerRecord | null> {
+  const { collection, recordId, op, patch } = change;
+  if (op === 'update') return transport.update(collection, recordId, patch);
+  if (op === 'create') {
+    try {
+      return await transport.create(collection, { ...patch, id: recordId });
+    } catch (error) {
+      // PocketBase answers a duplicate id with a 400; look before calling it a failure.
+      const existing = errorStatus(error) === 400 ? await transport.getOne(collection, recordId) : null;
+      if (existing) return existing;
+      throw error;
+    }
+  }
+  try {
+    await transport.delete(collection, recordId);
+  } catch (error) {
+    if (errorStatus(error) !== 404) throw error;
+  }
+  return null;
+}

@@ -1,0 +1,14 @@
+// What every step of a sync pass needs.
+import type { MasterclassDb } from '@/db';
+import type { SyncClock } from './syncClock';
+import type { SyncTransport } from './transport';
+
+export interface SyncContext {
+  db: MasterclassDb;
+  transport: SyncTransport;
+  /** The signed-in user: owner of the profile, attendee rows and tool records. */
+  userId: string;
+  clock: SyncClock;
+  /** Records per pull request. */
+  pageSize: number;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { syncStatusLabel } from './syncStatusLabel';
+import type { SyncStatus } from './syncStatusStore';
+
+const now = Date.parse('2025-06-18T02:00:00.000Z');
+const status = (change: Partial<SyncStatus>): SyncStatus => ({
+  online: true, pending: 0, failed: 0, paused: null, lastSyncedAt: null, syncing: false, ...change,
+});
+
+describe('syncStatusLabel', () => {
+  it.each([
+    [{ lastSyncedAt: '2025-06-18T01:58:00.000Z' }, 'Online · synced 2 min ago'],
+    [{ lastSyncedAt: '2025-06-18T01:59:40.000Z' }, 'Online · synced just now'],
+    [{ lastSyncedAt: '2025-06-17T23:00:00.000Z' }, 'Online · synced 3 hours ago'],
+    [{ online: false }, 'Offline'],
+    [{ online: false, pending: 1 }, 'Offline · 1 change waiting'],
+    [{ pending: 3 }, '3 changes waiting'],
+    [{ failed: 2, pending: 1 }, '2 changes not saved'],
+    [{ paused: 'signin' as const, online: false }, 'Sign in again to sync'],
+    [{ syncing: true }, 'Syncing…'],
+  ])('%j → %s', (change, text) => {
+    expect(syncStatusLabel(status(change), now).text).toBe(text);
+  });
+
+  it('links to sign-in only when paused', () => {
+    expect(syncStatusLabel(status({ paused: 'signin' }), now).signIn).toBe(true);
+    expect(syncStatusLabel(status({ pending: 1 }), now).signIn).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+// What the status indicator says, most urgent first: a paused sync needs the
+// user, refused changes need attention, then offline / waiting / last synced.
+import type { SyncStatus } from './syncStatusStore';
+
+export interface SyncStatusLabel {
+  text: string;
+  tone: 'ok' | 'busy' | 'offline' | 'attention';
+  /** The label is a link to sign in again. */
+  signIn: boolean;
+}
+
+function changes(count: number): string {
+  return count === 1 ? '1 change' : `${count} changes`;
+}
+
+function ago(nowMs: number, iso: string): string {
+  const minutes = Math.floor((nowMs - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+export function syncStatusLabel(status: SyncStatus, nowMs: number): SyncStatusLabel {
+  if (status.paused === 'signin') return { text: 'Sign in again to sync', tone: 'attention', signIn: true };
+  if (status.failed > 0) return { text: `${changes(status.failed)} not saved`, tone: 'attention', signIn: false };
+  if (!status.online) {
+    const text = status.pending > 0 ? `Offline · ${changes(status.pending)} waiting` : 'Offline';
+    return { text, tone: 'offline', signIn: false };
+  }
+  if (status.pending > 0) return { text: `${changes(status.pending)} waiting`, tone: 'busy', signIn: false };
+  if (!status.lastSyncedAt) return { text: status.syncing ? 'Syncing…' : 'Online', tone: 'busy', signIn: false };
+  return { text: `Online · synced ${ago(nowMs, status.lastSyncedAt)}`, tone: 'ok', signIn: false };
+}

@@ -1,0 +1,31 @@
+// What the engine syncs for a signed-in user, in pull order, and where each
+// collection lives locally. Tombstones come last so a delete wins over any
+// copy pulled earlier in the same pass.
+import type { SyncedCollection } from '@/db';
+import { Collections } from '@/lib/collections';
+
+export interface SyncedCollectionSpec {
+  collection: SyncedCollection | typeof Collections.tombstones;
+  /** Local table; none for tombstones, which only delete. */
+  table?: TableName;
+  /** Field that must be the signed-in user's id; none = everything the rules show. */
+  ownerField?: 'id' | 'user' | 'owner';
+}
+
+export type TableName =
+  | 'events' | 'speakers' | 'materials' | 'aiUseCases' | 'profiles' | 'attendees'
+  | 'readinessAssessments' | 'businessCases' | 'savedUseCases';
+
+export const syncedCollections: readonly SyncedCollectionSpec[] = [
+  { collection: Collections.events, table: 'events' },
+  { collection: Collections.speakers, table: 'speakers' },
+  { collection: Collections.materials, table: 'materials' },
+  { collection: Collections.aiUseCases, table: 'aiUseCases' },
+  { collection: Collections.users, table: 'profiles', ownerField: 'id' },
+  { collection: Collections.attendees, table: 'attendees', ownerField: 'user' },
+  { collection: Collections.readinessAssessments, table: 'readinessAssessments', ownerField: 'owner' },
+  { collection: Collections.businessCases, table: 'businessCases', ownerField: 'owner' },
+  { collection: Collections.savedUseCases, table: 'savedUseCases', ownerField: 'owner' },
+  { collection: Collections.tombstones },
+];
+

@@ -1,0 +1,41 @@
+// The few server calls the engine makes, behind a narrow interface so unit
+// tests drive the engine with an in-memory server. Errors carry the HTTP
+// `status` (0 or none = the network failed), as PocketBase's ClientResponseError does.
+import type { ServerRecord } from '@/db';
+
+export interface PullQuery {
+  /** Records with `updated >= since`; '' = from the beginning. */
+  since: string;
+  /** Keyset position inside one pull: only records strictly after (updated, id). */
+  after?: { updated: string; id: string };
+  /** Only records whose `field` is the signed-in user (rules alone would give an administrator everyone's). */
+  owner?: { field: string; id: string };
+  limit: number;
+}
+
+export interface RealtimeChange {
+  action: 'create' | 'update' | 'delete';
+  record: ServerRecord;
+}
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface SyncTransport {
+  /**
+   * Throws a 401 when the session is gone. PocketBase treats an expired or
+   * revoked token as a guest, so rule-protected requests answer 404/400 or an
+   * empty list, never 401: without this check an expired session would look
+   * like the server refusing the user's changes.
+   */
+  verifySession(): Promise<void>;
+  /** Sorted by `updated, id`. */
+  list(collection: string, query: PullQuery): Promise<ServerRecord[]>;
+  /** null when the record does not exist (or is not visible). */
+  getOne(collection: string, id: string): Promise<ServerRecord | null>;
+  create(collection: string, body: Record<string, unknown>): Promise<ServerRecord>;
+  update(collection: string, id: string, patch: Record<string, unknown>): Promise<ServerRecord>;
+  delete(collection: string, id: string): Promise<void>;
+  subscribe(collection: string, onChange: (change: RealtimeChange) => void): Promise<Unsubscribe>;
+  /** Called on every (re)connection of the realtime channel. */
+  onReconnect(callback: () => void): Promise<Unsubscribe>;
+}

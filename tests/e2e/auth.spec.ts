@@ -1,0 +1,119 @@
+// /auth journeys (issue 4 item 1): sign in and out, the page that sent you,
+// wrong and missing credentials, sign-up closed without an invitation, and
+// the card on a phone. Accounts are made by the shared server's superuser;
+// nothing global changes.
+import { expect, test } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import { DESKTOP, PHONE } from '../support/browser';
+import { superuserClient } from '../support/e2e-admin';
+import { toast } from './registration-helpers';
+import { createAccount, signInThroughPage, storedSession, type TestAccount } from './support/accounts';
+
+let admin: PocketBase;
+let account: TestAccount;
+
+test.use({ viewport: DESKTOP });
+
+test.beforeAll(async () => {
+  admin = await superuserClient();
+  account = await createAccount(admin, 'auth');
+});
+
+const signUpTab = (page: import('@playwright/test').Page) => page.getByRole('tab', { name: 'Sign Up' });
+
+test('sign in, then sign out from the portal', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+
+  // The address is found whatever its case.
+  await signInThroughPage(page, account.email.toUpperCase(), account.password);
+  await expect(toast(page, 'Welcome back')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  expect(JSON.parse((await storedSession(page))!).record).toMatchObject({ id: account.id, role: 'attendee' });
+
+  // The landing page sees the session.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  expect(await storedSession(page)).toBeNull();
+
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveCount(0);
+});
+
+test('sign in goes back to the page that sent you, and only inside the app', async ({ page }) => {
+  await page.goto('/auth?redirect=%2Fdashboard%2Fprofile-settings');
+  await signInThroughPage(page, account.email, account.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard/profile-settings');
+
+  await page.evaluate(() => window.localStorage.removeItem('pocketbase_auth'));
+  await page.goto('/auth?redirect=%2F%2Fevil.example%2Fdashboard');
+  await signInThroughPage(page, account.email, account.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard' && url.host !== 'evil.example');
+});
+
+test('a wrong password: Sign In Failed, no session', async ({ page }) => {
+  await page.goto('/auth');
+  await signInThroughPage(page, account.email, 'not-the-password');
+  await expect(toast(page, 'Sign In Failed', 'Invalid email or password.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText('Invalid email or password.');
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+  expect(await storedSession(page)).toBeNull();
+
+  // An unknown address gets the very same answer.
+  await signInThroughPage(page, 'nobody-here@example.com', 'whatever-password');
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText('Invalid email or password.');
+});
+
+test('missing email or password asks for both before anything is sent', async ({ page }) => {
+  let authCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/auth-with-password')) authCalls += 1;
+  });
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please provide both email and password');
+  await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please provide both email and password');
+  expect(authCalls).toBe(0);
+});
+
+test('without an invitation: Sign Up is disabled and says why; forgot password leads to the reset', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(signUpTab(page)).toBeDisabled();
+  const signInPanel = page.getByRole('tabpanel', { name: 'Sign In' });
+  await expect(signInPanel.getByText('Sign Up Not Available')).toBeVisible();
+  await expect(signInPanel.getByText('Accounts are created only through the invitation link emailed to registered attendees.')).toBeVisible();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/reset-password');
+  await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the card fits the screen and inputs are 16 px (no zoom on focus)', async ({ page }) => {
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await expect(form).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    for (const input of [form.getByRole('textbox', { name: 'Email' }), form.getByLabel('Password', { exact: true })]) {
+      expect(await input.evaluate((element) => getComputedStyle(element).fontSize)).toBe('16px');
+    }
+    await signInThroughPage(page, account.email, account.password);
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  });
+});

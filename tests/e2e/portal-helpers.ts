@@ -1,0 +1,51 @@
+// Shared steps for the portal journeys (tests/e2e/portal.spec.ts, profile.spec.ts):
+// users made by the superuser, and a browser that starts signed in as one of them.
+import type { Page } from '@playwright/test';
+import PocketBase from 'pocketbase';
+import { superuserClient } from '../support/e2e-admin';
+
+export type PortalRole = 'attendee' | 'administrator';
+
+export interface PortalTestUser {
+  id: string;
+  email: string;
+  fullName: string;
+  /** The SDK's stored session, as `pocketbase_auth` holds it. */
+  storedAuth: string;
+  remove: () => Promise<void>;
+}
+
+export async function createPortalUser(role: PortalRole, fields: Record<string, unknown> = {}): Promise<PortalTestUser> {
+  const admin = await superuserClient();
+  const email = `portal-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'portal-pass-1234';
+  const fullName = role === 'administrator' ? 'Alex Admin' : 'Ada Attendee';
+  const user = await admin.collection('users').create({ email, password, passwordConfirm: password, role, full_name: fullName, verified: true, ...fields });
+  const client = new PocketBase(process.env.E2E_BASE_URL);
+  const auth = await client.collection('users').authWithPassword(email, password);
+  return {
+    id: user.id,
+    email,
+    fullName: String(fields.full_name ?? fullName),
+    storedAuth: JSON.stringify({ token: auth.token, record: auth.record }),
+    remove: async () => {
+      await admin.collection('users').delete(user.id);
+    },
+  };
+}
+
+/** Stores `user`'s session in the tab's first page load, as a sign-in would; a later sign-out sticks. */
+export async function signInAs(page: Page, user: PortalTestUser): Promise<void> {
+  await page.addInitScript((stored) => {
+    if (window.sessionStorage.getItem('test:session-stored')) return;
+    window.sessionStorage.setItem('test:session-stored', '1');
+    window.localStorage.setItem('pocketbase_auth', stored);
+  }, user.storedAuth);
+}
+
+/** Before the unlock (09:00 Adelaide on 18 June 2025 = 23:30 UTC on the 17th). */
+export const BEFORE_UNLOCK = new Date('2025-06-10T00:00:00Z');
+/** After the unlock, during the Masterclass day. */
+export const AFTER_UNLOCK = new Date('2025-06-18T00:00:00Z');
+export const LOCKED_TOOLTIP = 'Available one hour before the Masterclass';
+export const TOOL_LABELS = ['AI Readiness', 'Business Case', 'Use Case Generator'];

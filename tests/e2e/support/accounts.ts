@@ -1,0 +1,59 @@
+// Shared steps of the account journeys (auth, invitation, reset-password).
+import { expect, type Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import { unique } from '../registration-helpers';
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** A verified attendee account, made by the superuser (no client may create users). */
+export async function createAccount(admin: PocketBase, prefix: string): Promise<TestAccount> {
+  const email = `${unique(prefix)}@example.com`;
+  const password = `pw-${unique('secret')}`;
+  const fullName = 'Robin Avery';
+  const record = await admin
+    .collection('users')
+    .create({ email, password, passwordConfirm: password, verified: true, role: 'attendee', full_name: fullName });
+  return { id: record.id, email, password, fullName };
+}
+
+/**
+ * The link in the newest captured email to `to` with a link to `path`, with its
+ * host replaced by the app under test. Emails are stored just after the
+ * request that queues them answers, so this waits for one.
+ */
+export async function emailedLink(admin: PocketBase, to: string, path: string, baseURL: string): Promise<URL> {
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        // A registration queues its confirmation and invitation together: pick by content, not by time.
+        const found = await admin.collection('emails').getFullList({ filter: admin.filter('to = {:to}', { to }), sort: '-created' });
+        html = found.map((email) => String(email.html)).find((body) => body.includes(path)) ?? '';
+        return html !== '';
+      },
+      { message: `an email to ${to} with a ${path} link`, timeout: 15_000 },
+    )
+    .toBe(true);
+  const href = new RegExp(`href="([^"]*${path.replace(/[.?]/g, '\\$&')}[^"]*)"`).exec(html)?.[1];
+  if (!href) throw new Error(`No ${path} link in the email to ${to}`);
+  const emailed = new URL(href.replaceAll('&amp;', '&'));
+  return new URL(`${emailed.pathname}${emailed.search}${emailed.hash}`, baseURL);
+}
+
+export const emailsTo = async (admin: PocketBase, to: string) =>
+  (await admin.collection('emails').getFullList({ filter: admin.filter('to = {:to}', { to }) })).length;
+
+export async function signInThroughPage(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The session the SDK stored in this page, if any. */
+export const storedSession = (page: Page) => page.evaluate(() => window.localStorage.getItem('pocketbase_auth'));

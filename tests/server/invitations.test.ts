@@ -1,0 +1,227 @@
+// The invitation routes against a real PocketBase:
+// GET /api/masterclass/invitations/{attendeeId} tells the sign-up page who is
+// invited (and nothing to anyone without a valid link);
+// POST /api/masterclass/attendees/{id}/invitation lets administrators, and
+// only them, (re)send an invitation through the outbox: captured without
+// SMTP, sent with it, re-queued instead of duplicated, 502 when the mail
+// server refuses (the email stays queued for the retry cron).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { startTestServer, type TestServer } from '../support/pocketbase';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createUser, type TestUser } from './helpers';
+import { type Answer } from './registration-helpers';
+import {
+  INVALID_LINK, arrangeInvitation, getInvitation, invitationSecret, invitationToken, signup, signupBody,
+} from './account-helpers';
+
+const APP_URL = 'https://masterclass.example.com';
+
+let server: TestServer;
+let su: PocketBase;
+let admin: TestUser;
+let attendeeUser: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { APP_URL, SMTP_HOST: '' } });
+  su = await server.admin();
+  [admin, attendeeUser] = await Promise.all([createUser(server, su, 'administrator'), createUser(server, su, 'attendee')]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('GET /api/masterclass/invitations/{attendeeId}', () => {
+  it('names the invited attendee and says whether the account exists yet', async () => {
+    const invitation = await arrangeInvitation(su);
+    const params = { email: invitation.email, token: invitation.token };
+    const before = await getInvitation(server, invitation.attendeeId, params);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ attendeeId: invitation.attendeeId, fullName: 'Grace Hopper', email: invitation.email, accountExists: false });
+
+    expect((await signup(server, signupBody(invitation))).status).toBe(201);
+    const after = await getInvitation(server, invitation.attendeeId, params);
+    expect(after.body.accountExists).toBe(true);
+  });
+
+  it('accepts the email in any case', async () => {
+    const invitation = await arrangeInvitation(su);
+    const answer = await getInvitation(server, invitation.attendeeId, { email: invitation.email.toUpperCase(), token: invitation.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.email).toBe(invitation.email);
+  });
+
+  it('says the account exists when a user already has the email', async () => {
+    const invitation = await arrangeInvitation(su, { email: attendeeUser.email });
+    const answer = await getInvitation(server, invitation.attendeeId, { email: invitation.email, token: invitation.token });
+    expect(answer.body.accountExists).toBe(true);
+  });
+
+  it('refuses a tampered, missing or borrowed token and a mismatched email with the same message', async () => {
+    const invitation = await arrangeInvitation(su);
+    const other = await arrangeInvitation(su);
+    const secret = await invitationSecret(su);
+    const stranger = 'someone.else@example.com';
+    const attempts: Record<string, string>[] = [
+      { email: invitation.email, token: `${invitation.token.slice(0, -2)}ab` },
+      { email: invitation.email, token: '' },
+      { email: invitation.email },
+      { token: invitation.token },
+      { email: invitation.email, token: other.token },
+      { email: stranger, token: invitation.token },
+    ];
+    for (const params of attempts) {
+      const answer = await getInvitation(server, invitation.attendeeId, params);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ status: 403, message: INVALID_LINK, data: { token: { code: 'invalid_token', message: INVALID_LINK } } });
+    }
+    // a genuine link for another address: refused, and no attendee detail in the answer
+    const mismatched = await getInvitation(server, invitation.attendeeId, { email: stranger, token: invitationToken(secret, invitation.attendeeId, stranger) });
+    expect(mismatched.status).toBe(403);
+    expect(JSON.stringify(mismatched.body)).not.toContain(invitation.email);
+    expect(JSON.stringify(mismatched.body)).not.toContain('Grace');
+  });
+
+  it('answers 404 for an unknown attendee and 403 for one without a confirmed seat', async () => {
+    const secret = await invitationSecret(su);
+    const unknown = await getInvitation(server, 'abcdefghijklmno', { email: 'ghost@example.com', token: invitationToken(secret, 'abcdefghijklmno', 'ghost@example.com') });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(INVALID_LINK);
+
+    const waitlisted = await arrangeInvitation(su, { registration_status: 'waitlisted' });
+    const answer = await getInvitation(server, waitlisted.attendeeId, { email: waitlisted.email, token: waitlisted.token });
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe(INVALID_LINK);
+  });
+});
+
+async function sendInvitation(target: TestServer, attendeeId: string, token?: string): Promise<Answer> {
+  const response = await fetch(`${target.url}/api/masterclass/attendees/${attendeeId}/invitation`, {
+    method: 'POST',
+    headers: token ? { Authorization: token } : {},
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function invitationEmails(client: PocketBase, attendeeId: string): Promise<RecordModel[]> {
+  return client.collection('emails').getFullList({
+    filter: client.filter('attendee = {:attendeeId} && template = "user_account_invite"', { attendeeId }),
+    sort: 'created',
+  });
+}
+
+describe('POST /api/masterclass/attendees/{id}/invitation', () => {
+  it('is refused to guests and to attendees, and sends nothing', async () => {
+    const invitation = await arrangeInvitation(su);
+    const guest = await sendInvitation(server, invitation.attendeeId);
+    expect(guest.status).toBe(401);
+    const attendee = await sendInvitation(server, invitation.attendeeId, attendeeUser.client.authStore.token);
+    expect(attendee.status).toBe(403);
+    expect(attendee.body).toMatchObject({ status: 403, message: 'Only administrators can send invitations.' });
+    expect(await invitationEmails(su, invitation.attendeeId)).toHaveLength(0);
+    expect((await su.collection('attendees').getOne(invitation.attendeeId)).invitation_sent).toBe(false);
+  });
+
+  it('lets an administrator send the invitation: captured in the outbox with a working link, attendee marked', async () => {
+    const invitation = await arrangeInvitation(su);
+    const answer = await sendInvitation(server, invitation.attendeeId, admin.client.authStore.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ attendeeId: invitation.attendeeId, email: invitation.email, delivery: 'captured', invitationSent: true });
+    expect(answer.body.invitationSentAt).not.toBe('');
+
+    const [email] = await invitationEmails(admin.client, invitation.attendeeId);
+    expect(email).toMatchObject({ id: answer.body.emailId, to: invitation.email, status: 'captured', registration: invitation.attendee.registration });
+    expect(email.subject).toMatch(/^Create your account/);
+    const link = new URL(/https:\/\/masterclass\.example\.com\/auth\?\S+/.exec(email.text)![0]);
+    expect(link.searchParams.get('attendeeId')).toBe(invitation.attendeeId);
+    expect(link.searchParams.get('token')).toBe(invitation.token);
+    const attendee = await su.collection('attendees').getOne(invitation.attendeeId);
+    expect(attendee).toMatchObject({ invitation_sent: true });
+    expect(attendee.invitation_sent_at).not.toBe('');
+
+    // the link in the email opens the sign-up
+    const opened = await getInvitation(server, invitation.attendeeId, { email: link.searchParams.get('email')!, token: link.searchParams.get('token')! });
+    expect(opened.status).toBe(200);
+  });
+
+  it('lets a superuser send it too, and sends again on request', async () => {
+    const invitation = await arrangeInvitation(su);
+    expect((await sendInvitation(server, invitation.attendeeId, su.authStore.token)).status).toBe(200);
+    expect((await sendInvitation(server, invitation.attendeeId, su.authStore.token)).status).toBe(200);
+    const emails = await invitationEmails(su, invitation.attendeeId);
+    expect(emails.map((email) => email.status)).toEqual(['captured', 'captured']);
+  });
+
+  it('re-queues a failed invitation instead of adding another', async () => {
+    const invitation = await arrangeInvitation(su);
+    const failed = await su.collection('emails').create({
+      to: invitation.email, subject: 'old', html: '<p>old</p>', text: 'old', template: 'user_account_invite', status: 'failed',
+      attempts: 6, last_error: '554 refused', registration: invitation.attendee.registration, attendee: invitation.attendeeId,
+    });
+    const answer = await sendInvitation(server, invitation.attendeeId, admin.client.authStore.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.emailId).toBe(failed.id);
+    const emails = await invitationEmails(su, invitation.attendeeId);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ status: 'captured', attempts: 0, last_error: '' });
+    expect(emails[0].subject).toMatch(/^Create your account/);
+  });
+
+  it('refuses an unknown attendee and one without a confirmed seat', async () => {
+    const token = admin.client.authStore.token;
+    const unknown = await sendInvitation(server, 'abcdefghijklmno', token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.data.attendee.code).toBe('not_found');
+
+    const waitlisted = await arrangeInvitation(su, { registration_status: 'waitlisted' });
+    const answer = await sendInvitation(server, waitlisted.attendeeId, token);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('Only confirmed attendees can be invited to create an account.');
+    expect(await invitationEmails(su, waitlisted.attendeeId)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/masterclass/attendees/{id}/invitation with SMTP', () => {
+  let smtp: TestSmtpServer;
+  let mailing: TestServer;
+  let mailingSu: PocketBase;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailing = await startTestServer({
+      env: { APP_URL, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: '', SMTP_PASSWORD: '', SMTP_TLS: '' },
+    });
+    mailingSu = await mailing.admin();
+  });
+
+  afterAll(async () => {
+    await Promise.all([mailing?.stop(), smtp?.stop()]);
+  });
+
+  it('sends the invitation, and answers 502 with the email left queued when the mail server refuses', async () => {
+    const invitation = await arrangeInvitation(mailingSu);
+    const sent = await sendInvitation(mailing, invitation.attendeeId, mailingSu.authStore.token);
+    expect(sent.status).toBe(200);
+    expect(sent.body.delivery).toBe('sent');
+    const [mail] = await smtp.waitFor((message) => message.to.includes(invitation.email.toLowerCase()));
+    expect(mail.subject).toMatch(/^Create your account/);
+    expect(mail.text).toContain(`token=${invitation.token}`);
+
+    const refused = await arrangeInvitation(mailingSu);
+    smtp.refuse('451 Try again later');
+    try {
+      const answer = await sendInvitation(mailing, refused.attendeeId, mailingSu.authStore.token);
+      expect(answer.status).toBe(502);
+      expect(answer.body.message).toBe('The invitation could not be sent right now. It stays queued and will be retried automatically.');
+      expect(answer.body.data.email.code).toBe('delivery_failed');
+    } finally {
+      smtp.refuse(null);
+    }
+    const [email] = await invitationEmails(mailingSu, refused.attendeeId);
+    expect(email).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(email.last_error).not.toBe('');
+    expect((await mailingSu.collection('attendees').getOne(refused.attendeeId)).invitation_sent).toBe(false);
+  });
+});
