@@ -11,6 +11,8 @@ export interface ServerRecord {
   [field: string]: unknown;
 }
 
+export type SalesState = 'open' | 'sold_out' | 'closed';
+
 export interface EventRow extends ServerRecord {
   title: string;
   starts_at: string;
@@ -21,7 +23,7 @@ export interface EventRow extends ServerRecord {
   capacity: number;
   price_cents: number;
   currency: string;
-  sales_state: 'open' | 'sold_out' | 'closed';
+  sales_state: SalesState;
   portal_unlock_at: string;
 }
 

@@ -7,7 +7,7 @@ import type PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { toast } from './registration-helpers';
-import { createAccount, signInThroughPage, storedSession, type TestAccount } from './support/accounts';
+import { createAccount, forgetSession, signInThroughPage, storedSession, type TestAccount } from './support/accounts';
 
 let admin: PocketBase;
 let account: TestAccount;
@@ -57,7 +57,7 @@ test('sign in goes back to the page that sent you, and only inside the app', asy
   await signInThroughPage(page, account.email, account.password);
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard/profile-settings');
 
-  await page.evaluate(() => window.localStorage.removeItem('pocketbase_auth'));
+  await forgetSession(page);
   await page.goto('/auth?redirect=%2F%2Fevil.example%2Fdashboard');
   await signInThroughPage(page, account.email, account.password);
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard' && url.host !== 'evil.example');

@@ -8,27 +8,18 @@
 // its own PocketBase and sends the page's /api requests to it.
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
+import type { TestServer } from '../support/pocketbase';
 import { DESKTOP } from '../support/browser';
 import { toast, unique } from './registration-helpers';
 import { emailedLink, signInThroughPage, storedSession } from './support/accounts';
-import { openSalesWithPromo, routeApiTo } from './support/ownServer';
+import { ownServerForFile, routeApiTo } from './support/ownServer';
 
 let server: TestServer;
 let admin: PocketBase;
 
 test.use({ viewport: DESKTOP });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startTestServer();
-  admin = await server.admin();
-  await openSalesWithPromo(admin);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+ownServerForFile((started) => ({ server, admin } = started));
 
 interface Registered {
   attendeeId: string;

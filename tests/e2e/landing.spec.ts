@@ -2,9 +2,8 @@
 // texts in order, links, the speaker dialog, card enlargement above 768 px,
 // the account buttons per session, event facts in the event's own time zone.
 import { expect, test, type Page } from '@playwright/test';
-import PocketBase from 'pocketbase';
-import { superuserClient } from '../support/e2e-admin';
 import { DESKTOP, PHONE } from '../support/browser';
+import { createPortalUser, signInAs, type PortalRole } from './portal-helpers';
 
 const SOLD_OUT = 'Event Sold Out – Registration Now Closed';
 const WELCOME = 'We look forward to welcoming registered attendees in Adelaide at 11:30 am on June 18, 2025.';
@@ -238,18 +237,11 @@ test.describe('phone layout', () => {
 test.describe('account buttons', () => {
   test.use({ viewport: DESKTOP });
 
-  async function signInAs(page: Page, role: 'attendee' | 'administrator'): Promise<() => Promise<void>> {
-    const admin = await superuserClient();
-    const email = `landing-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const password = 'landing-pass-1234';
-    const user = await admin.collection('users').create({ email, password, passwordConfirm: password, role, full_name: 'Landing Tester', verified: true });
-    const client = new PocketBase(process.env.E2E_BASE_URL);
-    const auth = await client.collection('users').authWithPassword(email, password);
-    const stored = JSON.stringify({ token: auth.token, record: auth.record });
-    await page.addInitScript((value) => window.localStorage.setItem('pocketbase_auth', value), stored);
-    return async () => {
-      await admin.collection('users').delete(user.id);
-    };
+  /** The page starts signed in as a new user of `role`; answers the clean-up. */
+  async function signedInAs(page: Page, role: PortalRole): Promise<() => Promise<void>> {
+    const user = await createPortalUser(role, { full_name: 'Landing Tester' });
+    await signInAs(page, user);
+    return user.remove;
   }
 
   test('signed out: Sign In to /auth only', async ({ page }) => {
@@ -260,7 +252,7 @@ test.describe('account buttons', () => {
   });
 
   test('signed-in attendee: Go to Dashboard, no Admin', async ({ page }) => {
-    const cleanUp = await signInAs(page, 'attendee');
+    const cleanUp = await signedInAs(page, 'attendee');
     try {
       await openLanding(page);
       const nav = page.getByRole('navigation', { name: 'Account' });
@@ -273,7 +265,7 @@ test.describe('account buttons', () => {
   });
 
   test('signed-in administrator: Go to Dashboard and Admin', async ({ page }) => {
-    const cleanUp = await signInAs(page, 'administrator');
+    const cleanUp = await signedInAs(page, 'administrator');
     try {
       await openLanding(page);
       const nav = page.getByRole('navigation', { name: 'Account' });

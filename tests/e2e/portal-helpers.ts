@@ -1,8 +1,10 @@
-// Shared steps for the portal journeys (tests/e2e/portal.spec.ts, profile.spec.ts):
-// users made by the superuser, and a browser that starts signed in as one of them.
+// Shared steps for signed-in journeys (portal, profile, the landing page's
+// account buttons): users made by the superuser, and a browser that starts
+// signed in as one of them.
 import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { superuserClient } from '../support/e2e-admin';
+import { SESSION_STORAGE_KEY } from './support/accounts';
 
 export type PortalRole = 'attendee' | 'administrator';
 
@@ -10,7 +12,7 @@ export interface PortalTestUser {
   id: string;
   email: string;
   fullName: string;
-  /** The SDK's stored session, as `pocketbase_auth` holds it. */
+  /** The SDK's stored session, as SESSION_STORAGE_KEY holds it. */
   storedAuth: string;
   remove: () => Promise<void>;
 }
@@ -36,11 +38,14 @@ export async function createPortalUser(role: PortalRole, fields: Record<string, 
 
 /** Stores `user`'s session in the tab's first page load, as a sign-in would; a later sign-out sticks. */
 export async function signInAs(page: Page, user: PortalTestUser): Promise<void> {
-  await page.addInitScript((stored) => {
-    if (window.sessionStorage.getItem('test:session-stored')) return;
-    window.sessionStorage.setItem('test:session-stored', '1');
-    window.localStorage.setItem('pocketbase_auth', stored);
-  }, user.storedAuth);
+  await page.addInitScript(
+    ({ key, stored }) => {
+      if (window.sessionStorage.getItem('test:session-stored')) return;
+      window.sessionStorage.setItem('test:session-stored', '1');
+      window.localStorage.setItem(key, stored);
+    },
+    { key: SESSION_STORAGE_KEY, stored: user.storedAuth },
+  );
 }
 
 /** Before the unlock (09:00 Adelaide on 18 June 2025 = 23:30 UTC on the 17th). */

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { AFTER_UNLOCK, BEFORE_UNLOCK, LOCKED_TOOLTIP, TOOL_LABELS, createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { storedSession } from './support/accounts';
 
 const DAY_OF_NOTE = 'This tool will be accessible on the day of the Masterclass and will remain available afterwards.';
 const portalNav = (page: Page) => page.getByRole('navigation', { name: 'Portal' });
@@ -162,7 +163,7 @@ test.describe('attendee', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/auth');
-    expect(await page.evaluate(() => window.localStorage.getItem('pocketbase_auth'))).toBeNull();
+    expect(await storedSession(page)).toBeNull();
     await page.goto('/dashboard');
     await expect(page).toHaveURL((url) => url.pathname === '/auth');
   });

@@ -5,6 +5,7 @@
 // shown as open, and the server itself still decides (it answers sold out).
 import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
+import { masterclassEvent } from '../support/masterclassEvent';
 import { DESKTOP, PHONE } from '../support/browser';
 import {
   attendeeCards,
@@ -217,7 +218,7 @@ test.describe('validation', () => {
 test.describe('promo box', () => {
   async function createPromoCode(): Promise<{ code: string; remove: () => Promise<void> }> {
     const admin = await superuserClient();
-    const event = await admin.collection('events').getFirstListItem('title = "AI CHAMPIONS MASTERCLASS"');
+    const event = await masterclassEvent(admin);
     const code = unique('E2E').replace(/-/g, '_').toUpperCase();
     const expires = new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ');
     const promo = await admin

@@ -8,9 +8,9 @@
 // to it; the app itself is still served by the shared server.
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
+import type { TestServer } from '../support/pocketbase';
 import { DESKTOP } from '../support/browser';
-import { openSalesWithPromo, routeApiTo } from './support/ownServer';
+import { ownServerForFile, routeApiTo } from './support/ownServer';
 import {
   attendeeCards,
   attendeeFields,
@@ -27,16 +27,7 @@ let admin: PocketBase;
 
 test.use({ viewport: DESKTOP });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startTestServer();
-  admin = await server.admin();
-  await openSalesWithPromo(admin);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+ownServerForFile((started) => ({ server, admin } = started));
 
 /** Sends the page's /api requests to this file's server. */
 const useOwnServer = (page: Page) => routeApiTo(page, server);

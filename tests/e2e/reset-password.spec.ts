@@ -7,7 +7,7 @@ import type PocketBase from 'pocketbase';
 import { DESKTOP } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { toast, unique } from './registration-helpers';
-import { createAccount, emailedLink, emailsTo, signInThroughPage } from './support/accounts';
+import { createAccount, emailedLink, emailsTo, forgetSession, signInThroughPage } from './support/accounts';
 
 let admin: PocketBase;
 
@@ -65,7 +65,7 @@ test('reset through the emailed link, then sign in with the new password', async
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
 
   // The link works once.
-  await page.evaluate(() => window.localStorage.removeItem('pocketbase_auth'));
+  await forgetSession(page);
   await page.goto(link.href);
   await form.getByLabel('New Password', { exact: true }).fill('yet-another-one');
   await form.getByLabel('Confirm New Password', { exact: true }).fill('yet-another-one');

@@ -7,7 +7,8 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { unique } from './helpers';
-import { get, masterclassEvent, post, type Answer } from './registration-helpers';
+import { masterclassEvent } from '../support/masterclassEvent';
+import { get, post, type Answer } from './registration-helpers';
 
 export const INVALID_LINK = 'This invitation link is not valid.';
 export const ALREADY_USED = 'An account already exists for this invitation. Please sign in.';

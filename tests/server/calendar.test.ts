@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { startTestServer, type TestServer } from '../support/pocketbase';
 import { loadHookModule } from '../support/hook-module';
-import { EVENT_TITLE } from './helpers';
+import { EVENT_TITLE, masterclassEvent } from '../support/masterclassEvent';
 
 interface EventFormat {
   formatDate: (value: string, zone: string) => string;
@@ -128,7 +128,7 @@ describe('GET /api/masterclass/event.ics', () => {
   });
 
   it('follows the event record, escaping and folding long text', async () => {
-    const event = await superuser.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`);
+    const event = await masterclassEvent(superuser);
     const venue = `Salle « Océan » ${'très longue; '.repeat(12)}`.trim();
     await superuser.collection('events').update(event.id, {
       venue,

@@ -1,9 +1,10 @@
 // Never oversold: 120 concurrent registrations for the last 50 seats end with
 // exactly 50 seats taken; a lapsed checkout hold frees its seat (the cron
 // expires it), and a payment arriving after its seat went elsewhere cancels.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
+import type { TestServer } from '../support/pocketbase';
+import { serverForFile } from './helpers';
 import {
   attendeesOf, get, minutesFromNow, openSales, paidBody, post, register, seatsLeft, updateEvent, waitlistBody,
 } from './registration-helpers';
@@ -11,14 +12,7 @@ import {
 let server: TestServer;
 let su: PocketBase;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  su = await server.admin();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+serverForFile((started) => ({ server, su } = started));
 
 const pay = (sessionId: string) => post(server, `/api/masterclass/checkout/simulated/${sessionId}/pay`);
 

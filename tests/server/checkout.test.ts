@@ -3,10 +3,11 @@
 // Stripe or SMTP cannot be reached (hold released and 502; email warnings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
+import { masterclassEvent } from '../support/masterclassEvent';
 import { startTestServer, type TestServer } from '../support/pocketbase';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import {
-  attendeesOf, counts, emailsOf, get, masterclassEvent, openSales, paidBody, post, register, seatsLeft, waitlistBody,
+  attendeesOf, counts, emailsOf, get, openSales, paidBody, post, register, seatsLeft, waitlistBody,
 } from './registration-helpers';
 
 let server: TestServer;

@@ -1,10 +1,11 @@
 // Field constraints of every collection: each row sends a body that breaks
 // exactly one rule of the schema (as the superuser, so API rules and rate
 // limits are out of the way) and expects PocketBase's field error for it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { createUser, EVENT_TITLE, fieldErrors, samplePdf, unique, type TestUser } from './helpers';
+import { masterclassEvent } from '../support/masterclassEvent';
+import type { TestServer } from '../support/pocketbase';
+import { createUser, fieldErrors, samplePdf, serverForFile, unique, type TestUser } from './helpers';
 
 type Body = Record<string, unknown>;
 
@@ -97,17 +98,13 @@ function withOverride(base: Body, override: Body): Body {
   return body;
 }
 
+serverForFile((started) => ({ server, su } = started));
+
 beforeAll(async () => {
-  server = await startTestServer();
-  su = await server.admin();
   owner = await createUser(server, su, 'attendee');
-  eventId = (await su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`)).id;
+  eventId = (await masterclassEvent(su)).id;
   registrationId = (await su.collection('registrations').create(valid.registrations())).id;
   useCaseId = (await su.collection('ai_use_cases').getList(1, 1)).items[0].id;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('valid bodies are accepted', () => {

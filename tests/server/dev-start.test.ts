@@ -8,6 +8,7 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { startBackend } from '../../scripts/lib/backend.mjs';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { masterclassEvent } from '../support/masterclassEvent';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-start-'));
 
@@ -42,7 +43,7 @@ describe('npm start backend', () => {
       const auth = await admin.collection('users').authWithPassword(credentials.administrator.email, credentials.administrator.password);
       expect(auth.record.role).toBe('administrator');
       expect(await superuser.collection('users').getFullList({ filter: 'role = "administrator"' })).toHaveLength(1);
-      const event = await admin.collection('events').getFirstListItem('title = "AI CHAMPIONS MASTERCLASS"');
+      const event = await masterclassEvent(admin);
       expect(event.capacity).toBe(50);
     } finally {
       await second.stop();

@@ -1,11 +1,11 @@
-// Shared arrangements for the server suites: users of each role created by the
-// superuser (the only way past the users create rule), unique values, and a
-// probe that turns "the server refused" into false without hiding real errors.
+// Shared arrangements for the server suites: one PocketBase per test file,
+// users of each role created by the superuser (the only way past the users
+// create rule), unique values, and a probe that turns "the server refused"
+// into false without hiding real errors.
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { randomBytes } from 'node:crypto';
-import type { TestServer } from '../support/pocketbase';
-
-export const EVENT_TITLE = 'AI CHAMPIONS MASTERCLASS';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from '../support/pocketbase';
 
 export interface TestUser {
   id: string;
@@ -13,6 +13,27 @@ export interface TestUser {
   password: string;
   /** A client signed in as this user. */
   client: PocketBase;
+}
+
+export interface StartedServer {
+  server: TestServer;
+  /** Signed in as the superuser (bypasses every rule). */
+  su: PocketBase;
+}
+
+/**
+ * Starts one PocketBase before the file's tests and stops it after them.
+ * `onStarted` hands it to the file's own variables, which its tests then use.
+ */
+export function serverForFile(onStarted: (started: StartedServer) => void, options: TestServerOptions = {}): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+    onStarted({ server, su: await server.admin() });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 }
 
 export function unique(prefix = ''): string {

@@ -10,7 +10,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { startTestServer, type TestServer } from '../support/pocketbase';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createUser, type TestUser } from './helpers';
+import { createUser, serverForFile, type TestUser } from './helpers';
 import { type Answer } from './registration-helpers';
 import {
   INVALID_LINK, arrangeInvitation, getInvitation, invitationSecret, invitationToken, signup, signupBody,
@@ -23,14 +23,10 @@ let su: PocketBase;
 let admin: TestUser;
 let attendeeUser: TestUser;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: { APP_URL, SMTP_HOST: '' } });
-  su = await server.admin();
-  [admin, attendeeUser] = await Promise.all([createUser(server, su, 'administrator'), createUser(server, su, 'attendee')]);
-});
+serverForFile((started) => ({ server, su } = started), { env: { APP_URL, SMTP_HOST: '' } });
 
-afterAll(async () => {
-  await server?.stop();
+beforeAll(async () => {
+  [admin, attendeeUser] = await Promise.all([createUser(server, su, 'administrator'), createUser(server, su, 'attendee')]);
 });
 
 describe('GET /api/masterclass/invitations/{attendeeId}', () => {

@@ -1,13 +1,14 @@
 // Promo codes, decided on the server: case-insensitive, active, unexpired,
 // uses left, each use counted atomically; a promo registration is one free,
 // completed, confirmed attendee with its emails.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { unique } from './helpers';
+import { masterclassEvent } from '../support/masterclassEvent';
+import type { TestServer } from '../support/pocketbase';
+import { serverForFile, unique } from './helpers';
 import {
-  attendee, attendeesOf, counts, emailsOf, masterclassEvent, minutesFromNow, openSales, post, promoBody, register, seatsLeft, updateEvent,
+  attendee, attendeesOf, counts, emailsOf, minutesFromNow, openSales, post, promoBody, register, seatsLeft, updateEvent,
 } from './registration-helpers';
 
 const INVALID = 'The promo code you entered is invalid or expired';
@@ -16,14 +17,10 @@ let server: TestServer;
 let su: PocketBase;
 let seedCode: RecordModel;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  su = await server.admin();
-  seedCode = await su.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"');
-});
+serverForFile((started) => ({ server, su } = started));
 
-afterAll(async () => {
-  await server?.stop();
+beforeAll(async () => {
+  seedCode = await su.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"');
 });
 
 beforeEach(async () => {

@@ -5,7 +5,8 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
-import { EVENT_TITLE, unique } from './helpers';
+import { masterclassEvent } from '../support/masterclassEvent';
+import { unique } from './helpers';
 
 export interface Answer {
   status: number;
@@ -60,10 +61,6 @@ export async function get(server: TestServer, path: string): Promise<Answer> {
 }
 
 export const register = (server: TestServer, body: unknown) => post(server, '/api/masterclass/registrations', body);
-
-export async function masterclassEvent(su: PocketBase): Promise<RecordModel> {
-  return su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`);
-}
 
 /** Sets the event's sales state (and any other field, such as capacity). */
 export async function updateEvent(su: PocketBase, patch: Record<string, unknown>): Promise<RecordModel> {

@@ -1,9 +1,10 @@
 // POST /api/masterclass/registrations and GET /api/masterclass/event: each
 // mode's records, the sales rule, and every kind of bad input refused with a
 // field message while creating nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
+import type { TestServer } from '../support/pocketbase';
+import { serverForFile } from './helpers';
 import {
   attendee, attendeesOf, counts, emailsOf, get, openSales, paidBody, post, register, seatsLeft, updateEvent, waitlistBody,
 } from './registration-helpers';
@@ -11,14 +12,7 @@ import {
 let server: TestServer;
 let su: PocketBase;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  su = await server.admin();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+serverForFile((started) => ({ server, su } = started));
 
 describe('GET /api/masterclass/event', () => {
   it('answers the public summary with seats left', async () => {

@@ -2,11 +2,12 @@
 // lists what the actor may do to a record ("L"ist, "V"iew, "C"reate, "U"pdate,
 // "D"elete; "-" where the server must refuse). Every cell is measured against
 // the real server with a fresh record, so a loosened rule fails here.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordService } from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { allowed, createUser, EVENT_TITLE, samplePdf, unique, type TestUser } from './helpers';
+import { masterclassEvent } from '../support/masterclassEvent';
+import type { TestServer } from '../support/pocketbase';
+import { allowed, createUser, samplePdf, serverForFile, unique, type TestUser } from './helpers';
 
 type Actor = 'guest' | 'attendee' | 'stranger' | 'admin' | 'superuser';
 type Body = Record<string, unknown>;
@@ -186,20 +187,16 @@ async function measure(collection: string, actor: Actor): Promise<string> {
   return [list && 'L', view && 'V', create && 'C', update && 'U', remove && 'D'].map((granted) => granted || '-').join('');
 }
 
+serverForFile((started) => ({ server, su } = started));
+
 beforeAll(async () => {
-  server = await startTestServer();
-  su = await server.admin();
   [attendee, stranger, admin] = await Promise.all([
     createUser(server, su, 'attendee'),
     createUser(server, su, 'attendee'),
     createUser(server, su, 'administrator'),
   ]);
-  eventId = (await su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`)).id;
+  eventId = (await masterclassEvent(su)).id;
   useCaseId = (await su.collection('ai_use_cases').getList(1, 1)).items[0].id;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('rules matrix', () => {

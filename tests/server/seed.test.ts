@@ -1,10 +1,11 @@
 // The seed migrations: the event exactly as the spec states it, the promo
 // code, two speakers with portraits, four downloadable PDF materials and the
 // use case library, read back through the API as the roles that use them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { createUser, EVENT_TITLE, type TestUser } from './helpers';
+import { EVENT_TITLE, masterclassEvent } from '../support/masterclassEvent';
+import type { TestServer } from '../support/pocketbase';
+import { createUser, serverForFile, type TestUser } from './helpers';
 
 const USE_CASE_TEXT_FIELDS = [
   'title', 'description', 'industry', 'domain', 'business_function', 'ai_technique', 'value_proposition', 'adoption_level',
@@ -15,14 +16,10 @@ let server: TestServer;
 let su: PocketBase;
 let attendee: TestUser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  su = await server.admin();
-  attendee = await createUser(server, su, 'attendee');
-});
+serverForFile((started) => ({ server, su } = started));
 
-afterAll(async () => {
-  await server?.stop();
+beforeAll(async () => {
+  attendee = await createUser(server, su, 'attendee');
 });
 
 /** Checks that every object offset in the xref table points at that object, and startxref at the table. */
@@ -72,7 +69,7 @@ describe('event', () => {
   });
 
   it('has the development promo code, readable only by the superuser', async () => {
-    const event = await su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`);
+    const event = await masterclassEvent(su);
     const promo = await su.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"');
     expect(promo).toMatchObject({ event: event.id, max_uses: 20, used_count: 0, active: true });
     expect(promo.expires_at).toMatch(/^2025-06-18 /);

@@ -4,11 +4,11 @@
 // bodies are refused with nothing created. Also PocketBase's own password
 // reset: the same answer for unknown emails, the email captured in the outbox
 // with the app's /reset-password?token= link, and the 8-character minimum.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { createUser, unique } from './helpers';
+import type { TestServer } from '../support/pocketbase';
+import { createUser, serverForFile, unique } from './helpers';
 import { post } from './registration-helpers';
 import {
   ALREADY_USED, INVALID_LINK, PASSWORD_TOO_SHORT, arrangeAttendee, arrangeInvitation, invitationSecret, invitationToken,
@@ -20,14 +20,7 @@ const APP_URL = 'https://masterclass.example.com';
 let server: TestServer;
 let su: PocketBase;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: { APP_URL, SMTP_HOST: '' } });
-  su = await server.admin();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+serverForFile((started) => ({ server, su } = started), { env: { APP_URL, SMTP_HOST: '' } });
 
 async function usersWithEmail(email: string): Promise<RecordModel[]> {
   return su.collection('users').getFullList({ filter: su.filter('email ~ {:email}', { email: email.toLowerCase() }) });

@@ -1,34 +1,18 @@
 // Paid registrations create a real Stripe Checkout Session: stripe-mock
 // validates every request against Stripe's API spec, and the recording proxy
 // in front of it shows exactly what the server sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { startStripeMock, STRIPE_MOCK_START_TIMEOUT_MS, type StripeMock } from '../support/stripe-mock';
-import { attendee, openSales, postJson, registerPaid, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './stripe-helpers';
+import type { TestServer } from '../support/pocketbase';
+import type { StripeMock } from '../support/stripe-mock';
+import { post, seatsLeft } from './registration-helpers';
+import { buyer, registerPaid, STRIPE_SECRET_KEY, stripeServerForFile } from './stripe-helpers';
 
 let stripeMock: StripeMock;
 let server: TestServer;
 let su: PocketBase;
 
-beforeAll(async () => {
-  stripeMock = await startStripeMock();
-  server = await startTestServer({
-    env: { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripeMock.url },
-  });
-  su = await server.admin();
-  await openSales(su);
-}, STRIPE_MOCK_START_TIMEOUT_MS);
-
-afterAll(async () => {
-  await server?.stop();
-  await stripeMock?.stop();
-});
-
-async function seatsLeft(): Promise<number> {
-  const response = await fetch(`${server.url}/api/masterclass/event`);
-  return (await response.json()).seats_left;
-}
+stripeServerForFile((started) => ({ stripeMock, server, su } = started));
 
 function sessionRequests() {
   return stripeMock.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
@@ -88,16 +72,16 @@ describe('stripe checkout', () => {
   });
 
   it('reports a Stripe error as 502 with Stripe\'s message and releases the hold', async () => {
-    const before = await seatsLeft();
+    const before = await seatsLeft(server);
     stripeMock.failNext(402, 'Your account cannot currently make live charges.');
-    const { status, body } = await postJson(server, '/api/masterclass/registrations', {
+    const { status, body } = await post(server, '/api/masterclass/registrations', {
       mode: 'paid',
-      attendees: [attendee(), attendee()],
+      attendees: [buyer(), buyer()],
       privacyConsent: true,
       marketingConsent: false,
     });
     expect(status).toBe(502);
     expect(body.message).toBe('Error creating checkout: Your account cannot currently make live charges.');
-    expect(await seatsLeft()).toBe(before);
+    expect(await seatsLeft(server)).toBe(before);
   });
 });

@@ -1,46 +1,45 @@
-// Shared arrangements for the Stripe suites: open sales on the masterclass,
-// register through the public route, and deliver webhooks signed the way
-// Stripe signs them (the official `stripe` package's test header).
+// Shared arrangements for the Stripe suites: a PocketBase whose Stripe calls go
+// to stripe-mock, registering through the public route, and webhooks signed the
+// way Stripe signs them (the official `stripe` package's test header).
 import Stripe from 'stripe';
-import type PocketBase from 'pocketbase';
-import type { TestServer } from '../support/pocketbase';
-import { EVENT_TITLE, unique } from './helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from '../support/pocketbase';
+import { startStripeMock, STRIPE_MOCK_START_TIMEOUT_MS, type StripeMock } from '../support/stripe-mock';
+import { unique, type StartedServer } from './helpers';
+import { attendee, openSales, post } from './registration-helpers';
 
 export const STRIPE_SECRET_KEY = 'sk_test_123';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test';
 
 const stripe = new Stripe(STRIPE_SECRET_KEY);
 
-export async function masterclassEvent(su: PocketBase) {
-  return su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`);
+export interface StartedStripeServer extends StartedServer {
+  stripeMock: StripeMock;
 }
 
-/** Opens sales with room to spare, so each test's seats never run out unless it wants them to. */
-export async function openSales(su: PocketBase, capacity = 500) {
-  const event = await masterclassEvent(su);
-  return su.collection('events').update(event.id, { sales_state: 'open', capacity });
-}
-
-export function attendee(overrides: Record<string, unknown> = {}) {
-  return {
-    fullName: 'Zoë Ångström',
-    email: `${unique('buyer-')}@test.local`,
-    company: 'Acme Pty Ltd',
-    jobTitle: 'Head of Data',
-    phoneNumber: '+61 8 8000 0000',
-    role: 'Senior Manager',
-    ...overrides,
-  };
-}
-
-export async function postJson(server: TestServer, path: string, body: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+/**
+ * Starts stripe-mock and a PocketBase that calls it before the file's tests,
+ * with sales open and room to spare (seats never run out unless a test wants
+ * them to), and stops both after them.
+ */
+export function stripeServerForFile(onStarted: (started: StartedStripeServer) => void): void {
+  let stripeMock: StripeMock | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    stripeMock = await startStripeMock();
+    server = await startTestServer({ env: { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripeMock.url } });
+    const su = await server.admin();
+    await openSales(su, { capacity: 500 });
+    onStarted({ stripeMock, server, su });
+  }, STRIPE_MOCK_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.stop();
+    await stripeMock?.stop();
   });
-  return { status: response.status, body: await response.json() };
 }
+
+/** An attendee whose name is not ASCII, as a buyer's may be. */
+export const buyer = () => attendee({ fullName: 'Zoë Ångström', email: `${unique('buyer-')}@test.local` });
 
 export interface PaidRegistration {
   registrationId: string;
@@ -50,8 +49,8 @@ export interface PaidRegistration {
 }
 
 export async function registerPaid(server: TestServer, attendeeCount = 1): Promise<PaidRegistration> {
-  const attendees = Array.from({ length: attendeeCount }, () => attendee());
-  const { status, body } = await postJson(server, '/api/masterclass/registrations', {
+  const attendees = Array.from({ length: attendeeCount }, () => buyer());
+  const { status, body } = await post(server, '/api/masterclass/registrations', {
     mode: 'paid',
     attendees,
     privacyConsent: true,

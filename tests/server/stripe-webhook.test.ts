@@ -2,56 +2,31 @@
 // handled, each event id once (a replayed event changes nothing), paid sessions
 // are fulfilled, expired ones release their seats, and a payment whose seats
 // went to others is refunded through the Stripe API and the buyer emailed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { startStripeMock, STRIPE_MOCK_START_TIMEOUT_MS, type StripeMock } from '../support/stripe-mock';
+import type { TestServer } from '../support/pocketbase';
+import { masterclassEvent } from '../support/masterclassEvent';
+import type { StripeMock } from '../support/stripe-mock';
 import { unique } from './helpers';
-import {
-  checkoutEvent,
-  deliverWebhook,
-  masterclassEvent,
-  openSales,
-  registerPaid,
-  signature,
-  STRIPE_SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET,
-} from './stripe-helpers';
+import { attendeesOf, seatsLeft } from './registration-helpers';
+import { checkoutEvent, deliverWebhook, registerPaid, signature, STRIPE_SECRET_KEY, stripeServerForFile } from './stripe-helpers';
 
 let stripeMock: StripeMock;
 let server: TestServer;
 let su: PocketBase;
 
-beforeAll(async () => {
-  stripeMock = await startStripeMock();
-  server = await startTestServer({
-    env: { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripeMock.url },
-  });
-  su = await server.admin();
-  await openSales(su);
-}, STRIPE_MOCK_START_TIMEOUT_MS);
-
-afterAll(async () => {
-  await server?.stop();
-  await stripeMock?.stop();
-});
+stripeServerForFile((started) => ({ stripeMock, server, su } = started));
 
 async function registrationOf(registrationId: string) {
   return su.collection('registrations').getOne(registrationId);
 }
 
 async function attendeeStatuses(registrationId: string) {
-  const attendees = await su.collection('attendees').getFullList({ filter: su.filter('registration = {:registrationId}', { registrationId }) });
-  return attendees.map((attendee) => attendee.registration_status);
+  return (await attendeesOf(su, registrationId)).map((attendee) => attendee.registration_status);
 }
 
 async function emailsOf(registrationId: string) {
   return su.collection('emails').getFullList({ filter: su.filter('registration = {:registrationId}', { registrationId }), sort: 'created' });
-}
-
-async function seatsLeft(): Promise<number> {
-  const response = await fetch(`${server.url}/api/masterclass/event`);
-  return (await response.json()).seats_left;
 }
 
 /** Sells one more seat (fulfilled through the webhook), then shrinks capacity to what is taken; returns a restore. */
@@ -59,8 +34,8 @@ async function fillEvent(): Promise<() => Promise<unknown>> {
   const taker = await registerPaid(server);
   await deliverWebhook(server, checkoutEvent('checkout.session.completed', { id: taker.sessionId, amount_total: 49500 }));
   const event = await masterclassEvent(su);
-  await su.collection('events').update(event.id, { capacity: event.capacity - (await seatsLeft()) });
-  expect(await seatsLeft()).toBe(0);
+  await su.collection('events').update(event.id, { capacity: event.capacity - (await seatsLeft(server)) });
+  expect(await seatsLeft(server)).toBe(0);
   return () => su.collection('events').update(event.id, { capacity: event.capacity });
 }
 
@@ -191,9 +166,9 @@ describe('stripe webhook events', () => {
   });
 
   it('frees the seat of an expired session (registration expired)', async () => {
-    const before = await seatsLeft();
+    const before = await seatsLeft(server);
     const registration = await registerPaid(server, 3);
-    expect(await seatsLeft()).toBe(before - 3);
+    expect(await seatsLeft(server)).toBe(before - 3);
 
     const result = await deliverWebhook(server, checkoutEvent('checkout.session.expired', {
       id: registration.sessionId, status: 'expired', payment_status: 'unpaid', payment_intent: null,
@@ -201,7 +176,7 @@ describe('stripe webhook events', () => {
     expect(result).toEqual({ status: 200, body: { received: true, outcome: 'released' } });
     expect((await registrationOf(registration.registrationId)).status).toBe('expired');
     expect(await attendeeStatuses(registration.registrationId)).toEqual(['cancelled', 'cancelled', 'cancelled']);
-    expect(await seatsLeft()).toBe(before);
+    expect(await seatsLeft(server)).toBe(before);
   });
 
   it('answers 200 for an unknown session and ignores other event types', async () => {

@@ -12,8 +12,9 @@ import { queueChange } from '@/sync';
 import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
 import { pocketbaseTransport } from '@/sync/pocketbaseTransport';
 import { createSyncStatusStore, type SyncStatusStore } from '@/sync/syncStatusStore';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { createUser, EVENT_TITLE, type TestUser } from './helpers';
+import { EVENT_TITLE, masterclassEvent } from '../support/masterclassEvent';
+import type { TestServer } from '../support/pocketbase';
+import { createUser, serverForFile, type TestUser } from './helpers';
 
 let server: TestServer;
 let su: PocketBase;
@@ -47,16 +48,15 @@ async function setUnlock(at: string): Promise<void> {
   await su.collection('events').update(eventId, { portal_unlock_at: at });
 }
 
+serverForFile((started) => ({ server, su } = started));
+
 beforeAll(async () => {
-  server = await startTestServer();
-  su = await server.admin();
   user = await createUser(server, su, 'attendee', { company: 'Before Co', job_title: 'Analyst' });
-  eventId = (await su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`)).id;
+  eventId = (await masterclassEvent(su)).id;
 });
 
 afterAll(async () => {
   await Promise.all(engines.map((engine) => engine.stop()));
-  await server?.stop();
 });
 
 describe('sync against PocketBase', () => {

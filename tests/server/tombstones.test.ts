@@ -1,10 +1,11 @@
 // Deleting a record of a synced collection leaves a tombstone that offline
 // clients pull to drop it: shared ones for every signed-in user, a tool
 // record's only for its owner; other collections leave none.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { createUser, EVENT_TITLE, samplePdf, type TestUser } from './helpers';
+import { masterclassEvent } from '../support/masterclassEvent';
+import type { TestServer } from '../support/pocketbase';
+import { createUser, samplePdf, serverForFile, type TestUser } from './helpers';
 
 let server: TestServer;
 let su: PocketBase;
@@ -12,18 +13,14 @@ let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 
+serverForFile((started) => ({ server, su } = started));
+
 beforeAll(async () => {
-  server = await startTestServer();
-  su = await server.admin();
   [owner, other, admin] = await Promise.all([
     createUser(server, su, 'attendee'),
     createUser(server, su, 'attendee'),
     createUser(server, su, 'administrator'),
   ]);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 async function tombstonesOf(client: PocketBase, recordId: string) {
@@ -32,7 +29,7 @@ async function tombstonesOf(client: PocketBase, recordId: string) {
 
 describe('tombstones', () => {
   it('are written for every synced shared collection and visible to all signed-in users', async () => {
-    const eventId = (await su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`)).id;
+    const eventId = (await masterclassEvent(su)).id;
     const created = {
       speakers: await su.collection('speakers').create({ name: 'Temp Speaker', role: 'Guest' }),
       materials: await su.collection('materials').create({ event: eventId, title: 'Temp', file: samplePdf() }),

@@ -3,10 +3,10 @@
 // profile but never its email (not even through PocketBase's email change
 // routes), role or verified flag; it reads no other user, and of the
 // attendees only the rows linked to it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../support/pocketbase';
-import { allowed, createUser, fieldErrors, unique, type TestUser } from './helpers';
+import type { TestServer } from '../support/pocketbase';
+import { allowed, createUser, fieldErrors, serverForFile, unique, type TestUser } from './helpers';
 import { arrangeAttendee, arrangeInvitation, signup, signupBody } from './account-helpers';
 
 let server: TestServer;
@@ -33,9 +33,9 @@ async function signedUp(): Promise<{ client: PocketBase; userId: string; email: 
   return { client, userId: answer.body.userId, email: invitation.email, attendeeId: invitation.attendeeId };
 }
 
+serverForFile((started) => ({ server, su } = started), { env: { SMTP_HOST: '' } });
+
 beforeAll(async () => {
-  server = await startTestServer({ env: { SMTP_HOST: '' } });
-  su = await server.admin();
   admin = await createUser(server, su, 'administrator');
   const mine = await signedUp();
   ({ client: me, userId: myId, email: myEmail } = mine);
@@ -44,10 +44,6 @@ beforeAll(async () => {
   const theirs = await signedUp();
   ({ client: other, userId: otherId, attendeeId: otherAttendeeId } = theirs);
   unlinkedAttendeeId = (await arrangeAttendee(su)).id;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 function newUserBody(role = 'attendee') {

@@ -19,7 +19,12 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
-export async function startTestServer(options: { env?: Record<string, string>; publicDir?: string } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  publicDir?: string;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   ensureServerBinary({ log: () => {} });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-pb-'));
   const superuser = { email: 'superuser@test.local', password: randomBytes(12).toString('hex') };

@@ -1,6 +1,7 @@
 // Turns a refused auth call into what the page says: one message, plus
 // messages under the fields the server named (PocketBase's error shape).
 import { ClientResponseError } from 'pocketbase';
+import { fieldMessages } from '@/lib/apiErrors';
 import { InvitationMessages, ServerMessages } from './authMessages';
 
 export interface AuthFailure {
@@ -10,20 +11,10 @@ export interface AuthFailure {
   fieldErrors: Record<string, string>;
 }
 
-function messagesByField(data: unknown): Record<string, string> {
-  if (typeof data !== 'object' || data === null) return {};
-  const result: Record<string, string> = {};
-  for (const [field, detail] of Object.entries(data as Record<string, unknown>)) {
-    const message = (detail as { message?: unknown } | null)?.message;
-    if (typeof message === 'string' && message.trim()) result[field] = message;
-  }
-  return result;
-}
-
 export function readAuthFailure(error: unknown): AuthFailure {
   if (!(error instanceof ClientResponseError)) return { status: -1, message: ServerMessages.unexpected, fieldErrors: {} };
   if (error.status === 0) return { status: 0, message: ServerMessages.unreachable, fieldErrors: {} };
-  const fieldErrors = messagesByField(error.response?.data);
+  const fieldErrors = fieldMessages(error.response?.data);
   const stated = typeof error.response?.message === 'string' ? error.response.message.trim() : '';
   return { status: error.status, message: stated || ServerMessages.unexpected, fieldErrors };
 }

@@ -1,10 +1,14 @@
 // Every text /auth and /reset-password show as a toast or an inline message.
 // Titles and quoted messages are the spec's (sections 5 and 8) word for word;
 // the minimum is DESIGN decision 2's.
+import type { Toast as AppToast } from '@/components/showToast';
+import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** After 'Password Updated', /reset-password moves on to /auth after this long (spec). */
 export const RESET_REDIRECT_DELAY_MS = 2000;
+/** The auth pages' success toasts close a second sooner than the app's default. */
+export const AUTH_SUCCESS_TOAST_MS = 4000;
 
 export const FieldMessages = {
   signInMissing: 'Please provide both email and password',
@@ -35,10 +39,8 @@ export const UnsentChangesKept = {
   message: 'Some of your changes had not reached the server when you signed out. They are kept on this device and sent when you sign in again.',
 } as const;
 
-export interface Toast {
-  title: string;
-  message: string;
-}
+/** Every auth toast has a title. */
+export type Toast = Required<AppToast>;
 
 export const Toasts = {
   signInFailed: (message: string): Toast => ({ title: 'Sign In Failed', message }),
@@ -64,6 +66,6 @@ export const ServerMessages = {
   wrongCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   unreachable: 'We could not reach the server. Check your connection and try again.',
-  unexpected: 'An unexpected error occurred',
+  unexpected: UNEXPECTED_ERROR,
   resetLinkInvalid: 'This reset link is not valid or has expired. Request a new one.',
 } as const;

@@ -3,8 +3,8 @@
 // the portal.
 import { useCallback } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { Toast } from './authMessages';
-import { showAuthToast } from './showAuthToast';
+import { showToast } from '@/components/showToast';
+import { AUTH_SUCCESS_TOAST_MS, type Toast } from './authMessages';
 
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
@@ -23,7 +23,7 @@ export function useFinishSignIn(redirect: string | undefined): (toast: Toast) =>
   return useCallback(
     (toast: Toast) => {
       void resumePausedSync();
-      showAuthToast('success', toast);
+      showToast('success', toast, AUTH_SUCCESS_TOAST_MS);
       void navigate({ href: redirect ?? DEFAULT_AFTER_SIGN_IN, replace: true });
     },
     [navigate, redirect],

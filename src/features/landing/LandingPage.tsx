@@ -1,3 +1,4 @@
+import { PUBLISHED_EVENT } from '@/lib/publishedEvent';
 import { AudienceSection } from './components/AudienceSection';
 import { ClosingCtaSection } from './components/ClosingCtaSection';
 import { EventDetailsSection } from './components/EventDetailsSection';
@@ -7,7 +8,7 @@ import { LandingFooter } from './components/LandingFooter';
 import { LandingHeader } from './components/LandingHeader';
 import { SpeakersSection } from './components/SpeakersSection';
 import { WhySection } from './components/WhySection';
-import { fetchMasterclassEvent, PUBLISHED_EVENT } from './eventRecord';
+import { fetchMasterclassEvent } from './eventRecord';
 import { fetchSpeakers } from './speakers';
 import { useLoadable } from './useLoadable';
 import classes from './LandingPage.module.css';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventFacts, formatDuration, parseEventInstant, zoneLabel } from './eventFacts';
+import { eventFacts, formatDuration, zoneLabel } from './eventFacts';
 
 const masterclass = {
   starts_at: '2025-06-18 02:00:00.000Z',
@@ -63,11 +63,6 @@ describe('event facts', () => {
 });
 
 describe('formatting helpers', () => {
-  it('reads PocketBase and ISO date strings alike', () => {
-    expect(parseEventInstant('2025-06-18 02:00:00.000Z').toISOString()).toBe('2025-06-18T02:00:00.000Z');
-    expect(parseEventInstant('2025-06-18T02:00:00Z').toISOString()).toBe('2025-06-18T02:00:00.000Z');
-  });
-
   it('says durations in hours and minutes', () => {
     const at = (iso: string) => new Date(iso);
     expect(formatDuration(at('2025-06-18T02:00:00Z'), at('2025-06-18T03:00:00Z'))).toBe('1 hour');

@@ -1,5 +1,6 @@
 // Event facts as visitors read them, always in the event's own time zone:
 // the browser's zone never decides what date or time an Adelaide event shows.
+import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import type { EventFactsSource } from './eventRecord';
 
 export interface EventFacts {
@@ -26,17 +27,12 @@ function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOp
   return Object.fromEntries(parts.map((part) => [part.type, part.value]));
 }
 
-/** PocketBase sends 'YYYY-MM-DD HH:mm:ss.sssZ'; a space is not ISO everywhere. */
-export function parseEventInstant(value: string): Date {
-  return new Date(value.trim().replace(' ', 'T'));
-}
-
 export function formatClockTime(instant: Date, timeZone: string): string {
   const p = partsOf(instant, timeZone, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
   return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
 }
 
-export function formatLongDate(instant: Date, timeZone: string): string {
+export function formatWeekdayDate(instant: Date, timeZone: string): string {
   const p = partsOf(instant, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
@@ -62,11 +58,11 @@ export function zoneLabel(timeZone: string): string {
 }
 
 export function eventFacts(event: EventFactsSource): EventFacts {
-  const start = parseEventInstant(event.starts_at);
-  const end = parseEventInstant(event.ends_at);
+  const start = parsePocketBaseDate(event.starts_at);
+  const end = parsePocketBaseDate(event.ends_at);
   const zone = event.timezone;
   return {
-    date: formatLongDate(start, zone),
+    date: formatWeekdayDate(start, zone),
     timeRange: `${formatClockTime(start, zone)} – ${formatClockTime(end, zone)}`,
     welcomeTime: `${formatClockTime(start, zone)} on ${formatMonthDayYear(start, zone)}`,
     duration: formatDuration(start, end),

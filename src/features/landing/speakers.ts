@@ -1,18 +1,13 @@
 // Speakers shown on the landing page, in their configured order.
+import type { SpeakerRow } from '@/db';
 import { pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/collections';
 
-export interface Speaker {
-  id: string;
+/** A speakers row as the landing page reads it; the collection fields locate the image file. */
+export type Speaker = Pick<SpeakerRow, 'id' | 'name' | 'role' | 'organisation' | 'bio' | 'website' | 'image'> & {
   collectionId: string;
   collectionName: string;
-  name: string;
-  role: string;
-  organisation: string;
-  bio: string;
-  website: string;
-  image: string;
-}
+};
 
 export const DEFAULT_SPEAKER_BIO = 'A passionate expert in their field with years of industry experience.';
 

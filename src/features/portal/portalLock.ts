@@ -2,6 +2,7 @@
 // "Portal unlock"; DESIGN decision 1). The tools open at `portal_unlock_at`,
 // one hour before the start the spec's arithmetic uses (10:00 Adelaide), and
 // the countdown counts to that start.
+import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 
 export interface UnlockingEvent {
   /** PocketBase date: '2025-06-17 23:30:00.000Z'. */
@@ -18,18 +19,13 @@ export const UNLOCK_LEAD_MS = HOUR_MS;
 /** How often the lock and the countdown are checked again. */
 export const LOCK_REFRESH_MS = MINUTE_MS;
 
-/** Parses a PocketBase date ('YYYY-MM-DD HH:mm:ss.sssZ') or an ISO string. */
-export function parseInstant(value: string): Date {
-  return new Date(value.replace(' ', 'T'));
-}
-
 export function isPortalUnlocked(now: Date, event: UnlockingEvent): boolean {
-  return now.getTime() >= parseInstant(event.portal_unlock_at).getTime();
+  return now.getTime() >= parsePocketBaseDate(event.portal_unlock_at).getTime();
 }
 
 /** The start the countdown counts to: one hour after the unlock. */
 export function countdownTarget(event: UnlockingEvent): Date {
-  return new Date(parseInstant(event.portal_unlock_at).getTime() + UNLOCK_LEAD_MS);
+  return new Date(parsePocketBaseDate(event.portal_unlock_at).getTime() + UNLOCK_LEAD_MS);
 }
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;

@@ -15,16 +15,9 @@ export const industryOptions: { value: Industry; label: string }[] = [
 /** The server's limit on the text fields. */
 export const PROFILE_TEXT_MAX = 200;
 
-export interface ProfileFormValues {
-  full_name: string;
-  company: string;
-  job_title: string;
-  industry: Industry | '';
-  linkedin_url: string;
-  avatar_url: string;
-}
-
 const editableFields = ['full_name', 'company', 'job_title', 'industry', 'linkedin_url', 'avatar_url'] as const;
+
+export type ProfileFormValues = Pick<ProfileRow, (typeof editableFields)[number]>;
 
 export function profileFormValues(profile: ProfileRow): ProfileFormValues {
   return {

@@ -1,25 +1,16 @@
 // The masterclass server routes the registration page calls (DESIGN "Server routes").
+import type { EventRow } from '@/db';
 import { pb } from '@/lib/pocketbase';
 import type { UtmParams } from '@/lib/utm';
 import type { AttendeeEntry } from './attendeeSchema';
 
-export type SalesState = 'open' | 'sold_out' | 'closed';
 export type RegistrationMode = 'paid' | 'promo' | 'waitlist';
 
-export interface EventSummary {
-  id: string;
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  timezone: string;
-  location: string;
-  venue: string;
-  capacity: number;
-  price_cents: number;
-  currency: string;
-  sales_state: SalesState;
-  seats_left: number;
-}
+/** GET /api/masterclass/event: the event's public fields and the seats still free. */
+export type EventSummary = Pick<
+  EventRow,
+  'id' | 'title' | 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'currency' | 'sales_state'
+> & { seats_left: number };
 
 export type RequestAttendee = Omit<AttendeeEntry, 'key' | 'dietaryRequirements'> & { dietaryRequirements?: string };
 

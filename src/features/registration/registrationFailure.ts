@@ -1,6 +1,7 @@
 // Turns a refused registration into what the page shows: messages under the
 // fields the server named, a clear sold-out/closed notice, or one toast.
 import { ClientResponseError } from 'pocketbase';
+import { fieldMessages, UNEXPECTED_ERROR } from '@/lib/apiErrors';
 
 export type RegistrationFailure =
   /** Form paths (`attendees.0.email`, `privacyConsent`) → message. */
@@ -14,20 +15,10 @@ export type RegistrationFailure =
 const FORM_PATH = /^(attendees\.\d+\.(fullName|email|company|jobTitle|phoneNumber|role|dietaryRequirements)|privacyConsent)$/;
 const CHECKOUT_PREFIX = 'Error creating checkout: ';
 
-function messagesByField(data: unknown): Record<string, string> {
-  if (typeof data !== 'object' || data === null) return {};
-  const result: Record<string, string> = {};
-  for (const [field, detail] of Object.entries(data as Record<string, unknown>)) {
-    const message = (detail as { message?: unknown } | null)?.message;
-    if (typeof message === 'string' && message.trim()) result[field] = message;
-  }
-  return result;
-}
-
 export function describeRegistrationFailure(error: unknown): RegistrationFailure {
   if (!(error instanceof ClientResponseError) || error.status === 0) return { kind: 'unexpected' };
   const message: string = typeof error.response?.message === 'string' ? error.response.message : error.message;
-  const byField = messagesByField(error.response?.data);
+  const byField = fieldMessages(error.response?.data);
 
   if (error.status === 409 && byField.sales) {
     const code = (error.response.data.sales as { code?: string }).code === 'closed' ? 'closed' : 'sold_out';
@@ -41,5 +32,5 @@ export function describeRegistrationFailure(error: unknown): RegistrationFailure
   if (Object.keys(fieldErrors).length > 0) {
     return { kind: 'fields', fieldErrors, message: others[0]?.[1] ?? message };
   }
-  return { kind: 'server', message: others[0]?.[1] ?? (message || 'An unexpected error occurred') };
+  return { kind: 'server', message: others[0]?.[1] ?? (message || UNEXPECTED_ERROR) };
 }

@@ -1,5 +1,7 @@
 // Every text the registration page shows as a toast or an inline message. The
 // titles and the quoted messages are the spec's (sections 5 and 8) word for word.
+import type { Toast } from '@/components/showToast';
+import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
 
 export const FieldMessages = {
   fullNameRequired: 'Full name is required',
@@ -19,11 +21,6 @@ export const FieldMessages = {
 export const attendeeNeedsValidName = (position: number) => `Attendee ${position} needs a valid full name`;
 export const attendeeNeedsValidEmail = (position: number) => `Attendee ${position} needs a valid email address`;
 
-interface Toast {
-  title?: string;
-  message: string;
-}
-
 export const Toasts = {
   invalidAttendees: (problems: string[]): Toast => ({ title: 'Invalid Attendee Information', message: problems.join(', ') }),
   missingInformation: { title: 'Missing Information', message: 'Please provide your full name and email address' },
@@ -38,7 +35,7 @@ export const Toasts = {
   registrationFailed: (message: string): Toast => ({ title: 'Error creating registration', message }),
   checkoutFailed: (message: string): Toast => ({ title: 'Error creating checkout', message }),
   noCheckoutUrl: { title: 'No checkout URL returned', message: 'Please try again in a moment.' },
-  unexpected: { title: 'Registration Error', message: 'An unexpected error occurred' },
+  unexpected: { title: 'Registration Error', message: UNEXPECTED_ERROR },
   freeRegistrationComplete: {
     title: 'Registration Complete',
     message: 'Your free registration is confirmed. Check your inbox for your confirmation email.',

@@ -3,10 +3,10 @@
 // and once per browser (processed_stripe_sessions).
 import { useEffect, useState } from 'react';
 import { fetchCheckoutStatus } from '@/lib/checkoutStatus';
+import { showToast } from '@/components/showToast';
 import { confirmCheckout, type CheckoutOutcome } from './checkoutReturn';
 import { markSessionProcessed, readProcessedSessions, readRegistrationData, removeRegistrationData } from './registrationStorage';
 import { Toasts } from './registrationMessages';
-import { showToast } from './showToast';
 
 export interface CheckoutReturn {
   outcome: CheckoutOutcome;

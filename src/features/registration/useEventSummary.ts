@@ -1,8 +1,8 @@
 // The event's price, seats and sales state for the form (GET /api/masterclass/event).
 import { useCallback, useEffect, useState } from 'react';
+import { showToast } from '@/components/showToast';
 import { fetchEventSummary, type EventSummary } from './registrationApi';
 import { Toasts } from './registrationMessages';
-import { showToast } from './showToast';
 
 export type EventSummaryState = { status: 'loading' } | { status: 'ready'; event: EventSummary } | { status: 'failed' };
 

@@ -3,6 +3,7 @@
 import { useState, type RefObject } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { readUtmParams, type UtmParams } from '@/lib/utm';
+import { showToast } from '@/components/showToast';
 import { attendeeProblems, hasNameAndEmail, type RegistrationFormValues } from './attendeeSchema';
 import {
   createRegistration,
@@ -14,7 +15,6 @@ import {
 import { describeRegistrationFailure } from './registrationFailure';
 import { Toasts } from './registrationMessages';
 import { saveRegistrationData } from './registrationStorage';
-import { showToast } from './showToast';
 
 export interface FreeCompletion {
   kind: 'promo' | 'waitlist';

@@ -55,5 +55,11 @@ export async function signInThroughPage(page: Page, email: string, password: str
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Where the PocketBase SDK keeps the session (its default LocalAuthStore key). */
+export const SESSION_STORAGE_KEY = 'pocketbase_auth';
+
 /** The session the SDK stored in this page, if any. */
-export const storedSession = (page: Page) => page.evaluate(() => window.localStorage.getItem('pocketbase_auth'));
+export const storedSession = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
+
+/** Drops the page's stored session, as if the user had never signed in here. */
+export const forgetSession = (page: Page) => page.evaluate((key) => window.localStorage.removeItem(key), SESSION_STORAGE_KEY);

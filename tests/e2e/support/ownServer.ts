@@ -1,9 +1,36 @@
 // For journeys that change global state (sales open, a promo code extended):
-// a file starts its own PocketBase with startTestServer() in beforeAll and
-// sends the page's /api requests to it, while the app itself is still served
-// by the shared server. Journeys in other files never see these changes.
-import type { Page } from '@playwright/test';
+// a file starts its own PocketBase with ownServerForFile() and sends the
+// page's /api requests to it, while the app itself is still served by the
+// shared server. Journeys in other files never see these changes.
+import { test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
+import { masterclassEvent } from '../../support/masterclassEvent';
+import { startTestServer, type TestServer } from '../../support/pocketbase';
+
+export interface OwnServer {
+  server: TestServer;
+  /** Signed in as the superuser. */
+  admin: PocketBase;
+}
+
+/**
+ * Starts the file's own PocketBase before its journeys, with sales open and
+ * the promo code valid, and stops it after them. `onStarted` hands it to the
+ * file's own variables, which its journeys then use.
+ */
+export function ownServerForFile(onStarted: (started: OwnServer) => void): void {
+  let server: TestServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startTestServer();
+    const admin = await server.admin();
+    await openSalesWithPromo(admin);
+    onStarted({ server, admin });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+}
 
 /** Sends the page's /api requests to `server` (the realtime stream too). */
 export async function routeApiTo(page: Page, server: { url: string }): Promise<void> {
@@ -21,8 +48,8 @@ export async function routeApiTo(page: Page, server: { url: string }): Promise<v
 }
 
 /** Sales open and the development promo code valid again (the seeded one expired with the event). */
-export async function openSalesWithPromo(admin: PocketBase): Promise<void> {
-  const event = await admin.collection('events').getFirstListItem('title = "AI CHAMPIONS MASTERCLASS"');
+async function openSalesWithPromo(admin: PocketBase): Promise<void> {
+  const event = await masterclassEvent(admin);
   await admin.collection('events').update(event.id, { sales_state: 'open' });
   const promo = await admin.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"');
   await admin.collection('promo_codes').update(promo.id, { expires_at: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ') });

@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { showToast } from '@/components/showToast';
 import { confirmPasswordReset } from '../authApi';
 import { readAuthFailure } from '../authFailure';
-import { FieldMessages, RESET_REDIRECT_DELAY_MS, ServerMessages, Toasts } from '../authMessages';
+import { AUTH_SUCCESS_TOAST_MS, FieldMessages, RESET_REDIRECT_DELAY_MS, ServerMessages, Toasts } from '../authMessages';
 import { newPasswordProblems, type NewPasswordProblems } from '../authValidation';
-import { showAuthToast } from '../showAuthToast';
 
 /** Sets the new password with the token from the emailed link, then moves on to /auth. */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -33,14 +33,14 @@ export function NewPasswordForm({ token }: { token: string }) {
     try {
       await confirmPasswordReset(token, password);
       setUpdated(true);
-      showAuthToast('success', Toasts.passwordUpdated);
+      showToast('success', Toasts.passwordUpdated, AUTH_SUCCESS_TOAST_MS);
     } catch (error) {
       const failure = readAuthFailure(error);
       const passwordMessage = failure.fieldErrors.password ?? failure.fieldErrors.passwordConfirm;
       const invalid = !passwordMessage && failure.status === 400;
       setLinkInvalid(invalid);
       if (passwordMessage) setProblems({ password: passwordMessage });
-      showAuthToast('error', Toasts.resetFailed(invalid ? ServerMessages.resetLinkInvalid : (passwordMessage ?? failure.message)));
+      showToast('error', Toasts.resetFailed(invalid ? ServerMessages.resetLinkInvalid : (passwordMessage ?? failure.message)));
       setBusy(false);
     }
   }

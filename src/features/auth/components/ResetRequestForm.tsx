@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck, IconSend } from '@tabler/icons-react';
+import { showToast } from '@/components/showToast';
 import { requestPasswordReset } from '../authApi';
 import { readAuthFailure } from '../authFailure';
-import { FieldMessages, ServerMessages, Toasts } from '../authMessages';
+import { AUTH_SUCCESS_TOAST_MS, FieldMessages, ServerMessages, Toasts } from '../authMessages';
 import { resetEmailProblem } from '../authValidation';
-import { showAuthToast } from '../showAuthToast';
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ResetRequestForm() {
@@ -23,7 +23,7 @@ export function ResetRequestForm() {
     try {
       await requestPasswordReset(email);
       setSentTo(email.trim());
-      showAuthToast('success', Toasts.requestSent);
+      showToast('success', Toasts.requestSent, AUTH_SUCCESS_TOAST_MS);
     } catch (failure) {
       const { status, fieldErrors } = readAuthFailure(failure);
       // PocketBase refuses only a malformed address, a flood of requests, or nothing reached it.
@@ -35,7 +35,7 @@ export function ResetRequestForm() {
             ? ServerMessages.unreachable
             : ServerMessages.unexpected;
       if (fieldErrors.email) setError(message);
-      showAuthToast('error', Toasts.requestFailed(message));
+      showToast('error', Toasts.requestFailed(message));
     } finally {
       setBusy(false);
     }

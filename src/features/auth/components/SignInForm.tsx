@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { showToast } from '@/components/showToast';
 import { signInWithPassword } from '../authApi';
 import { readAuthFailure, signInFailureMessage } from '../authFailure';
 import { Toasts } from '../authMessages';
 import { signInProblem } from '../authValidation';
-import { showAuthToast } from '../showAuthToast';
 
 interface SignInFormProps {
   initialEmail: string;
@@ -31,7 +31,7 @@ export function SignInForm({ initialEmail, onSignedIn }: SignInFormProps) {
     } catch (error) {
       const message = signInFailureMessage(readAuthFailure(error));
       setProblem(message);
-      showAuthToast('error', Toasts.signInFailed(message));
+      showToast('error', Toasts.signInFailed(message));
       setBusy(false);
     }
   }

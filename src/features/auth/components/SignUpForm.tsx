@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
+import { showToast } from '@/components/showToast';
 import { signInWithPassword, signUpWithInvitation, type Invitation } from '../authApi';
 import { invitationProblem, invitationProblemMessage, readAuthFailure, type InvitationProblem } from '../authFailure';
 import type { InvitationLink } from '../authLinks';
 import { FieldMessages, Toasts } from '../authMessages';
 import { signUpPasswordProblem } from '../authValidation';
-import { showAuthToast } from '../showAuthToast';
 
 interface SignUpFormProps {
   link: InvitationLink;
@@ -29,7 +29,7 @@ export function SignUpForm({ link, invitation, onSignedIn, onInvitationProblem, 
     const tooShort = signUpPasswordProblem(password);
     setPasswordError(tooShort);
     if (tooShort) {
-      showAuthToast('error', Toasts.invalidPassword);
+      showToast('error', Toasts.invalidPassword);
       return;
     }
     setBusy(true);
@@ -40,7 +40,7 @@ export function SignUpForm({ link, invitation, onSignedIn, onInvitationProblem, 
       const problem = invitationProblem(failure);
       const fieldMessage = failure.fieldErrors.password;
       if (fieldMessage) setPasswordError(fieldMessage);
-      showAuthToast('error', Toasts.signUpFailed(problem ? invitationProblemMessage[problem] : (fieldMessage ?? failure.message)));
+      showToast('error', Toasts.signUpFailed(problem ? invitationProblemMessage[problem] : (fieldMessage ?? failure.message)));
       if (problem && problem !== 'unreachable') onInvitationProblem(problem);
       setBusy(false);
       return;
@@ -50,7 +50,7 @@ export function SignUpForm({ link, invitation, onSignedIn, onInvitationProblem, 
       onSignedIn();
     } catch (error) {
       console.error('Signed up, but signing in failed', error);
-      showAuthToast('warning', Toasts.signInAfterSignUpFailed);
+      showToast('warning', Toasts.signInAfterSignUpFailed);
       onSignInNeeded();
     }
   }

@@ -1,6 +1,7 @@
 import { Group, Text, useMatches } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
-import { isSoldOut, type SalesState } from '../eventRecord';
+import type { SalesState } from '@/db';
+import { isSoldOut } from '../eventRecord';
 import { WAITLIST_SEARCH } from '../registerSearch';
 import { ButtonLink } from './ButtonLink';
 import classes from './RegistrationCallToAction.module.css';

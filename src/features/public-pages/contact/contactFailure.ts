@@ -1,6 +1,7 @@
 // Turns a failed contact_messages create into what the form shows: messages
 // under the fields the server named, and one sentence for the alert.
 import { ClientResponseError } from 'pocketbase';
+import { fieldMessages } from '@/lib/apiErrors';
 import { CONTACT_FIELDS, type ContactField } from './contactMessageSchema';
 
 export const ContactFailureMessages = {
@@ -20,19 +21,17 @@ export function describeContactFailure(error: unknown): ContactFailure {
   if (error.status === 0) return { message: ContactFailureMessages.offline, fieldErrors: {} };
   if (error.status === 429) return { message: ContactFailureMessages.rateLimited, fieldErrors: {} };
 
-  const fieldErrors = fieldErrorsFrom(error.response?.data);
+  const fieldErrors = formFieldErrors(error.response?.data);
   if (error.status === 400 && Object.keys(fieldErrors).length > 0) {
     return { message: ContactFailureMessages.invalidFields, fieldErrors };
   }
   return { message: ContactFailureMessages.generic, fieldErrors };
 }
 
-function fieldErrorsFrom(data: unknown): ContactFailure['fieldErrors'] {
-  if (typeof data !== 'object' || data === null) return {};
+/** The server's messages for the form's own fields (others, such as a spam score, are not shown). */
+function formFieldErrors(data: unknown): ContactFailure['fieldErrors'] {
+  const byField = fieldMessages(data);
   const errors: ContactFailure['fieldErrors'] = {};
-  for (const field of CONTACT_FIELDS) {
-    const message = (data as Record<string, { message?: unknown } | undefined>)[field]?.message;
-    if (typeof message === 'string' && message.trim()) errors[field] = message;
-  }
+  for (const field of CONTACT_FIELDS) if (byField[field]) errors[field] = byField[field];
   return errors;
 }

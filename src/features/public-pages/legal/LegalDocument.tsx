@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Container, Paper, Text, Title, TypographyStylesProvider } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatLongDate } from '../formatLongDate';
+import { formatLongDate } from '@/lib/formatLongDate';
 import classes from './LegalDocument.module.css';
 
 /**

@@ -14,6 +14,23 @@ interface AttendeeCardProps {
   onRemove: () => void;
 }
 
+interface TextField {
+  name: keyof typeof ATTENDEE_LIMITS;
+  label: string;
+  type?: 'email' | 'tel';
+  /** Used on the first attendee only: the others are other people. */
+  autoComplete: string;
+}
+
+/** The required text fields, in form order. */
+const textFields: TextField[] = [
+  { name: 'fullName', label: 'Full Name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'company', label: 'Company', autoComplete: 'organization' },
+  { name: 'jobTitle', label: 'Job Title', autoComplete: 'organization-title' },
+  { name: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
+];
+
 /** One attendee's details; the first attendee is never removable. */
 export function AttendeeCard({ form, index, showHeading, waitlist, disabled, onRemove }: AttendeeCardProps) {
   const position = index + 1;
@@ -53,43 +70,17 @@ export function AttendeeCard({ form, index, showHeading, waitlist, disabled, onR
           </Group>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          <TextInput
-            label="Full Name"
-            withAsterisk
-            autoComplete={index === 0 ? 'name' : 'off'}
-            maxLength={ATTENDEE_LIMITS.fullName}
-            {...field('fullName')}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk
-            autoComplete={index === 0 ? 'email' : 'off'}
-            maxLength={ATTENDEE_LIMITS.email}
-            {...field('email')}
-          />
-          <TextInput
-            label="Company"
-            withAsterisk
-            autoComplete={index === 0 ? 'organization' : 'off'}
-            maxLength={ATTENDEE_LIMITS.company}
-            {...field('company')}
-          />
-          <TextInput
-            label="Job Title"
-            withAsterisk
-            autoComplete={index === 0 ? 'organization-title' : 'off'}
-            maxLength={ATTENDEE_LIMITS.jobTitle}
-            {...field('jobTitle')}
-          />
-          <TextInput
-            label="Phone Number"
-            type="tel"
-            withAsterisk
-            autoComplete={index === 0 ? 'tel' : 'off'}
-            maxLength={ATTENDEE_LIMITS.phoneNumber}
-            {...field('phoneNumber')}
-          />
+          {textFields.map(({ name, label, type, autoComplete }) => (
+            <TextInput
+              key={name}
+              label={label}
+              type={type}
+              withAsterisk
+              autoComplete={index === 0 ? autoComplete : 'off'}
+              maxLength={ATTENDEE_LIMITS[name]}
+              {...field(name)}
+            />
+          ))}
           <Select
             label="Role"
             placeholder="Select your role"

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
+import { showToast } from '@/components/showToast';
 import { validatePromoCode } from '../registrationApi';
 import { FieldMessages, Toasts } from '../registrationMessages';
-import { showToast } from '../showToast';
 
 const MAX_CODE_LENGTH = 64;
 

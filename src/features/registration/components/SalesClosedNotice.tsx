@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { SalesState } from '../registrationApi';
+import type { SalesState } from '@/db';
 
 /** Normal mode while sales are not open (DESIGN decision 8): only the waitlist takes registrations. */
 export function SalesClosedNotice({ salesState, eventDate }: { salesState: Exclude<SalesState, 'open'>; eventDate: string }) {

@@ -9,4 +9,9 @@ describe('formatLongDate', () => {
   it('does not pad single-digit days', () => {
     expect(formatLongDate(new Date(2025, 5, 1, 12))).toBe('1 June 2025');
   });
+
+  it('says the day in the given zone', () => {
+    expect(formatLongDate(new Date('2025-06-17T20:00:00Z'), 'Australia/Adelaide')).toBe('18 June 2025');
+    expect(formatLongDate(new Date('2025-06-17T20:00:00Z'), 'UTC')).toBe('17 June 2025');
+  });
 });
