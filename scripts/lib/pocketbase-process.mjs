@@ -40,7 +40,8 @@ async function waitForHealth(url, child, timeoutMs) {
  * @param {{ dataDir: string, httpAddr: string, env?: Record<string, string>, publicDir?: string, inheritOutput?: boolean }} options
  */
 export async function startPocketBase({ dataDir, httpAddr, env = {}, publicDir = distDir, inheritOutput = false }) {
-  const args = ['serve', '--http', httpAddr, '--dir', dataDir, '--hooksDir', hooksDir, '--migrationsDir', migrationsDir, '--publicDir', publicDir];
+  // --dev=false: PocketBase guesses dev mode (SQL logging) when its binary sits under the temp dir, as in a clone under /tmp.
+  const args = ['serve', '--dev=false', '--http', httpAddr, '--dir', dataDir, '--hooksDir', hooksDir, '--migrationsDir', migrationsDir, '--publicDir', publicDir];
   const child = spawn(pocketbaseBin, args, {
     env: { ...process.env, APP_URL: `http://${httpAddr}`, ...env },
     stdio: inheritOutput ? 'inherit' : ['ignore', 'pipe', 'pipe'],
