@@ -10,8 +10,6 @@ import { randomBytes } from 'node:crypto';
 import PocketBase from 'pocketbase';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 
-const EVENT_TITLE = 'AI CHAMPIONS MASTERCLASS';
-
 function paidRegistration() {
   return {
     mode: 'paid',
@@ -120,7 +118,7 @@ export async function benchmarkRegistrations({ clients = 50, registrationsPerCli
     su.autoCancellation(false);
     await su.collection('_superusers').authWithPassword(superuser.email, superuser.password);
     await su.settings.update({ rateLimits: { enabled: false } });
-    const event = await su.collection('events').getFirstListItem(`title = "${EVENT_TITLE}"`);
+    const event = await (await fetch(`${server.url}/api/masterclass/event`)).json();
     await su.collection('events').update(event.id, { sales_state: 'open', capacity: 1_000_000 });
 
     await throughput(server.url, { clients: 5, registrationsPerClient: 2 });

@@ -1,21 +1,19 @@
 // Every text /auth and /reset-password show as a toast or an inline message.
 // Titles and quoted messages are the spec's (sections 5 and 8) word for word;
 // the minimum is DESIGN decision 2's.
+import { EMAIL_INVALID } from '@/lib/specTexts';
 import type { Toast as AppToast } from '@/components/showToast';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** After 'Password Updated', /reset-password moves on to /auth after this long (spec). */
 export const RESET_REDIRECT_DELAY_MS = 2000;
-/** The auth pages' success toasts close a second sooner than the app's default. */
-export const AUTH_SUCCESS_TOAST_MS = 4000;
-
 export const FieldMessages = {
   signInMissing: 'Please provide both email and password',
   passwordTooShort: `Password should be at least ${PASSWORD_MIN_LENGTH} characters long`,
   passwordHelp: `At least ${PASSWORD_MIN_LENGTH} characters`,
   resetEmailRequired: 'Please enter your email address',
-  emailInvalid: 'Please enter a valid email address',
+  emailInvalid: EMAIL_INVALID,
   fillAllFields: 'Please fill in all fields',
   passwordsDontMatch: "Passwords Don't Match",
   resetPasswordTooShort: 'Password Too Short',

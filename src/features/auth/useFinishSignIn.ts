@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { showToast } from '@/components/showToast';
-import { AUTH_SUCCESS_TOAST_MS, type Toast } from './authMessages';
+import { type Toast } from './authMessages';
 
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
@@ -23,7 +23,7 @@ export function useFinishSignIn(redirect: string | undefined): (toast: Toast) =>
   return useCallback(
     (toast: Toast) => {
       void resumePausedSync();
-      showToast('success', toast, AUTH_SUCCESS_TOAST_MS);
+      showToast('success', toast);
       void navigate({ href: redirect ?? DEFAULT_AFTER_SIGN_IN, replace: true });
     },
     [navigate, redirect],

@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { showToast } from '@/components/showToast';
 import { confirmPasswordReset } from '../authApi';
 import { readAuthFailure } from '../authFailure';
-import { AUTH_SUCCESS_TOAST_MS, FieldMessages, RESET_REDIRECT_DELAY_MS, ServerMessages, Toasts } from '../authMessages';
+import { FieldMessages, RESET_REDIRECT_DELAY_MS, ServerMessages, Toasts } from '../authMessages';
 import { newPasswordProblems, type NewPasswordProblems } from '../authValidation';
 
 /** Sets the new password with the token from the emailed link, then moves on to /auth. */
@@ -33,7 +33,7 @@ export function NewPasswordForm({ token }: { token: string }) {
     try {
       await confirmPasswordReset(token, password);
       setUpdated(true);
-      showToast('success', Toasts.passwordUpdated, AUTH_SUCCESS_TOAST_MS);
+      showToast('success', Toasts.passwordUpdated);
     } catch (error) {
       const failure = readAuthFailure(error);
       const passwordMessage = failure.fieldErrors.password ?? failure.fieldErrors.passwordConfirm;

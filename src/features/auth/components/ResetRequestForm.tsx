@@ -4,7 +4,7 @@ import { IconMailCheck, IconSend } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { requestPasswordReset } from '../authApi';
 import { readAuthFailure } from '../authFailure';
-import { AUTH_SUCCESS_TOAST_MS, FieldMessages, ServerMessages, Toasts } from '../authMessages';
+import { FieldMessages, ServerMessages, Toasts } from '../authMessages';
 import { resetEmailProblem } from '../authValidation';
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
@@ -23,7 +23,7 @@ export function ResetRequestForm() {
     try {
       await requestPasswordReset(email);
       setSentTo(email.trim());
-      showToast('success', Toasts.requestSent, AUTH_SUCCESS_TOAST_MS);
+      showToast('success', Toasts.requestSent);
     } catch (failure) {
       const { status, fieldErrors } = readAuthFailure(failure);
       // PocketBase refuses only a malformed address, a flood of requests, or nothing reached it.

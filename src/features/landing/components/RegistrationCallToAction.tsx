@@ -1,12 +1,11 @@
 import { Group, Text, useMatches } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import type { SalesState } from '@/db';
+import { SOLD_OUT_NOTICE } from '@/lib/specTexts';
 import { isSoldOut } from '../eventRecord';
 import { WAITLIST_SEARCH } from '../registerSearch';
 import { ButtonLink } from './ButtonLink';
 import classes from './RegistrationCallToAction.module.css';
-
-export const SOLD_OUT_NOTICE = 'Event Sold Out – Registration Now Closed';
 
 export function SoldOutNotice() {
   return (

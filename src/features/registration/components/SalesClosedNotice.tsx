@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { SalesState } from '@/db';
+import { SOLD_OUT_NOTICE } from '@/lib/specTexts';
 
 /** Normal mode while sales are not open (DESIGN decision 8): only the waitlist takes registrations. */
 export function SalesClosedNotice({ salesState, eventDate }: { salesState: Exclude<SalesState, 'open'>; eventDate: string }) {
@@ -12,7 +13,7 @@ export function SalesClosedNotice({ salesState, eventDate }: { salesState: Exclu
           <IconCalendarOff size={30} />
         </ThemeIcon>
         <Title order={2} size="h3" c="navy.9">
-          {salesState === 'sold_out' ? 'Event Sold Out – Registration Now Closed' : 'Registration Is Closed'}
+          {salesState === 'sold_out' ? SOLD_OUT_NOTICE : 'Registration Is Closed'}
         </Title>
         <Text maw={520}>
           Registration for the {eventDate} masterclass is closed, so we can&apos;t take new bookings. Register your interest and we&apos;ll
