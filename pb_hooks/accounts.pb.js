@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-/* global onRecordRequestEmailChangeRequest, onRecordConfirmEmailChangeRequest */
+/* global onRecordRequestEmailChangeRequest, onRecordConfirmEmailChangeRequest, onRecordAuthWithPasswordRequest, onRecordRequestPasswordResetRequest, onRecordRequestVerificationRequest, TooManyRequestsError */
 // Accounts (public; the signed invitation token is the capability):
 //   GET  /api/masterclass/invitations/{attendeeId}?email=…&token=… — who is invited (lib/invitation-route.js)
 //   POST /api/masterclass/signup                                  — create the account (lib/signup.js)
@@ -33,6 +33,12 @@ onRecordAuthRequest((e) => {
   }
   return e.next();
 }, "users");
+
+// Limits per account (lib/account-limits.js): failed password sign-ins,
+// reset and verification mails; every auth collection, superusers included.
+onRecordAuthWithPasswordRequest((e) => require(`${__hooks}/lib/account-limits.js`).limitPasswordSignIn(e));
+onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/account-limits.js`).limitPasswordResetMail(e));
+onRecordRequestVerificationRequest((e) => require(`${__hooks}/lib/account-limits.js`).limitVerificationMail(e));
 
 onRecordRequestEmailChangeRequest((e) => require(`${__hooks}/lib/accounts.js`).refuseEmailChange(e), "users");
 onRecordConfirmEmailChangeRequest((e) => require(`${__hooks}/lib/accounts.js`).refuseEmailChange(e), "users");

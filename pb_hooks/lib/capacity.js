@@ -26,6 +26,33 @@ function seatsTaken(app, eventId) {
   return row.taken;
 }
 
+// Seats held right now by unpaid checkouts of one buyer (primary email, any
+// case) or one client (keyed hash of its address), across every event.
+const HELD_BY_SQL = {
+  email: "r.primary_email = {:value} COLLATE NOCASE",
+  client: "r.client_key = {:value}",
+};
+
+/**
+ * @param {core.App} app
+ * @param {'email' | 'client'} by
+ * @param {string} value
+ * @returns {number}
+ */
+function seatsHeldBy(app, by, value) {
+  if (!value) return 0;
+  const { dbNow } = require(`${__hooks}/lib/db-date.js`);
+  const row = new DynamicModel({ held: 0 });
+  app.db().newQuery(`
+    SELECT COUNT(*) AS held
+    FROM registrations r
+    JOIN attendees a ON a.registration = r.id
+    WHERE r.status = 'pending' AND r.kind = 'paid' AND r.hold_expires_at > {:now} AND ${HELD_BY_SQL[by]}`)
+    .bind({ value, now: dbNow() })
+    .one(row);
+  return row.held;
+}
+
 /**
  * @param {core.App} app
  * @param {core.Record} event
@@ -64,4 +91,4 @@ function salesRefusal(app, event, seatsNeeded) {
   return refusal(409, "sales", "sold_out", left === 0 ? MESSAGES.soldOut : MESSAGES.notEnoughSeats(left));
 }
 
-module.exports = { seatsTaken, seatsLeft, effectiveSalesState, salesRefusal };
+module.exports = { seatsTaken, seatsHeldBy, seatsLeft, effectiveSalesState, salesRefusal };

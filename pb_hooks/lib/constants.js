@@ -2,8 +2,12 @@
 // The registration rules and messages in one place: limits from the spec
 // (section 9), the six attendee roles, and every text the routes answer with.
 
-const EVENT_TITLE = "AI CHAMPIONS MASTERCLASS";
+// The featured masterclass is found by this stable key (events.slug), never by
+// its title, which administrators may edit.
+const EVENT_SLUG = "ai-champions-masterclass";
 const HOLD_MINUTES = 30;
+// The absolute cap on one request's attendee list; each event's own, lower
+// maximum is events.max_per_registration.
 const MAX_ATTENDEES = 50;
 const MODES = ["paid", "promo", "waitlist"];
 const SIMULATED_SESSION_PREFIX = "sim_";
@@ -20,7 +24,7 @@ const ATTENDEE_ROLES = [
 
 // Longest accepted values; they match the collections' field limits.
 const LIMITS = {
-  fullName: 200,
+  fullName: require(`${__hooks}/lib/shared-rules.json`).fullName.maxLength,
   email: 254,
   company: 200,
   jobTitle: 200,
@@ -36,11 +40,16 @@ const MESSAGES = {
   modeInvalid: "Mode must be paid, promo or waitlist.",
   attendeesRequired: "At least one attendee is required.",
   attendeesTooMany: `A registration can have at most ${MAX_ATTENDEES} attendees.`,
+  attendeesOverEventMax: (max) => `A registration can have at most ${max} ${max === 1 ? "attendee" : "attendees"}. Please register larger groups in several registrations or contact us.`,
+  heldSeatsPerEmail: (held) => `${held} ${held === 1 ? "seat is" : "seats are"} already held for this email address in an unfinished checkout. Please finish or cancel that checkout, or try again in 30 minutes.`,
+  heldSeatsPerClient: "Too many seats are already held in unfinished checkouts from your connection. Please finish or cancel those checkouts, or try again in 30 minutes.",
+  alreadyOnWaitlist: "You're already on the waitlist for this masterclass. We'll be in touch as soon as a seat or the next date opens.",
   promoOneAttendee: "A promo code registration is for one attendee only.",
   waitlistOneAttendee: "The waitlist takes one attendee per registration.",
   attendeeMissing: "Attendee details are missing.",
   fullNameRequired: "Full name is required",
   fullNameTooShort: "Full name must be at least 2 characters",
+  fullNameLink: "Please enter a name without web addresses, links or special characters such as < > / @",
   emailRequired: "Valid email is required",
   emailInvalid: "Invalid email address",
   emailDuplicate: "Each attendee needs a different email address",
@@ -69,7 +78,7 @@ const MESSAGES = {
 };
 
 module.exports = {
-  EVENT_TITLE,
+  EVENT_SLUG,
   HOLD_MINUTES,
   MAX_ATTENDEES,
   MODES,

@@ -9,6 +9,7 @@ function handleInvitation(e) {
   const { answerRefusals } = require(`${__hooks}/lib/errors.js`);
   const accounts = require(`${__hooks}/lib/accounts.js`);
   return answerRefusals(e, () => {
+    require(`${__hooks}/lib/rate-limit.js`).enforce(e.app, "invitationLookups", e.request.pathValue("attendeeId"));
     const query = e.request.url.query();
     const attendee = accounts.findAttendee(e.app, e.request.pathValue("attendeeId"));
     const refused = accounts.invitationRefusal(e.app, attendee, query.get("email"), query.get("token"));

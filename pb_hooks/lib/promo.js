@@ -65,6 +65,9 @@ function handleValidatePromo(e) {
     if (typeof body.code !== "string" || body.code.trim() === "") {
       throw refusal(400, "promoCode", "required", MESSAGES.promoCodeRequired);
     }
+    // One budget with promo-mode registrations (lib/registrations.js).
+    const address = require(`${__hooks}/lib/client-key.js`).clientAddress(e);
+    require(`${__hooks}/lib/rate-limit.js`).enforce(e.app, "promoChecks", address);
     const event = requireEvent(e.app);
     const promo = findPromoCode(e.app, body.code.trim());
     if (!promo || !isUsable(promo, event.id)) {

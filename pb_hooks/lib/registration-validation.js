@@ -8,7 +8,15 @@
 const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm"];
 const ATTENDEE_KEYS = ["fullName", "email", "company", "jobTitle", "phoneNumber", "role", "dietaryRequirements"];
 const UTM_KEYS = ["utm_source", "utm_medium"];
-const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const SHARED_RULES = require(`${__hooks}/lib/shared-rules.json`);
+const EMAIL_PATTERN = new RegExp(SHARED_RULES.email.pattern);
+const NAME_LINK_PATTERN = new RegExp(SHARED_RULES.fullName.linkPattern, "i");
+
+/** The one email rule the page shares (lib/shared-rules.json); stricter than PocketBase's own. */
+function isValidEmail(email) {
+  const local = email.split("@")[0];
+  return email.length <= SHARED_RULES.email.maxLength && local.length <= SHARED_RULES.email.maxLocalLength && EMAIL_PATTERN.test(email);
+}
 const PHONE_PATTERN = /^[0-9+()\-. ]*$/;
 
 function isBlank(value) {
@@ -42,9 +50,11 @@ function validateAttendee(input, prefix, add) {
   };
 
   const fullName = field("fullName", requiredText(input.fullName, LIMITS.fullName, MESSAGES.fullNameRequired));
-  if (fullName !== undefined && fullName.length < 2) add(`${prefix}.fullName`, "too_short", MESSAGES.fullNameTooShort);
+  if (fullName !== undefined && fullName.length < SHARED_RULES.fullName.minLength) add(`${prefix}.fullName`, "too_short", MESSAGES.fullNameTooShort);
+  // Names go into emails: no text a mail program could turn into a link.
+  if (fullName !== undefined && NAME_LINK_PATTERN.test(fullName)) add(`${prefix}.fullName`, "invalid_name", MESSAGES.fullNameLink);
   const email = field("email", requiredText(input.email, LIMITS.email, MESSAGES.emailRequired));
-  if (email !== undefined && !EMAIL_PATTERN.test(email)) add(`${prefix}.email`, "invalid_email", MESSAGES.emailInvalid);
+  if (email !== undefined && !isValidEmail(email)) add(`${prefix}.email`, "invalid_email", MESSAGES.emailInvalid);
   const company = field("company", requiredText(input.company, LIMITS.company, MESSAGES.companyRequired));
   const jobTitle = field("jobTitle", requiredText(input.jobTitle, LIMITS.jobTitle, MESSAGES.jobTitleRequired));
   const phoneNumber = field("phoneNumber", requiredText(input.phoneNumber, LIMITS.phoneNumber, MESSAGES.phoneRequired));
@@ -154,4 +164,4 @@ function validateRegistration(body) {
   return { registration: { mode, attendees, promoCode, marketingConsent, utm } };
 }
 
-module.exports = { validateRegistration, EMAIL_PATTERN };
+module.exports = { validateRegistration, isValidEmail };

@@ -1,9 +1,42 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// POST /api/masterclass/registrations: validates the request, then in ONE
-// transaction checks sales and capacity, counts a promo use, creates the
-// registration and its attendees and queues the promo or waitlist emails.
-// Paid registrations leave the transaction as a 30-minute hold and go on to
-// checkout (lib/checkout-session.js).
+// POST /api/masterclass/registrations: limits the request per client and
+// mode, validates it, then in ONE transaction checks the event's per-order
+// maximum, the seats this buyer and client already hold, sales and capacity,
+// counts a promo use, creates the registration and its attendees and queues
+// the promo or waitlist emails. A second waitlist entry for the same email is
+// answered kindly and writes nothing. Paid registrations leave the
+// transaction as a 30-minute hold and go on to checkout (lib/checkout-session.js).
+
+/** Whether this email already waits on the event's waitlist (any case). */
+function isOnWaitlist(txApp, eventId, email) {
+  const row = new DynamicModel({ found: 0 });
+  txApp.db()
+    .newQuery("SELECT COUNT(*) AS found FROM attendees WHERE event = {:event} AND email = {:email} COLLATE NOCASE AND registration_status = 'waitlisted'")
+    .bind({ event: eventId, email })
+    .one(row);
+  return row.found > 0;
+}
+
+/**
+ * Why a new unpaid checkout would hold too many seats for one buyer (the
+ * primary email) or one client (its address), or null. Stops one visitor
+ * holding every seat for free, again and again.
+ */
+function holdRefusal(txApp, request) {
+  const { MESSAGES } = require(`${__hooks}/lib/constants.js`);
+  const { seatsHeldBy } = require(`${__hooks}/lib/capacity.js`);
+  const { seatLimit } = require(`${__hooks}/lib/limits.js`);
+  const { refusal } = require(`${__hooks}/lib/errors.js`);
+  const wanted = request.attendees.length;
+  const heldByEmail = seatsHeldBy(txApp, "email", request.attendees[0].email);
+  if (heldByEmail + wanted > seatLimit("heldSeatsPerEmail")) {
+    return refusal(429, "holds", "held_seats_email", MESSAGES.heldSeatsPerEmail(heldByEmail));
+  }
+  if (seatsHeldBy(txApp, "client", request.clientKey) + wanted > seatLimit("heldSeatsPerClient")) {
+    return refusal(429, "holds", "held_seats_client", MESSAGES.heldSeatsPerClient);
+  }
+  return null;
+}
 
 const ATTENDEE_STATUS = { paid: "", promo: "confirmed", waitlist: "waitlisted" };
 const REGISTRATION_STATUS = { paid: "pending", promo: "completed", waitlist: "pending" };
@@ -39,7 +72,7 @@ function saveAttendees(txApp, registration, request) {
  * @param {core.App} txApp
  */
 function createInTransaction(txApp, request) {
-  const { HOLD_MINUTES, MESSAGES } = require(`${__hooks}/lib/constants.js`);
+  const { HOLD_MINUTES, MAX_ATTENDEES, MESSAGES } = require(`${__hooks}/lib/constants.js`);
   const { findEvent } = require(`${__hooks}/lib/event-summary.js`);
   const { salesRefusal } = require(`${__hooks}/lib/capacity.js`);
   const { refusal } = require(`${__hooks}/lib/errors.js`);
@@ -47,6 +80,17 @@ function createInTransaction(txApp, request) {
 
   const event = findEvent(txApp);
   if (!event) return { refusal: refusal(404, "event", "not_found", MESSAGES.eventNotFound) };
+  if (request.mode === "waitlist" && isOnWaitlist(txApp, event.id, request.attendees[0].email)) {
+    return { alreadyOnWaitlist: true, eventId: event.id };
+  }
+  const maxPerRegistration = event.getInt("max_per_registration") || MAX_ATTENDEES;
+  if (request.attendees.length > maxPerRegistration) {
+    return { refusal: refusal(400, "attendees", "too_many", MESSAGES.attendeesOverEventMax(maxPerRegistration)) };
+  }
+  if (request.mode === "paid") {
+    const refused = holdRefusal(txApp, request);
+    if (refused) return { refusal: refused };
+  }
   if (request.mode !== "waitlist") {
     const refused = salesRefusal(txApp, event, request.attendees.length);
     if (refused) return { refusal: refused };
@@ -70,6 +114,7 @@ function createInTransaction(txApp, request) {
     utm_source: request.utm.utm_source,
     utm_medium: request.utm.utm_medium,
     hold_expires_at: request.mode === "paid" ? dbMinutesFromNow(HOLD_MINUTES) : "",
+    client_key: request.clientKey || "",
   });
   txApp.save(registration);
   saveAttendees(txApp, registration, request);
@@ -100,16 +145,38 @@ function createRegistration(app, request) {
   return created;
 }
 
+const MODE_RATES = { paid: "registerPaid", promo: "registerPromo", waitlist: "registerWaitlist" };
+
+/**
+ * Per-client rates for the request's mode; a promo registration also spends
+ * the promo-check budget it shares with /promo/validate, so codes cannot be
+ * guessed through either route.
+ * @param {core.RequestEvent} e
+ */
+function enforceRates(e, mode) {
+  const rateLimit = require(`${__hooks}/lib/rate-limit.js`);
+  const address = require(`${__hooks}/lib/client-key.js`).clientAddress(e);
+  rateLimit.enforce(e.app, MODE_RATES[mode], address);
+  if (mode === "promo") rateLimit.enforce(e.app, "promoChecks", address);
+}
+
 /** POST /api/masterclass/registrations @param {core.RequestEvent} e */
 function handleCreateRegistration(e) {
-  const { MAX_BODY_BYTES } = require(`${__hooks}/lib/constants.js`);
+  const { MAX_BODY_BYTES, MESSAGES } = require(`${__hooks}/lib/constants.js`);
   const { answerRefusals, readJsonObject, invalidFields } = require(`${__hooks}/lib/errors.js`);
   const { validateRegistration } = require(`${__hooks}/lib/registration-validation.js`);
   return answerRefusals(e, () => {
     const checked = validateRegistration(readJsonObject(e, MAX_BODY_BYTES));
     if (checked.errors) throw invalidFields(checked.errors);
-    const created = createRegistration(e.app, checked.registration);
-    if (checked.registration.mode === "paid") {
+    if (checked.registration.mode === "paid") require(`${__hooks}/lib/checkout-mode.js`).refuseWhenPaymentUnavailable();
+    const request = checked.registration;
+    enforceRates(e, request.mode);
+    if (request.mode === "paid") request.clientKey = require(`${__hooks}/lib/client-key.js`).clientKey(e);
+    const created = createRegistration(e.app, request);
+    if (created.alreadyOnWaitlist) {
+      return e.json(200, { registrationId: "", status: "pending", emailWarning: false, alreadyOnWaitlist: true, message: MESSAGES.alreadyOnWaitlist });
+    }
+    if (request.mode === "paid") {
       return e.json(201, require(`${__hooks}/lib/checkout-session.js`).startCheckout(e.app, created));
     }
     const emailWarning = require(`${__hooks}/lib/email-warning.js`).deliverRegistrationEmails(e.app, created.registrationId);

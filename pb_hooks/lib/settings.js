@@ -1,25 +1,12 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // Applies the app settings that come from the environment (DESIGN
-// "Configuration"): name, public URL, sender, SMTP and rate limits. Called on
+// "Configuration"): name, public URL, sender, SMTP, rate limits and trusted proxy headers. Called on
 // every boot so a changed env var takes effect on the next start.
 
 const APP_NAME = "AI Champions Masterclass";
 const DEFAULT_APP_URL = "http://127.0.0.1:8090";
 const DEFAULT_MAIL_FROM = "AI Champions Masterclass <no-reply@aichampions.local>";
 
-// Per IP. The first rule whose label matches a request wins, and a collection
-// tag ("contact_messages:create") is checked before "*:create" and paths.
-const RATE_LIMIT_RULES = [
-  { label: "contact_messages:create", maxRequests: 5, duration: 60, audience: "" },
-  { label: "POST /api/masterclass/promo/validate", maxRequests: 30, duration: 60, audience: "" },
-  { label: "*:auth", maxRequests: 30, duration: 10, audience: "" },
-  { label: "*:requestPasswordReset", maxRequests: 10, duration: 60, audience: "" },
-  { label: "*:requestVerification", maxRequests: 10, duration: 60, audience: "" },
-  { label: "*:requestEmailChange", maxRequests: 10, duration: 60, audience: "" },
-  { label: "*:create", maxRequests: 200, duration: 10, audience: "" },
-  { label: "/api/batch", maxRequests: 20, duration: 1, audience: "" },
-  { label: "/api/", maxRequests: 1000, duration: 10, audience: "" },
-];
 
 function env(name) {
   return ($os.getenv(name) || "").trim();
@@ -78,10 +65,16 @@ function applySettingsFromEnv(app) {
     settings.smtp.tls = smtp.tls;
   }
 
-  settings.rateLimits.enabled = true;
-  settings.rateLimits.rules = RATE_LIMIT_RULES;
+  const limits = require(`${__hooks}/lib/limits.js`);
+  settings.rateLimits.enabled = limits.rateLimitsEnabled();
+  settings.rateLimits.rules = limits.addressRules();
+
+  // Behind a reverse proxy every request comes from the proxy's address: name
+  // the header(s) it sets so limits see the real client (README "Security").
+  settings.trustedProxy.headers = env("TRUSTED_PROXY_HEADERS").split(",").map((name) => name.trim()).filter(Boolean);
+  settings.trustedProxy.useLeftmostIP = isTruthy(env("TRUSTED_PROXY_USE_LEFTMOST_IP"));
 
   app.save(settings);
 }
 
-module.exports = { applySettingsFromEnv, parseMailFrom, RATE_LIMIT_RULES };
+module.exports = { applySettingsFromEnv, parseMailFrom };

@@ -115,6 +115,7 @@ function handleSignup(e) {
   return answerRefusals(e, () => {
     const checked = validateSignup(readJsonObject(e, MAX_BODY_BYTES));
     if (checked.errors) throw invalidFields(checked.errors);
+    require(`${__hooks}/lib/rate-limit.js`).enforce(e.app, "signupAttempts", checked.request.attendeeId);
     return e.json(201, { userId: signup(e.app, checked.request).userId });
   });
 }

@@ -7,12 +7,13 @@ import type { TestServer } from '../support/pocketbase';
 import { serverForFile } from './helpers';
 import {
   attendeesOf, get, minutesFromNow, openSales, paidBody, post, register, seatsLeft, updateEvent, waitlistBody,
+  LIMITS_RAISED,
 } from './registration-helpers';
 
 let server: TestServer;
 let su: PocketBase;
 
-serverForFile((started) => ({ server, su } = started));
+serverForFile((started) => ({ server, su } = started), { env: LIMITS_RAISED });
 
 const pay = (sessionId: string) => post(server, `/api/masterclass/checkout/simulated/${sessionId}/pay`);
 

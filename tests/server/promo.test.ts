@@ -9,6 +9,7 @@ import type { TestServer } from '../support/pocketbase';
 import { serverForFile, unique } from './helpers';
 import {
   attendee, attendeesOf, counts, emailsOf, minutesFromNow, openSales, post, promoBody, register, seatsLeft, updateEvent,
+  LIMITS_RAISED,
 } from './registration-helpers';
 
 const INVALID = 'The promo code you entered is invalid or expired';
@@ -17,7 +18,7 @@ let server: TestServer;
 let su: PocketBase;
 let seedCode: RecordModel;
 
-serverForFile((started) => ({ server, su } = started));
+serverForFile((started) => ({ server, su } = started), { env: LIMITS_RAISED });
 
 beforeAll(async () => {
   seedCode = await su.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"');

@@ -8,6 +8,14 @@ import type { TestServer } from '../support/pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { unique } from './helpers';
 
+/**
+ * For suites that register far more often than any one visitor may (every
+ * request here comes from one address): rate limits off and the per-client
+ * held-seat allowance raised, explicitly, so the limits themselves are only
+ * relaxed where a suite is not about them (tests/server/abuse-limits.test.ts is).
+ */
+export const LIMITS_RAISED = { RATE_LIMITS: 'off', HOLD_SEATS_PER_CLIENT: '100000', HOLD_SEATS_PER_EMAIL: '100000' } as const;
+
 export interface Answer {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers are checked field by field

@@ -7,12 +7,13 @@ import type { TestServer } from '../support/pocketbase';
 import { serverForFile } from './helpers';
 import {
   attendee, attendeesOf, counts, emailsOf, get, openSales, paidBody, post, register, seatsLeft, updateEvent, waitlistBody,
+  LIMITS_RAISED,
 } from './registration-helpers';
 
 let server: TestServer;
 let su: PocketBase;
 
-serverForFile((started) => ({ server, su } = started));
+serverForFile((started) => ({ server, su } = started), { env: LIMITS_RAISED });
 
 describe('GET /api/masterclass/event', () => {
   it('answers the public summary with seats left', async () => {
@@ -31,7 +32,8 @@ describe('GET /api/masterclass/event', () => {
     });
     expect(body.seats_left).toBe(50);
     expect(Object.keys(body).sort()).toEqual([
-      'capacity', 'currency', 'ends_at', 'id', 'location', 'price_cents', 'sales_state', 'seats_left', 'starts_at', 'timezone', 'title', 'venue',
+      'capacity', 'checkout_mode', 'currency', 'ends_at', 'id', 'location', 'max_per_registration', 'price_cents', 'sales_state', 'seats_left',
+      'starts_at', 'timezone', 'title', 'venue',
     ]);
   });
 });

@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import { hooksDir } from '../../scripts/lib/paths.mjs';
 
 export function loadHookModule<T = Record<string, unknown>>(name: string, globals: Record<string, unknown> = {}): T {
+  if (name.endsWith('.json')) return JSON.parse(readFileSync(path.join(hooksDir, 'lib', name), 'utf8')) as T;
   const file = path.join(hooksDir, 'lib', `${name}.js`);
   const module = { exports: {} as T };
   const context = {
