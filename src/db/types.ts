@@ -25,6 +25,10 @@ export interface EventRow extends ServerRecord {
   currency: string;
   sales_state: SalesState;
   portal_unlock_at: string;
+  /** The stable key the app finds the masterclass by (absent in rows stored by older versions). */
+  slug?: string;
+  /** The most attendees one registration may have. */
+  max_per_registration?: number;
 }
 
 export interface SpeakerRow extends ServerRecord {

@@ -18,3 +18,6 @@ export const Collections = {
 } as const;
 
 export const EVENT_TITLE = 'AI CHAMPIONS MASTERCLASS';
+
+/** The masterclass's stable key (events.slug); the server finds it the same way. */
+export const EVENT_SLUG = 'ai-champions-masterclass';

@@ -1,7 +1,7 @@
 // The masterclass record the landing page renders its facts and call to action from.
 import type { EventRow, SalesState } from '@/db';
 import { pb } from '@/lib/pocketbase';
-import { Collections, EVENT_TITLE } from '@/lib/collections';
+import { Collections, EVENT_SLUG } from '@/lib/collections';
 
 /** The fields the visitor-facing facts are made from. */
 export type EventFactsSource = Pick<EventRow, 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'capacity'>;
@@ -11,7 +11,7 @@ export type MasterclassEvent = EventFactsSource & Pick<EventRow, 'id' | 'title' 
 export function fetchMasterclassEvent(): Promise<MasterclassEvent> {
   return pb
     .collection(Collections.events)
-    .getFirstListItem<MasterclassEvent>(pb.filter('title = {:title}', { title: EVENT_TITLE }));
+    .getFirstListItem<MasterclassEvent>(pb.filter('slug = {:slug}', { slug: EVENT_SLUG }));
 }
 
 /** Only `open` takes paid registrations; anything else offers the waitlist (DESIGN decision 8). */

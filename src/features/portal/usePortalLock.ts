@@ -3,7 +3,7 @@
 // brought the event: the portal must not claim to be locked before it knows.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type EventRow } from '@/db';
-import { EVENT_TITLE } from '@/lib/collections';
+import { EVENT_SLUG } from '@/lib/collections';
 import { LOCK_REFRESH_MS, countdownTarget, countdownText, isPortalUnlocked } from './portalLock';
 import { useNow } from './useNow';
 
@@ -12,10 +12,10 @@ export type PortalLock =
   | { status: 'locked'; countdown: string }
   | { status: 'unlocked' };
 
-/** The masterclass among the synced events (there is one; the title settles it if not). */
+/** The masterclass among the synced events (there is one; its key settles it if not). */
 export async function findMasterclass(): Promise<EventRow | null> {
   const events = await db.events.toArray();
-  return events.find((event) => event.title === EVENT_TITLE) ?? events[0] ?? null;
+  return events.find((event) => event.slug === EVENT_SLUG) ?? events[0] ?? null;
 }
 
 export function portalLockAt(now: Date, event: EventRow | null | undefined): PortalLock {

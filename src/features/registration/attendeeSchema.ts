@@ -2,14 +2,16 @@
 // and 5). The server validates again; these checks only spare a round trip.
 import { z } from 'zod';
 import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
+import { EMAIL_MAX, FULL_NAME_MAX, FULL_NAME_MIN, NAME_LINK_MESSAGE, emailField, nameCarriesLink } from '@/lib/sharedRules';
 import { FieldMessages, attendeeNeedsValidEmail, attendeeNeedsValidName } from './registrationMessages';
 
-export const MAX_ATTENDEES = 50;
+/** The most attendees a registration may have when the event does not say (events.max_per_registration). */
+export const MAX_ATTENDEES = 10;
 
 /** Same maxima as the attendees collection, so the server never rejects what the form allowed. */
 export const ATTENDEE_LIMITS = {
-  fullName: 200,
-  email: 254,
+  fullName: FULL_NAME_MAX,
+  email: EMAIL_MAX,
   company: 200,
   jobTitle: 200,
   phoneNumber: 40,
@@ -22,8 +24,10 @@ const PHONE_CHARACTERS = /^[0-9+()\-. ]*$/;
 const required = (message: string) => z.string().trim().min(1, { message, abort: true });
 
 export const attendeeSchema = z.object({
-  fullName: required(FieldMessages.fullNameRequired).min(2, FieldMessages.fullNameTooShort),
-  email: required(FieldMessages.emailRequired).pipe(z.email(FieldMessages.emailInvalid)),
+  fullName: required(FieldMessages.fullNameRequired)
+    .min(FULL_NAME_MIN, FieldMessages.fullNameTooShort)
+    .refine((name) => !nameCarriesLink(name), NAME_LINK_MESSAGE),
+  email: required(FieldMessages.emailRequired).pipe(emailField(FieldMessages.emailInvalid)),
   company: required(FieldMessages.companyRequired),
   jobTitle: required(FieldMessages.jobTitleRequired),
   phoneNumber: required(FieldMessages.phoneNumberRequired).regex(PHONE_CHARACTERS, FieldMessages.phoneNumberInvalid),
@@ -32,7 +36,7 @@ export const attendeeSchema = z.object({
 });
 
 export const registrationFormSchema = z.object({
-  attendees: z.array(attendeeSchema).min(1).max(MAX_ATTENDEES),
+  attendees: z.array(attendeeSchema).min(1),
   privacyConsent: z.literal(true, FieldMessages.privacyConsentRequired),
   marketingConsent: z.boolean(),
 });

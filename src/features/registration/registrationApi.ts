@@ -10,7 +10,7 @@ export type RegistrationMode = 'paid' | 'promo' | 'waitlist';
 export type EventSummary = Pick<
   EventRow,
   'id' | 'title' | 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'currency' | 'sales_state'
-> & { seats_left: number };
+> & { seats_left: number; max_per_registration: number };
 
 export type RequestAttendee = Omit<AttendeeEntry, 'key' | 'dietaryRequirements'> & { dietaryRequirements?: string };
 
@@ -34,6 +34,9 @@ export interface FreeRegistrationResponse {
   registrationId: string;
   status: 'pending' | 'completed';
   emailWarning: boolean;
+  /** A second waitlist entry for the same email: nothing was stored or sent. */
+  alreadyOnWaitlist?: boolean;
+  message?: string;
 }
 
 export const fetchEventSummary = () => pb.send<EventSummary>('/api/masterclass/event', { method: 'GET' });

@@ -48,6 +48,7 @@ export const Toasts = {
     title: 'Interest Registered Successfully',
     message: "Thank you! We'll let you know as soon as registrations open for future events.",
   },
+  alreadyOnWaitlist: (message: string) => ({ title: 'Already on the Waitlist', message }),
   waitlistEmailWarning: {
     title: 'Confirmation email not sent',
     message: "You're on the list, but we couldn't send your confirmation email. Our team will follow up with you.",

@@ -107,6 +107,8 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       if (mode === 'promo') {
         showToast('success', Toasts.freeRegistrationComplete);
         if (emailWarning) showToast('warning', Toasts.freeEmailWarning);
+      } else if ('alreadyOnWaitlist' in response && response.alreadyOnWaitlist) {
+        showToast('success', Toasts.alreadyOnWaitlist(response.message ?? ''));
       } else {
         showToast('success', Toasts.interestRegistered);
         if (emailWarning) showToast('warning', Toasts.waitlistEmailWarning);

@@ -1,6 +1,7 @@
 // The landing page's waitlist shortcut (spec sections 2, 3, 5): validate, keep
 // the details in browser storage for the registration page, then hand over.
 import { EMAIL_INVALID } from '@/lib/specTexts';
+import { emailField } from '@/lib/sharedRules';
 import { z } from 'zod';
 import { StorageKeys } from '@/lib/storageKeys';
 
@@ -8,7 +9,7 @@ export const WAITLIST_REDIRECT_MS = 1000;
 
 export const waitlistShortcutSchema = z.object({
   name: z.string().trim().min(2, 'Name must be at least 2 characters'),
-  email: z.string().trim().pipe(z.email(EMAIL_INVALID)),
+  email: emailField(EMAIL_INVALID),
   company: z.string().trim().optional(),
 });
 

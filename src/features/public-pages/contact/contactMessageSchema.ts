@@ -1,6 +1,7 @@
 // What the contact form sends and how each field is checked before it leaves
 // the browser. The server checks again (contact_messages collection rules).
 import { EMAIL_INVALID } from '@/lib/specTexts';
+import { emailField } from '@/lib/sharedRules';
 import { z } from 'zod';
 
 // Same maxima as the contact_messages fields, so the server never rejects what the form allowed.
@@ -16,7 +17,7 @@ export const contactMessageSchema = z.object({
     .string()
     .trim()
     .min(1, 'Please enter your email address')
-    .pipe(z.email(EMAIL_INVALID)),
+    .pipe(emailField(EMAIL_INVALID)),
   subject: z
     .string()
     .trim()

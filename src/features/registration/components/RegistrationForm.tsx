@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Grid, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -29,7 +29,7 @@ interface RegistrationFormProps {
 
 const validate = zod4Resolver(registrationFormSchema, { errorPriority: 'first' });
 
-function initialValues(waitlist: boolean, restoreAfterCancel: boolean): RegistrationFormValues {
+function initialValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttendees: number): RegistrationFormValues {
   const empty = { attendees: [emptyAttendee()], privacyConsent: false, marketingConsent: false };
   if (waitlist) {
     const prefill = readWaitlistPrefill();
@@ -38,14 +38,15 @@ function initialValues(waitlist: boolean, restoreAfterCancel: boolean): Registra
   const previous = restoreAfterCancel ? readRegistrationData() : null;
   if (!previous || previous.attendees.length === 0) return empty;
   return {
-    attendees: previous.attendees.slice(0, MAX_ATTENDEES).map((attendee) => emptyAttendee(attendee)),
+    attendees: previous.attendees.slice(0, maxAttendees).map((attendee) => emptyAttendee(attendee)),
     privacyConsent: previous.privacyConsent === true,
     marketingConsent: previous.marketingConsent === true,
   };
 }
 
 export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymentRedirect, onCompleted }: RegistrationFormProps) {
-  const [startValues] = useState(() => initialValues(waitlist, restoreAfterCancel));
+  const maxAttendees = event?.max_per_registration || MAX_ATTENDEES;
+  const [startValues] = useState(() => initialValues(waitlist, restoreAfterCancel, maxAttendees));
   const form = useForm<RegistrationFormValues>({ mode: 'controlled', initialValues: startValues, validate });
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const [salesRefusal, setSalesRefusal] = useState<string | null>(null);
@@ -101,16 +102,23 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
           onRemove={() => form.removeListItem('attendees', index)}
         />
       ))}
-      {!singleAttendeeOnly && attendees.length < MAX_ATTENDEES && (
-        <Button
-          variant="default"
-          leftSection={<IconUserPlus size={18} />}
-          onClick={() => form.insertListItem('attendees', emptyAttendee())}
-          disabled={submitting}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Add Another Attendee
-        </Button>
+      {!singleAttendeeOnly && (
+        <Group gap="md" align="center">
+          {attendees.length < maxAttendees && (
+            <Button
+              variant="default"
+              leftSection={<IconUserPlus size={18} />}
+              onClick={() => form.insertListItem('attendees', emptyAttendee())}
+              disabled={submitting}
+            >
+              Add Another Attendee
+            </Button>
+          )}
+          <Text size="sm" c="dimmed">
+            Up to {maxAttendees} attendees per registration.
+            {attendees.length >= maxAttendees && ' For a larger group, please contact us.'}
+          </Text>
+        </Group>
       )}
       <ConsentSection ref={consentRef} form={form} disabled={submitting} />
     </Stack>

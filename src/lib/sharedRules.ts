@@ -1,0 +1,25 @@
+// The rules the server applies too, read from the one file both sides load
+// (pb_hooks/lib/shared-rules.json): the page never accepts an email address
+// or a name that the server or its database would refuse.
+import { z } from 'zod';
+import rules from '../../pb_hooks/lib/shared-rules.json';
+
+const EMAIL_PATTERN = new RegExp(rules.email.pattern);
+const NAME_LINK_PATTERN = new RegExp(rules.fullName.linkPattern, 'i');
+
+export const FULL_NAME_MIN = rules.fullName.minLength;
+export const FULL_NAME_MAX = rules.fullName.maxLength;
+export const EMAIL_MAX = rules.email.maxLength;
+export const NAME_LINK_MESSAGE = 'Please enter a name without web addresses, links or special characters such as < > / @';
+
+export function isValidEmail(email: string): boolean {
+  const local = email.split('@')[0] ?? '';
+  return email.length <= rules.email.maxLength && local.length <= rules.email.maxLocalLength && EMAIL_PATTERN.test(email);
+}
+
+export function nameCarriesLink(name: string): boolean {
+  return NAME_LINK_PATTERN.test(name);
+}
+
+/** A trimmed string that must be a valid email address (an empty one gets `message` too). */
+export const emailField = (message: string) => z.string().trim().refine(isValidEmail, { message });
