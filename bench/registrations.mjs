@@ -111,7 +111,7 @@ export async function benchmarkRegistrations({ clients = 50, registrationsPerCli
   const server = await startPocketBase({
     dataDir,
     httpAddr: `127.0.0.1:${await freePort()}`,
-    env: { STRIPE_SECRET_KEY: '', SMTP_HOST: '' },
+    env: { SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', SMTP_HOST: '' },
   });
   try {
     const su = new PocketBase(server.url);

@@ -1,6 +1,7 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // Turns a committed paid hold into a checkout: a Stripe Checkout Session, or
-// the app's simulated checkout while no Stripe key is set. On a Stripe
+// the app's simulated checkout when it is switched on (lib/checkout-mode.js).
+// The Stripe call is made after the hold's transaction committed; on a
 // failure the hold is released at once and the page gets a 502.
 
 /** @param {string} registrationId */
@@ -24,10 +25,17 @@ function startCheckout(app, created) {
   const { MESSAGES } = require(`${__hooks}/lib/constants.js`);
   const { refusal, describeError } = require(`${__hooks}/lib/errors.js`);
   const stripe = require(`${__hooks}/lib/stripe.js`);
+  const checkoutMode = require(`${__hooks}/lib/checkout-mode.js`);
 
+  const mode = checkoutMode.checkoutMode();
+  if (mode === "unavailable") {
+    // The route refuses earlier; this only guards a caller that did not.
+    require(`${__hooks}/lib/fulfilment.js`).releaseRegistration(app, created.registrationId);
+    throw checkoutMode.paymentUnavailableRefusal();
+  }
   let session;
   try {
-    session = stripe.isStripeConfigured()
+    session = mode === "stripe"
       ? stripe.createCheckoutSession({
           registrationId: created.registrationId,
           event: app.findRecordById("events", created.eventId),

@@ -1,7 +1,9 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // GET /api/masterclass/checkout/{sessionId}: the registration's state for the
-// return page. While a real Stripe payment is still pending here (the webhook
-// has not arrived yet), it asks Stripe and fulfils a paid session itself.
+// return page. While a real Stripe payment is not settled here (the webhook
+// has not arrived yet, or the hold lapsed just before the buyer paid), it asks
+// Stripe and fulfils a paid session itself, through the same fulfilCheckout
+// as the webhook: seats, emails, and a refund when the seats are gone.
 
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_]{1,255}$/;
 
@@ -42,24 +44,26 @@ function confirmWithStripe(app, sessionId) {
     throw refusal(502, "checkout", "stripe_unavailable", MESSAGES.paymentCheckFailed(describeError(error)));
   }
   if (session.payment_status !== "paid") return;
-  const paymentIntent = session.payment_intent;
   require(`${__hooks}/lib/fulfilment.js`).fulfilCheckout(app, {
     sessionId,
-    paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent && paymentIntent.id) || "",
+    paymentIntentId: require(`${__hooks}/lib/stripe.js`).paymentIntentIdOf(session),
     amountTotal: session.amount_total,
   });
 }
 
+/** A real Stripe payment that may have landed without our knowing yet. */
+function awaitsStripe(registration, sessionId) {
+  const { isSimulatedSession } = require(`${__hooks}/lib/checkout-session.js`);
+  // `expired`: the cron ends a hold at 30 minutes, Stripe's session lives a few seconds longer.
+  const unsettled = ["pending", "expired"].includes(registration.getString("status"));
+  return registration.getString("kind") === "paid" && unsettled && !isSimulatedSession(sessionId)
+    && require(`${__hooks}/lib/checkout-mode.js`).checkoutMode() === "stripe";
+}
+
 /** @param {core.App} app @param {string} sessionId */
 function checkoutStatus(app, sessionId) {
-  const { isSimulatedSession } = require(`${__hooks}/lib/checkout-session.js`);
   let registration = requireRegistrationBySession(app, sessionId);
-  const awaitingStripe =
-    registration.getString("kind") === "paid" &&
-    registration.getString("status") === "pending" &&
-    !isSimulatedSession(sessionId) &&
-    require(`${__hooks}/lib/stripe.js`).isStripeConfigured();
-  if (awaitingStripe) {
+  if (awaitsStripe(registration, sessionId)) {
     confirmWithStripe(app, sessionId);
     registration = app.findRecordById("registrations", registration.id);
   }

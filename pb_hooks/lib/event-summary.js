@@ -1,5 +1,5 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// The masterclass event (looked up by its title, as the spec does) and the
+// The masterclass event (looked up by its stable key, events.slug) and the
 // public summary `GET /api/masterclass/event` answers with.
 
 /**
@@ -7,9 +7,9 @@
  * @returns {core.Record | null}
  */
 function findEvent(app) {
-  const { EVENT_TITLE } = require(`${__hooks}/lib/constants.js`);
+  const { EVENT_SLUG } = require(`${__hooks}/lib/constants.js`);
   try {
-    return app.findFirstRecordByData("events", "title", EVENT_TITLE);
+    return app.findFirstRecordByData("events", "slug", EVENT_SLUG);
   } catch {
     return null;
   }
@@ -37,10 +37,13 @@ function eventSummary(app) {
     location: event.getString("location"),
     venue: event.getString("venue"),
     capacity: event.getInt("capacity"),
+    max_per_registration: event.getInt("max_per_registration"),
     price_cents: event.getInt("price_cents"),
     currency: event.getString("currency"),
     sales_state: effectiveSalesState(event, left),
     seats_left: left,
+    // "stripe" | "simulated" | "unavailable": the page shows a test-mode banner while simulated.
+    checkout_mode: require(`${__hooks}/lib/checkout-mode.js`).checkoutMode(),
   };
 }
 

@@ -3,7 +3,9 @@
 // the webhook, the return check and the simulated checkout, and is idempotent:
 // a replay finds the registration already paid and does nothing. A payment
 // that arrives after its hold lapsed is honoured only if seats are still free;
-// otherwise the registration is cancelled and the caller refunds.
+// otherwise the registration is cancelled and a refund is recorded in the same
+// transaction, then made after commit (lib/payment-actions.js), whichever path
+// (webhook or return check) got there first.
 
 /**
  * @param {core.App} app
@@ -39,53 +41,106 @@ function holdsSeats(registration) {
   return registration.getString("status") === "pending" && registration.getString("hold_expires_at") > dbNow();
 }
 
-function fulfilInTransaction(txApp, sessionId) {
-  const registration = findRegistrationBySession(txApp, sessionId);
+/**
+ * Keeps what Stripe says was paid on the registration, and flags it for an
+ * administrator when that differs from the total we asked for.
+ */
+function recordPayment(txApp, registration, { paymentIntentId, amountTotal }) {
+  if (paymentIntentId) registration.set("stripe_payment_intent", paymentIntentId);
+  if (typeof amountTotal !== "number") return;
+  registration.set("paid_amount_cents", amountTotal);
+  const expected = registration.getInt("total_amount_cents");
+  if (amountTotal === expected) return;
+  const { formatAmount } = require(`${__hooks}/lib/event-format.js`);
+  const currency = registration.getString("currency");
+  txApp.logger().warn("Paid amount differs from the registration total", "registration", registration.id, "paid", amountTotal, "expected", expected);
+  require(`${__hooks}/lib/payment-actions.js`).flagForReview(txApp, registration,
+    `Paid ${formatAmount(amountTotal, currency)} but the total is ${formatAmount(expected, currency)}${paymentIntentId ? ` (payment ${paymentIntentId})` : ""}.`);
+}
+
+/**
+ * A payment with no seats for it: the refund is owed. A simulated checkout
+ * took no money, so it owes nothing; a real payment without an intent cannot
+ * be refunded by the server and goes to an administrator instead.
+ */
+function owePaymentBack(txApp, registration, payment) {
+  const { isSimulatedSession } = require(`${__hooks}/lib/checkout-session.js`);
+  const paymentActions = require(`${__hooks}/lib/payment-actions.js`);
+  recordPayment(txApp, registration, payment);
+  txApp.save(registration);
+  if (isSimulatedSession(payment.sessionId)) return;
+  if (!payment.paymentIntentId) {
+    paymentActions.flagForReview(txApp, registration, "Paid after its seats were taken, but Stripe named no payment intent: refund it in the Stripe dashboard.");
+    return;
+  }
+  paymentActions.recordRefund(txApp, {
+    registrationId: registration.id,
+    paymentIntentId: payment.paymentIntentId,
+    amountCents: typeof payment.amountTotal === "number" ? payment.amountTotal : registration.getInt("total_amount_cents"),
+    currency: registration.getString("currency"),
+  });
+}
+
+function fulfilInTransaction(txApp, payment) {
+  const registration = findRegistrationBySession(txApp, payment.sessionId);
   if (!registration || registration.getString("kind") !== "paid") return { outcome: "not_found", registrationId: "" };
   const registrationId = registration.id;
   const status = registration.getString("status");
   if (status === "paid" || status === "completed") return { outcome: "already_fulfilled", registrationId };
-  if (status === "cancelled") return { outcome: "seats_gone", registrationId };
+  if (status === "cancelled") {
+    owePaymentBack(txApp, registration, payment);
+    return { outcome: "seats_gone", registrationId };
+  }
 
   if (!holdsSeats(registration)) {
     const { seatsLeft } = require(`${__hooks}/lib/capacity.js`);
     const event = txApp.findRecordById("events", registration.getString("event"));
     if (seatsLeft(txApp, event) < attendeesOf(txApp, registrationId).length) {
       setStatuses(txApp, registration, "cancelled", "cancelled");
+      owePaymentBack(txApp, registration, payment);
       return { outcome: "seats_gone", registrationId };
     }
   }
+  recordPayment(txApp, registration, payment);
   setStatuses(txApp, registration, "paid", "confirmed");
   require(`${__hooks}/lib/emails.js`).queueRegistrationEmails(txApp, registrationId);
   return { outcome: "fulfilled", registrationId };
 }
 
 /**
- * Delivers the queued emails itself after commit. Called with a transaction's
- * app (the webhook records its event id in the same transaction) it cannot
- * know when that commits, so it leaves delivery to the caller's after-commit
- * step (`deliverAfterCommit: true`) or to the email cron.
+ * What follows a fulfilment's commit, outside any transaction: a refund owed
+ * is made now (the cron retries it), the confirmation emails are sent now.
+ * @param {core.App} app (not a transaction's app)
+ * @param {{outcome: string, registrationId: string}} result
+ * @returns {{emailWarning?: boolean}}
+ */
+function completeFulfilment(app, result) {
+  if (result.outcome === "seats_gone") {
+    require(`${__hooks}/lib/payment-actions.js`).runPendingForRegistration(app, result.registrationId);
+  }
+  if (result.outcome !== "fulfilled") return {};
+  return { emailWarning: require(`${__hooks}/lib/email-warning.js`).deliverRegistrationEmails(app, result.registrationId) };
+}
+
+/**
+ * Called with a transaction's app (the webhook records its event id in the
+ * same transaction) it cannot know when that commits, so it answers
+ * `afterCommit: true` and the caller runs `completeFulfilment` after its own
+ * commit; otherwise it runs it itself.
  * @param {core.App} app
  * @param {{sessionId: string, paymentIntentId?: string, amountTotal?: number}} payment
- * @returns {{outcome: 'fulfilled'|'already_fulfilled'|'seats_gone'|'not_found', registrationId: string, emailWarning?: boolean, deliverAfterCommit?: boolean}}
+ * @returns {{outcome: 'fulfilled'|'already_fulfilled'|'seats_gone'|'not_found', registrationId: string, emailWarning?: boolean, afterCommit?: boolean}}
  */
-function fulfilCheckout(app, { sessionId, paymentIntentId, amountTotal }) {
+function fulfilCheckout(app, payment) {
   let result = null;
   app.runInTransaction((txApp) => {
-    result = fulfilInTransaction(txApp, sessionId);
+    result = fulfilInTransaction(txApp, payment);
   });
-  if (result.outcome !== "not_found" && typeof amountTotal === "number") {
-    const expected = app.findRecordById("registrations", result.registrationId).getInt("total_amount_cents");
-    if (amountTotal !== expected) {
-      app.logger().warn("Paid amount differs from the registration total", "registration", result.registrationId, "paid", amountTotal, "expected", expected, "paymentIntent", paymentIntentId || "");
-    }
+  if (app.isTransactional()) {
+    result.afterCommit = result.outcome === "fulfilled" || result.outcome === "seats_gone";
+    return result;
   }
-  if (result.outcome === "fulfilled" && app.isTransactional()) {
-    result.deliverAfterCommit = true;
-  } else if (result.outcome === "fulfilled") {
-    result.emailWarning = require(`${__hooks}/lib/email-warning.js`).deliverRegistrationEmails(app, result.registrationId);
-  }
-  return result;
+  return Object.assign(result, completeFulfilment(app, result));
 }
 
 /**
@@ -147,4 +202,4 @@ function expireLapsedHolds(app) {
   return expired;
 }
 
-module.exports = { findRegistrationBySession, fulfilCheckout, releaseHold, releaseRegistration, expireLapsedHolds };
+module.exports = { findRegistrationBySession, fulfilCheckout, completeFulfilment, releaseHold, releaseRegistration, expireLapsedHolds };

@@ -1,15 +1,18 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// The in-app stand-in for Stripe's hosted page while no Stripe key is set:
-// Pay fulfils through the same `fulfilCheckout` as the webhook, Cancel
-// releases the hold. Both answer where the page goes next.
+// The in-app stand-in for Stripe's hosted page, only while SIMULATED_CHECKOUT
+// is on (lib/checkout-mode.js); otherwise its routes answer 404. Pay fulfils
+// through the same `fulfilCheckout` as the webhook, Cancel releases the hold.
+// Both answer where the page goes next. No money moves, so a simulated payment
+// whose seats are gone owes no refund and never calls Stripe.
 
 function requireSimulatedRegistration(e) {
   const { MESSAGES } = require(`${__hooks}/lib/constants.js`);
   const { refusal } = require(`${__hooks}/lib/errors.js`);
   const { isSimulatedSession } = require(`${__hooks}/lib/checkout-session.js`);
   const sessionId = e.request.pathValue("sessionId");
-  if (require(`${__hooks}/lib/stripe.js`).isStripeConfigured()) {
-    throw refusal(404, "sessionId", "not_available", MESSAGES.simulatedUnavailable);
+  const checkoutMode = require(`${__hooks}/lib/checkout-mode.js`);
+  if (checkoutMode.checkoutMode() !== "simulated") {
+    throw refusal(404, "sessionId", "not_available", checkoutMode.MESSAGES.simulatedUnavailable);
   }
   if (!isSimulatedSession(sessionId)) throw refusal(404, "sessionId", "not_found", MESSAGES.sessionNotFound);
   require(`${__hooks}/lib/checkout-status.js`).requireRegistrationBySession(e.app, sessionId);

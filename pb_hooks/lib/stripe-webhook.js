@@ -2,50 +2,26 @@
 // The Stripe webhook: verifies the signature over the raw body, then in ONE
 // transaction records the event id in `stripe_events` and handles the event,
 // so a redelivered event finds its id and does nothing, and a failed handling
-// leaves no record and is retried by Stripe.
+// leaves no record and is retried by Stripe. Network work (a refund owed,
+// emails) runs after commit; a refund that fails then is retried by the
+// payment actions cron, not by Stripe redelivering the event.
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const EVENT_ID_PATTERN = /^evt_[A-Za-z0-9_]+$/;
 const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]+$/;
 
-function paymentIntentIdOf(session) {
-  const intent = session.payment_intent;
-  if (typeof intent === "string") return intent;
-  return (intent && intent.id) || "";
-}
-
-/** Refunds in full; a payment Stripe already refunded (an old replay) counts as done. */
-function refundOnce(txApp, paymentIntentId, registrationId) {
-  const { refundPayment } = require(`${__hooks}/lib/stripe.js`);
-  try {
-    const refund = refundPayment({ paymentIntentId, registrationId });
-    txApp.logger().warn("Stripe webhook: seats gone, payment refunded", "registrationId", registrationId, "refundId", refund.id);
-  } catch (error) {
-    if (error.stripeCode !== "charge_already_refunded") throw error;
-  }
-}
-
 /**
- * A paid session: fulfil it; when its seats went to others meanwhile, refund
- * the payment and email the buyer. Runs inside the webhook's transaction, so
- * a failed refund undoes it all; emails are delivered after commit.
+ * A paid session: fulfil it. When its seats went to others meanwhile,
+ * fulfilCheckout records the refund owed; it is made after commit.
  */
 function fulfilSession(txApp, session, afterCommit) {
-  const { fulfilCheckout } = require(`${__hooks}/lib/fulfilment.js`);
-  const { queueRefundEmail, deliverForRegistration } = require(`${__hooks}/lib/emails.js`);
-  const paymentIntentId = paymentIntentIdOf(session);
-  const result = fulfilCheckout(txApp, { sessionId: session.id, paymentIntentId, amountTotal: session.amount_total });
-
+  const { fulfilCheckout, completeFulfilment } = require(`${__hooks}/lib/fulfilment.js`);
+  const { paymentIntentIdOf } = require(`${__hooks}/lib/stripe.js`);
+  const result = fulfilCheckout(txApp, { sessionId: session.id, paymentIntentId: paymentIntentIdOf(session), amountTotal: session.amount_total });
   if (result.outcome === "not_found") {
     txApp.logger().warn("Stripe webhook: no registration for this checkout session", "sessionId", session.id);
   }
-  if (result.outcome === "seats_gone") {
-    refundOnce(txApp, paymentIntentId, result.registrationId);
-    queueRefundEmail(txApp, result.registrationId);
-  }
-  if (result.deliverAfterCommit || result.outcome === "seats_gone") {
-    afterCommit.push((app) => deliverForRegistration(app, result.registrationId));
-  }
+  if (result.afterCommit) afterCommit.push((app) => completeFulfilment(app, result));
   return { outcome: result.outcome };
 }
 

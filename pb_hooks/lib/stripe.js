@@ -1,8 +1,8 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // Stripe through its REST API (no SDK in the JSVM): hosted Checkout Sessions,
 // refunds and webhook signatures. STRIPE_API_BASE points the calls at
-// stripe-mock in tests; without STRIPE_SECRET_KEY the app uses the simulated
-// checkout instead (isStripeConfigured).
+// stripe-mock in tests. Whether Stripe is used at all is decided in
+// lib/checkout-mode.js (isStripeConfigured).
 
 const DEFAULT_API_BASE = "https://api.stripe.com";
 // Stripe refuses an expires_at less than 30 minutes after it creates the
@@ -18,7 +18,7 @@ function env(name) {
 }
 
 function isStripeConfigured() {
-  return env("STRIPE_SECRET_KEY") !== "";
+  return require(`${__hooks}/lib/checkout-mode.js`).checkoutMode() === "stripe";
 }
 
 function apiBase() {
@@ -136,18 +136,27 @@ function retrieveCheckoutSession(sessionId) {
   return stripeRequest({ method: "GET", path: `/v1/checkout/sessions/${encodeURIComponent(sessionId)}` });
 }
 
+/** A session's payment intent id, whether Stripe sent it as an id or expanded. */
+function paymentIntentIdOf(session) {
+  const intent = session && session.payment_intent;
+  if (typeof intent === "string") return intent;
+  return (intent && intent.id) || "";
+}
+
 /**
- * Refunds a payment in full; the idempotency key makes a retried webhook
- * never refund twice.
- * @param {{ paymentIntentId: string, registrationId: string }} input
+ * Refunds a payment in full. Called only after commit, from a recorded
+ * payment action (lib/payment-actions.js) whose idempotency key makes a
+ * retry never refund twice.
+ * @param {{ paymentIntentId: string, registrationId: string, idempotencyKey: string }} input
  * @returns {any} the refund object
  */
-function refundPayment({ paymentIntentId, registrationId }) {
+function refundPayment({ paymentIntentId, registrationId, idempotencyKey }) {
   if (!paymentIntentId) throw new Error("Cannot refund: the payment has no payment intent.");
+  if (!idempotencyKey) throw new Error("Cannot refund without an idempotency key.");
   return stripeRequest({
     method: "POST",
     path: "/v1/refunds",
-    idempotencyKey: `refund-${registrationId}`,
+    idempotencyKey,
     params: { payment_intent: paymentIntentId, metadata: { registration_id: registrationId } },
   });
 }
@@ -190,6 +199,7 @@ module.exports = {
   isStripeConfigured,
   createCheckoutSession,
   retrieveCheckoutSession,
+  paymentIntentIdOf,
   refundPayment,
   verifyWebhookSignature,
 };

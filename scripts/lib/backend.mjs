@@ -5,13 +5,25 @@ import { ensureServerBinary } from './build-server.mjs';
 import { startPocketBase } from './pocketbase-process.mjs';
 import { ensureAdministrator, ensureSuperuser, printCredentials } from './dev-credentials.mjs';
 
+/**
+ * The local server takes paid registrations through the simulated checkout
+ * unless the environment says otherwise (SIMULATED_CHECKOUT set, or a Stripe
+ * key); the server itself never switches it on by default.
+ */
+function backendEnv() {
+  const env = process.env.APP_URL ? { APP_URL: process.env.APP_URL } : {};
+  const stripeConfigured = Boolean(process.env.STRIPE_SECRET_KEY?.trim() || process.env.STRIPE_WEBHOOK_SECRET?.trim());
+  if (process.env.SIMULATED_CHECKOUT === undefined && !stripeConfigured) env.SIMULATED_CHECKOUT = 'on';
+  return env;
+}
+
 /** @param {{ quiet?: boolean }} [options] */
 export async function startBackend({ quiet = false } = {}) {
   const httpAddr = process.env.HTTP_ADDR || defaultHttpAddr;
   const dataDir = path.resolve(root, process.env.DATA_DIR || defaultDataDir);
   ensureServerBinary();
   const { credentials, created } = ensureSuperuser(dataDir);
-  const server = await startPocketBase({ dataDir, httpAddr, inheritOutput: !quiet, env: process.env.APP_URL ? { APP_URL: process.env.APP_URL } : {} });
+  const server = await startPocketBase({ dataDir, httpAddr, inheritOutput: !quiet, env: backendEnv() });
   try {
     if (created) await ensureAdministrator(server.url, dataDir, credentials);
   } catch (error) {

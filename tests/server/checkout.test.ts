@@ -22,7 +22,9 @@ beforeAll(async () => {
     startTestServer(),
     startTestServer({
       env: {
+        SIMULATED_CHECKOUT: '',
         STRIPE_SECRET_KEY: 'sk_test_unreachable',
+        STRIPE_WEBHOOK_SECRET: 'whsec_unused',
         STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: String(smtpPort),
@@ -41,6 +43,10 @@ const simulated = (target: TestServer, sessionId: string, action: 'pay' | 'cance
   post(target, `/api/masterclass/checkout/simulated/${encodeURIComponent(sessionId)}/${action}`);
 
 describe('simulated checkout', () => {
+  it('is what the page is told while SIMULATED_CHECKOUT is on', async () => {
+    expect((await get(server, '/api/masterclass/event')).body.checkout_mode).toBe('simulated');
+  });
+
   it('fulfils once when Pay is pressed 5 times at once: paid seats confirmed, one set of emails, completed', async () => {
     const { body: created } = await register(server, paidBody(2));
     const before = await get(server, `/api/masterclass/checkout/${created.sessionId}`);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import type { StripeMock } from '../support/stripe-mock';
-import { post, seatsLeft } from './registration-helpers';
+import { get, post, seatsLeft } from './registration-helpers';
 import { buyer, registerPaid, STRIPE_SECRET_KEY, stripeServerForFile } from './stripe-helpers';
 
 let stripeMock: StripeMock;
@@ -19,6 +19,10 @@ function sessionRequests() {
 }
 
 describe('stripe checkout', () => {
+  it('tells the page payments go through Stripe', async () => {
+    expect((await get(server, '/api/masterclass/event')).body.checkout_mode).toBe('stripe');
+  });
+
   it('creates a Checkout Session that stripe-mock accepts, with every field the design asks for', async () => {
     const startedAt = Math.floor(Date.now() / 1000);
     const registration = await registerPaid(server, 2);

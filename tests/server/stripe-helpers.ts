@@ -2,11 +2,14 @@
 // to stripe-mock, registering through the public route, and webhooks signed the
 // way Stripe signs them (the official `stripe` package's test header).
 import Stripe from 'stripe';
-import { afterAll, beforeAll } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../support/pocketbase';
 import { startStripeMock, STRIPE_MOCK_START_TIMEOUT_MS, type StripeMock } from '../support/stripe-mock';
+import { masterclassEvent } from '../support/masterclassEvent';
 import { unique, type StartedServer } from './helpers';
-import { attendee, openSales, post } from './registration-helpers';
+import { attendee, openSales, post, seatsLeft } from './registration-helpers';
 
 export const STRIPE_SECRET_KEY = 'sk_test_123';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test';
@@ -27,7 +30,7 @@ export function stripeServerForFile(onStarted: (started: StartedStripeServer) =>
   let server: TestServer | undefined;
   beforeAll(async () => {
     stripeMock = await startStripeMock();
-    server = await startTestServer({ env: { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripeMock.url } });
+    server = await startTestServer({ env: { SIMULATED_CHECKOUT: '', STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripeMock.url } });
     const su = await server.admin();
     await openSales(su, { capacity: 500 });
     onStarted({ stripeMock, server, su });
@@ -108,4 +111,46 @@ export async function deliverWebhook(server: TestServer, payload: string, header
     body: payload,
   });
   return { status: response.status, body: await response.json() };
+}
+
+/** Sells one more seat (fulfilled through the webhook), then shrinks capacity to what is taken; returns a restore. */
+export async function fillEvent(server: TestServer, su: PocketBase): Promise<() => Promise<unknown>> {
+  const taker = await registerPaid(server);
+  await deliverWebhook(server, checkoutEvent('checkout.session.completed', { id: taker.sessionId, amount_total: 49500 }));
+  const event = await masterclassEvent(su);
+  await su.collection('events').update(event.id, { capacity: event.capacity - (await seatsLeft(server)) });
+  expect(await seatsLeft(server)).toBe(0);
+  return () => su.collection('events').update(event.id, { capacity: event.capacity });
+}
+
+/** The Stripe refund requests the server sent for one payment intent. */
+export function refundRequests(stripeMock: StripeMock, paymentIntent: string) {
+  return stripeMock.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds' && request.form.payment_intent === paymentIntent);
+}
+
+export function paymentActionsOf(su: PocketBase, registrationId: string): Promise<RecordModel[]> {
+  return su.collection('payment_actions').getFullList({ filter: su.filter('registration = {:registrationId}', { registrationId }), sort: 'created' });
+}
+
+/** The cron job (pb_hooks/payment-actions.pb.js) that retries Stripe calls the server owes. */
+export const PAYMENT_ACTIONS_CRON = 'masterclass_payment_actions';
+
+/**
+ * Makes a registration's pending actions due now and runs the cron as a
+ * superuser. PocketBase runs a cron in the background, so this waits until
+ * none of them is pending any more (the attempt succeeded or was the last).
+ */
+export async function retryPaymentActionsNow(su: PocketBase, registrationId: string): Promise<RecordModel[]> {
+  const past = new Date(Date.now() - 1000).toISOString();
+  for (const action of await paymentActionsOf(su, registrationId)) {
+    if (action.status === 'pending') await su.collection('payment_actions').update(action.id, { next_attempt_at: past });
+  }
+  await su.crons.run(PAYMENT_ACTIONS_CRON);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const actions = await paymentActionsOf(su, registrationId);
+    if (actions.every((action) => action.status !== 'pending')) return actions;
+    if (Date.now() > deadline) throw new Error(`The payment actions cron left actions pending: ${JSON.stringify(actions)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

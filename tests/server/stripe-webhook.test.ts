@@ -1,15 +1,19 @@
 // The Stripe webhook: only correctly signed events over the exact raw body are
 // handled, each event id once (a replayed event changes nothing), paid sessions
 // are fulfilled, expired ones release their seats, and a payment whose seats
-// went to others is refunded through the Stripe API and the buyer emailed.
+// went to others is refunded through the Stripe API (after the event's
+// transaction commits, retried by a cron job when Stripe fails) and the buyer
+// emailed.
 import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
-import { masterclassEvent } from '../support/masterclassEvent';
 import type { StripeMock } from '../support/stripe-mock';
 import { unique } from './helpers';
 import { attendeesOf, seatsLeft } from './registration-helpers';
-import { checkoutEvent, deliverWebhook, registerPaid, signature, STRIPE_SECRET_KEY, stripeServerForFile } from './stripe-helpers';
+import {
+  checkoutEvent, deliverWebhook, fillEvent as fillSeats, paymentActionsOf, refundRequests, registerPaid, retryPaymentActionsNow,
+  signature, STRIPE_SECRET_KEY, stripeServerForFile,
+} from './stripe-helpers';
 
 let stripeMock: StripeMock;
 let server: TestServer;
@@ -29,15 +33,7 @@ async function emailsOf(registrationId: string) {
   return su.collection('emails').getFullList({ filter: su.filter('registration = {:registrationId}', { registrationId }), sort: 'created' });
 }
 
-/** Sells one more seat (fulfilled through the webhook), then shrinks capacity to what is taken; returns a restore. */
-async function fillEvent(): Promise<() => Promise<unknown>> {
-  const taker = await registerPaid(server);
-  await deliverWebhook(server, checkoutEvent('checkout.session.completed', { id: taker.sessionId, amount_total: 49500 }));
-  const event = await masterclassEvent(su);
-  await su.collection('events').update(event.id, { capacity: event.capacity - (await seatsLeft(server)) });
-  expect(await seatsLeft(server)).toBe(0);
-  return () => su.collection('events').update(event.id, { capacity: event.capacity });
-}
+const fillEvent = () => fillSeats(server, su);
 
 /** A paid registration whose hold Stripe expired: its seat is free for others. */
 async function expiredRegistration() {
@@ -197,12 +193,15 @@ describe('stripe webhook events', () => {
       }));
       expect(result).toEqual({ status: 200, body: { received: true, outcome: 'seats_gone' } });
 
-      const refunds = stripeMock.requests.filter((request) => request.path === '/v1/refunds' && request.form.payment_intent === paymentIntent);
+      const refunds = refundRequests(stripeMock, paymentIntent);
       expect(refunds).toHaveLength(1);
       expect(refunds[0]).toMatchObject({ method: 'POST', status: 200 });
       expect(refunds[0].headers['idempotency-key']).toBe(`refund-${late.registrationId}`);
       expect(refunds[0].headers.authorization).toBe(`Bearer ${STRIPE_SECRET_KEY}`);
       expect(refunds[0].form['metadata[registration_id]']).toBe(late.registrationId);
+
+      const [action] = await paymentActionsOf(su, late.registrationId);
+      expect(action).toMatchObject({ kind: 'refund', status: 'done', attempts: 1, payment_intent: paymentIntent, idempotency_key: `refund-${late.registrationId}` });
 
       const registration = await registrationOf(late.registrationId);
       expect(registration.status).toBe('cancelled');
@@ -214,22 +213,35 @@ describe('stripe webhook events', () => {
     }
   });
 
-  it('leaves the event unrecorded and answers 503 when the refund fails, so Stripe retries', async () => {
+  it('records the event and keeps a refund Stripe refused pending; the cron completes it, a redelivery refunds nothing more', async () => {
     const late = await expiredRegistration();
     const restoreCapacity = await fillEvent();
     try {
-      const payload = checkoutEvent('checkout.session.completed', { id: late.sessionId, amount_total: 49500 });
-      stripeMock.failNext(500, 'An unknown error occurred');
-      const failed = await deliverWebhook(server, payload);
-      expect(failed.status).toBe(503);
-      expect(await recordedEvents(JSON.parse(payload).id)).toEqual([]);
-      expect((await registrationOf(late.registrationId)).status).toBe('expired');
+      const paymentIntent = unique('pi_test_retry_');
+      const payload = checkoutEvent('checkout.session.completed', { id: late.sessionId, payment_intent: paymentIntent, amount_total: 49500 });
+      stripeMock.failNext(500, 'An unknown error occurred', { method: 'POST', path: '/v1/refunds' });
+      const first = await deliverWebhook(server, payload);
+      expect(first).toEqual({ status: 200, body: { received: true, outcome: 'seats_gone' } });
+      expect(await recordedEvents(JSON.parse(payload).id)).toHaveLength(1);
+      expect((await registrationOf(late.registrationId)).status).toBe('cancelled');
+      const [pending] = await paymentActionsOf(su, late.registrationId);
+      expect(pending).toMatchObject({ kind: 'refund', status: 'pending', attempts: 1, payment_intent: paymentIntent, amount_cents: 49500 });
+      expect(pending!.last_error).toBe('An unknown error occurred');
+      // The notice says the money is back: it waits for Stripe's confirmation.
       expect(await emailsOf(late.registrationId)).toEqual([]);
 
-      const retried = await deliverWebhook(server, payload);
-      expect(retried).toEqual({ status: 200, body: { received: true, outcome: 'seats_gone' } });
-      expect((await registrationOf(late.registrationId)).status).toBe('cancelled');
-      expect(await emailsOf(late.registrationId)).toHaveLength(1);
+      expect(await deliverWebhook(server, payload)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+      expect(refundRequests(stripeMock, paymentIntent)).toHaveLength(1);
+
+      const [done] = await retryPaymentActionsNow(su, late.registrationId);
+      expect(done).toMatchObject({ status: 'done', attempts: 2, last_error: '' });
+      expect(done!.stripe_id).toMatch(/^re_/);
+      const refunds = refundRequests(stripeMock, paymentIntent);
+      expect(refunds.map((request) => [request.status, request.headers['idempotency-key']])).toEqual([
+        [500, `refund-${late.registrationId}`],
+        [200, `refund-${late.registrationId}`],
+      ]);
+      expect((await emailsOf(late.registrationId)).map((email) => email.template)).toEqual(['refund_notice']);
     } finally {
       await restoreCapacity();
     }

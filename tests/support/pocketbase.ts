@@ -20,9 +20,16 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /** Added to (and overriding) the test defaults, e.g. `{ SIMULATED_CHECKOUT: '' }`. */
   env?: Record<string, string>;
   publicDir?: string;
 }
+
+/**
+ * Suites take paid registrations through the simulated checkout unless they
+ * set up Stripe themselves; Stripe variables from the shell never leak in.
+ */
+const DEFAULT_ENV: Record<string, string> = { SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   ensureServerBinary({ log: () => {} });
@@ -30,7 +37,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const superuser = { email: 'superuser@test.local', password: randomBytes(12).toString('hex') };
   upsertSuperuser({ dataDir, ...superuser });
   const port = await freePort();
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${port}`, env: options.env, publicDir: options.publicDir });
+  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${port}`, env: { ...DEFAULT_ENV, ...options.env }, publicDir: options.publicDir });
   return {
     url: server.url,
     dataDir,

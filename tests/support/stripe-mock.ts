@@ -1,7 +1,8 @@
 // stripe-mock (Stripe's official API mock, which validates every request
 // against Stripe's OpenAPI spec) on a free port, built from its Go module into
 // the git-ignored .bin/ the first time. A small recording proxy sits in front
-// of it so tests can see exactly what the server sent, and make Stripe fail.
+// of it so tests can see exactly what the server sent, make Stripe fail, and
+// change what Stripe says about a checkout session (paid, amount, intent).
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -27,13 +28,44 @@ export interface RecordedStripeRequest {
 /** How long a suite's beforeAll may take when it has to build stripe-mock first. */
 export const STRIPE_MOCK_START_TIMEOUT_MS = 240_000;
 
+/** Which requests an injected answer applies to; every request when empty. */
+export interface StripeRequestMatch {
+  method?: string;
+  /** Path without the query string: exact, or a pattern. */
+  path?: string | RegExp;
+}
+
 export interface StripeMock {
   /** Base URL for STRIPE_API_BASE (the recording proxy). */
   url: string;
   requests: RecordedStripeRequest[];
-  /** The next request is answered with this Stripe error instead of reaching stripe-mock. */
-  failNext: (status: number, message: string) => void;
+  /**
+   * The next request (the next matching one, with `options`) is answered with
+   * this Stripe error instead of reaching stripe-mock; `code` is Stripe's
+   * error code (e.g. `charge_already_refunded`).
+   */
+  failNext: (status: number, message: string, options?: StripeRequestMatch & { code?: string }) => void;
+  /**
+   * The next `GET /v1/checkout/sessions/{id}` answers stripe-mock's session
+   * with these fields over it (and the requested id), e.g. as paid.
+   */
+  sessionNext: (fields: Record<string, unknown>) => void;
   stop: () => Promise<void>;
+}
+
+const SESSION_PATH = /^\/v1\/checkout\/sessions\/[^/]+$/;
+
+function matches(match: StripeRequestMatch, method: string, pathOnly: string): boolean {
+  if (match.method && match.method.toUpperCase() !== method) return false;
+  if (typeof match.path === 'string') return match.path === pathOnly;
+  if (match.path instanceof RegExp) return match.path.test(pathOnly);
+  return true;
+}
+
+/** Removes and returns the first queued item matching the request. */
+function takeFirst<T extends { match: StripeRequestMatch }>(queue: T[], method: string, pathOnly: string): T | undefined {
+  const index = queue.findIndex((item) => matches(item.match, method, pathOnly));
+  return index < 0 ? undefined : queue.splice(index, 1)[0];
 }
 
 /**
@@ -95,7 +127,8 @@ export async function startStripeMock(): Promise<StripeMock> {
   }
 
   const requests: RecordedStripeRequest[] = [];
-  let injectedFailure: { status: number; message: string } | null = null;
+  const failures: { match: StripeRequestMatch; status: number; message: string; code?: string }[] = [];
+  const sessionPatches: { match: StripeRequestMatch; fields: Record<string, unknown> }[] = [];
   const proxy = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -110,14 +143,16 @@ export async function startStripeMock(): Promise<StripeMock> {
         status: 0,
       };
       requests.push(recorded);
-      if (injectedFailure) {
-        const failure = injectedFailure;
-        injectedFailure = null;
+      const pathOnly = recorded.path.split('?')[0]!;
+      const failure = takeFirst(failures, recorded.method, pathOnly);
+      if (failure) {
         recorded.status = failure.status;
         res.writeHead(failure.status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: { type: 'api_error', message: failure.message } }));
+        const type = failure.status >= 500 ? 'api_error' : 'invalid_request_error';
+        res.end(JSON.stringify({ error: { type, message: failure.message, ...(failure.code ? { code: failure.code } : {}) } }));
         return;
       }
+      const sessionPatch = takeFirst(sessionPatches, recorded.method, pathOnly);
       const headers: Record<string, string> = {};
       for (const name of ['authorization', 'content-type', 'idempotency-key', 'stripe-version']) {
         const value = req.headers[name];
@@ -129,8 +164,13 @@ export async function startStripeMock(): Promise<StripeMock> {
         body: recorded.method === 'GET' || recorded.method === 'HEAD' ? undefined : body,
       });
       recorded.status = upstream.status;
+      let answer = await upstream.text();
+      if (sessionPatch && upstream.ok) {
+        const id = decodeURIComponent(pathOnly.split('/').pop()!);
+        answer = JSON.stringify({ ...JSON.parse(answer), ...sessionPatch.fields, id });
+      }
       res.writeHead(upstream.status, { 'Content-Type': upstream.headers.get('content-type') ?? 'application/json' });
-      res.end(await upstream.text());
+      res.end(answer);
     });
   });
   const proxyPort = await freePort();
@@ -139,7 +179,8 @@ export async function startStripeMock(): Promise<StripeMock> {
   return {
     url: `http://127.0.0.1:${proxyPort}`,
     requests,
-    failNext: (status, message) => { injectedFailure = { status, message }; },
+    failNext: (status, message, { code, ...match } = {}) => { failures.push({ match, status, message, code }); },
+    sessionNext: (fields) => { sessionPatches.push({ match: { method: 'GET', path: SESSION_PATH }, fields }); },
     stop: async () => {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       await stopMock();

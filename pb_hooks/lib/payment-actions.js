@@ -1,0 +1,172 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Stripe calls the server owes (today: refunds), as `payment_actions` rows.
+// The decision is recorded inside the caller's transaction; the call is made
+// after commit (never holding SQLite's writer across the network) and retried
+// by a cron job with back-off until Stripe confirms. Each attempt first claims
+// the row in a short transaction (attempts + 1, next try pushed out), so two
+// paths finishing at once never call Stripe twice for the same action.
+
+// Minutes to wait after the 1st, 2nd, … failed attempt. The schedule reaches
+// past 24 hours because Stripe replays a saved answer (even a 500) to the same
+// idempotency key for a day; the last attempt then gets a fresh answer.
+const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 240, 720, 1440];
+const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+const DUE_BATCH = 100;
+
+function lib(name) {
+  return require(`${__hooks}/lib/${name}.js`);
+}
+
+/**
+ * Flags a registration for an administrator, keeping earlier notes. Saves it.
+ * @param {core.App} txApp
+ * @param {core.Record} registration
+ * @param {string} note
+ */
+function flagForReview(txApp, registration, note) {
+  const notes = registration.getString("review_note");
+  if (notes.includes(note)) return;
+  registration.set("needs_review", true);
+  registration.set("review_note", notes ? `${notes}\n${note}` : note);
+  txApp.save(registration);
+}
+
+/**
+ * Records a full refund of a registration's payment, once: a replay finds
+ * the row by its idempotency key and adds nothing.
+ * @param {core.App} txApp
+ * @param {{registrationId: string, paymentIntentId: string, amountCents: number, currency: string}} refund
+ */
+function recordRefund(txApp, { registrationId, paymentIntentId, amountCents, currency }) {
+  const idempotencyKey = `refund-${registrationId}`;
+  if (txApp.countRecords("payment_actions", $dbx.hashExp({ idempotency_key: idempotencyKey })) > 0) return;
+  const action = new Record(txApp.findCollectionByNameOrId("payment_actions"));
+  action.load({
+    kind: "refund",
+    registration: registrationId,
+    payment_intent: paymentIntentId,
+    amount_cents: amountCents,
+    currency,
+    idempotency_key: idempotencyKey,
+    status: "pending",
+    attempts: 0,
+    next_attempt_at: lib("db-date").dbNow(),
+  });
+  txApp.save(action);
+}
+
+/** Takes a due pending action for one attempt; null when it is not due or not pending. */
+function claim(app, actionId) {
+  const { dbNow, dbMinutesFromNow } = lib("db-date");
+  let claimed = null;
+  app.runInTransaction((txApp) => {
+    const action = txApp.findRecordById("payment_actions", actionId);
+    if (action.getString("status") !== "pending" || action.getString("next_attempt_at") > dbNow()) return;
+    const attempts = action.getInt("attempts") + 1;
+    action.set("attempts", attempts);
+    // Also a lease: a crash during the call leaves the action due again later.
+    action.set("next_attempt_at", dbMinutesFromNow(RETRY_DELAYS_MINUTES[Math.min(attempts, RETRY_DELAYS_MINUTES.length) - 1]));
+    txApp.save(action);
+    claimed = {
+      id: action.id,
+      attempts,
+      registrationId: action.getString("registration"),
+      paymentIntentId: action.getString("payment_intent"),
+      idempotencyKey: action.getString("idempotency_key"),
+    };
+  });
+  return claimed;
+}
+
+/** The Stripe call, outside any transaction: `{stripeId}` when done, `{error}` otherwise. */
+function callStripe(claimed) {
+  try {
+    const refund = lib("stripe").refundPayment(claimed);
+    return { stripeId: refund.id || "" };
+  } catch (error) {
+    // Refunded before (an attempt whose answer was lost, or by hand in the dashboard): done.
+    if (error && error.stripeCode === "charge_already_refunded") return { stripeId: "" };
+    return { error: lib("errors").describeError(error) };
+  }
+}
+
+/** Saves an attempt's result; a done refund queues the buyer's notice in the same transaction. */
+function settle(app, claimed, result) {
+  let failed = false;
+  app.runInTransaction((txApp) => {
+    const action = txApp.findRecordById("payment_actions", claimed.id);
+    if (result.error === undefined) {
+      action.set("status", "done");
+      action.set("stripe_id", result.stripeId);
+      action.set("last_error", "");
+      txApp.save(action);
+      lib("emails").queueRefundEmail(txApp, claimed.registrationId);
+      return;
+    }
+    action.set("last_error", result.error.slice(0, 2000));
+    if (claimed.attempts >= MAX_ATTEMPTS) {
+      failed = true;
+      action.set("status", "failed");
+      const registration = txApp.findRecordById("registrations", claimed.registrationId);
+      flagForReview(txApp, registration, `Refund of ${claimed.paymentIntentId} failed after ${claimed.attempts} attempts (${result.error}): refund it in the Stripe dashboard.`);
+    }
+    txApp.save(action);
+  });
+  return failed;
+}
+
+/**
+ * One attempt at one action, after commit. Never throws: a failure stays on
+ * the row for the next attempt.
+ * @param {core.App} app (not a transaction's app)
+ * @param {string} actionId
+ */
+function executeAction(app, actionId) {
+  const logger = app.logger();
+  const claimed = claim(app, actionId);
+  if (!claimed) return "skipped";
+  const result = callStripe(claimed);
+  const failed = settle(app, claimed, result);
+  if (result.error === undefined) {
+    logger.info("Payment refunded", "registration", claimed.registrationId, "refund", result.stripeId);
+    lib("email-warning").deliverRegistrationEmails(app, claimed.registrationId);
+    return "done";
+  }
+  const details = ["registration", claimed.registrationId, "attempt", claimed.attempts, "error", result.error];
+  if (failed) logger.error("Refund failed for good; the registration is flagged for review", ...details);
+  else logger.warn("Refund failed; it will be retried", ...details);
+  return failed ? "failed" : "pending";
+}
+
+function executeAll(app, actions) {
+  if (actions.length === 0) return 0;
+  if (lib("checkout-mode").checkoutMode() !== "stripe") {
+    app.logger().warn("Payment actions wait: Stripe is not configured on this server", "pending", actions.length);
+    return 0;
+  }
+  let done = 0;
+  for (const action of actions) {
+    try {
+      if (executeAction(app, action.id) === "done") done += 1;
+    } catch (error) {
+      app.logger().error("Payment action could not be attempted", "action", action.id, "error", lib("errors").describeError(error));
+    }
+  }
+  return done;
+}
+
+/** After a commit: the registration's due actions now. @param {core.App} app @param {string} registrationId */
+function runPendingForRegistration(app, registrationId) {
+  const due = app.findRecordsByFilter("payment_actions", "registration = {:id} && status = 'pending' && next_attempt_at <= {:now}",
+    "next_attempt_at", 0, 0, { id: registrationId, now: lib("db-date").dbNow() });
+  return executeAll(app, due);
+}
+
+/** The cron's job: every due pending action. Returns how many were done. @param {core.App} app */
+function runDueActions(app) {
+  const due = app.findRecordsByFilter("payment_actions", "status = 'pending' && next_attempt_at <= {:now}",
+    "next_attempt_at", DUE_BATCH, 0, { now: lib("db-date").dbNow() });
+  return executeAll(app, due);
+}
+
+module.exports = { MAX_ATTEMPTS, flagForReview, recordRefund, executeAction, runPendingForRegistration, runDueActions };

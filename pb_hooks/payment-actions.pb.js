@@ -1,0 +1,11 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Cron, every minute: Stripe calls the server owes (refunds recorded in
+// `payment_actions`) that failed right after their commit are retried with
+// back-off until Stripe confirms; after the last attempt the action is
+// `failed` and its registration flagged for an administrator. Superusers can
+// run it now (POST /api/crons/masterclass_payment_actions).
+// Logic: lib/payment-actions.js.
+
+cronAdd("masterclass_payment_actions", "* * * * *", () => {
+  require(`${__hooks}/lib/payment-actions.js`).runDueActions($app);
+});
