@@ -54,6 +54,7 @@ test('paid: two attendees through the simulated checkout, back to a completed re
   await marketingConsent(page).check();
   await privacyConsent(page).check();
   await expect(page.getByTestId('order-total')).toHaveText('$990.00');
+  await expect(page.getByTestId('order-summary').getByTestId('test-mode-banner')).toContainText('Payments are simulated on this server');
 
   // Step 1 lasts only until the checkout page loads: the page records what it
   // showed in sessionStorage, synchronously, before the navigation commits.
@@ -92,7 +93,11 @@ test('paid: two attendees through the simulated checkout, back to a completed re
   });
 
   await expect(page.getByText('Test checkout')).toBeVisible();
-  await expect(page.getByText(/No real payment is taken/)).toBeVisible();
+  // The server runs the simulated checkout: the page says so before anyone "pays".
+  const banner = page.getByTestId('test-mode-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Test mode');
+  await expect(banner).toContainText('Payments are simulated on this server: no card is charged and no money moves.');
   await expect(page.getByTestId('checkout-amount')).toHaveText('$990.00');
   await expect(page.getByText('Masterclass ticket × 2')).toBeVisible();
   await page.getByRole('button', { name: 'Pay $990.00' }).click();

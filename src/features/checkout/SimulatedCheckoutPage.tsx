@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Center, Container, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconFlask, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { TestModeBanner } from '@/components/TestModeBanner';
 import { EVENT_TITLE } from '@/lib/collections';
 import { formatMoney } from '@/lib/money';
 import type { CheckoutStatus } from '@/lib/checkoutStatus';
 import { completeSimulatedCheckout, type SimulatedCheckoutAction } from './simulatedCheckoutApi';
 import { useCheckoutSession } from './useCheckoutSession';
 
-/** /checkout/simulated: a test checkout with Pay and Cancel, used while no Stripe key is set. */
+/** /checkout/simulated: a test checkout with Pay and Cancel, served only while the server's SIMULATED_CHECKOUT is on. */
 export function SimulatedCheckoutPage({ sessionId }: { sessionId: string | null }) {
   const session = useCheckoutSession(sessionId);
 
@@ -31,9 +32,7 @@ export function SimulatedCheckoutPage({ sessionId }: { sessionId: string | null 
                 Test checkout
               </Badge>
             </Group>
-            <Alert color="blue" variant="light" icon={<IconLock size={18} />} p="sm">
-              This is a simulated checkout for testing. No real payment is taken and no card details are needed.
-            </Alert>
+            <TestModeBanner />
             {session.status === 'loading' && (
               <Center py="lg" role="status" aria-label="Loading the checkout">
                 <Loader color="navy" />

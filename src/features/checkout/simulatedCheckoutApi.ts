@@ -1,5 +1,5 @@
 // The in-app stand-in for the payment provider's hosted checkout (DESIGN
-// "Server routes"): available only while no Stripe key is configured.
+// "Server routes"): available only while the server's SIMULATED_CHECKOUT is on.
 import { pb } from '@/lib/pocketbase';
 
 export type SimulatedCheckoutAction = 'pay' | 'cancel';

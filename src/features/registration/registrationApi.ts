@@ -6,11 +6,14 @@ import type { AttendeeEntry } from './attendeeSchema';
 
 export type RegistrationMode = 'paid' | 'promo' | 'waitlist';
 
-/** GET /api/masterclass/event: the event's public fields and the seats still free. */
+/** How the server takes payments: Stripe, its simulated checkout (test mode), or not at all. */
+export type CheckoutMode = 'stripe' | 'simulated' | 'unavailable';
+
+/** GET /api/masterclass/event: the event's public fields, the seats still free and the checkout mode. */
 export type EventSummary = Pick<
   EventRow,
   'id' | 'title' | 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'currency' | 'sales_state'
-> & { seats_left: number; max_per_registration: number };
+> & { seats_left: number; max_per_registration: number; checkout_mode: CheckoutMode };
 
 export type RequestAttendee = Omit<AttendeeEntry, 'key' | 'dietaryRequirements'> & { dietaryRequirements?: string };
 

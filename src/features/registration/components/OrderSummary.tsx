@@ -1,9 +1,14 @@
-import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { TestModeBanner } from '@/components/TestModeBanner';
 import { formatMoney } from '@/lib/money';
 import type { EventSummary } from '../registrationApi';
 
+/** The server's own words when it has no way to take a payment (it refuses the paid registration too). */
+const PAYMENT_UNAVAILABLE = 'Online payment is not available right now. Please try again later or contact us.';
+
 interface OrderSummaryProps {
-  event: Pick<EventSummary, 'title' | 'price_cents' | 'currency' | 'seats_left'>;
+  event: Pick<EventSummary, 'title' | 'price_cents' | 'currency' | 'seats_left' | 'checkout_mode'>;
   attendeeCount: number;
   promoCode: string | null;
   onRemovePromo: () => void;
@@ -57,6 +62,12 @@ export function OrderSummary({ event, attendeeCount, promoCode, onRemovePromo, d
           <Text size="sm" c="red.7" role="status">
             Only {event.seats_left} {event.seats_left === 1 ? 'seat is' : 'seats are'} left.
           </Text>
+        )}
+        {!promoCode && event.checkout_mode === 'simulated' && <TestModeBanner />}
+        {!promoCode && event.checkout_mode === 'unavailable' && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            {PAYMENT_UNAVAILABLE}
+          </Alert>
         )}
       </Stack>
     </Paper>

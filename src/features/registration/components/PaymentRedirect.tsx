@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { TestModeBanner } from '@/components/TestModeBanner';
+
+/** Where the server sends a payment while its simulated checkout is on. */
+const SIMULATED_CHECKOUT_PATH = '/checkout/simulated';
 
 /** Step 1: the registration holds its seats; the browser is on its way to the checkout page. */
 export function PaymentRedirect({ checkoutUrl }: { checkoutUrl: string }) {
@@ -15,6 +19,7 @@ export function PaymentRedirect({ checkoutUrl }: { checkoutUrl: string }) {
           Redirecting to payment
         </Title>
         <Text c="dimmed">Your places are held while you pay. Please don&apos;t close this tab.</Text>
+        {checkoutUrl.startsWith(SIMULATED_CHECKOUT_PATH) && <TestModeBanner />}
       </Stack>
     </Paper>
   );
