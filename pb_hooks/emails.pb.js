@@ -4,7 +4,10 @@
 // verification, …) is put through the outbox too (onMailerSend), so it is
 // captured without SMTP and retried with it. Superusers can run the cron now
 // from the dashboard (POST /api/crons/masterclass_email_retry).
-// Logic: lib/email-delivery.js, lib/system-mails.js.
+// Administrators read the outbox, so a message carrying a credential (reset,
+// verification, one-time code, invitation link) is stored there redacted and
+// delivered from its superuser-only copy in email_secrets.
+// Logic: lib/email-delivery.js, lib/system-mails.js, lib/email-secrets.js.
 
 cronAdd("masterclass_email_retry", "* * * * *", () => {
   require(`${__hooks}/lib/email-delivery.js`).deliverDueEmails($app);

@@ -4,6 +4,8 @@
 // invitation email of the attendee (queued or failed) is re-queued with fresh
 // content, or a new one is queued; it is delivered at once and, once sent or
 // captured, attendees.invitation_sent/_at are set (lib/email-delivery.js).
+// As for every invitation, the outbox record shows the link without its token
+// and the working message is stored (or replaced) in email_secrets.
 // A delivery failure answers 502; the email stays queued for the retry cron.
 
 const MESSAGES = {
@@ -24,11 +26,8 @@ function isAdministrator(e) {
 }
 
 function invitationMessage(txApp, attendee) {
-  const email = attendee.getString("email");
-  const token = lib("invitations").invitationToken(txApp, attendee.id, email);
-  const link = lib("links").invitationUrl(txApp, attendee.id, email, token);
   const facts = lib("calendar").eventFacts(txApp, txApp.findRecordById("events", attendee.getString("event")));
-  return lib("email-templates").invitationEmail({ fullName: attendee.getString("full_name"), email, link, event: facts });
+  return lib("emails").invitationMessage(txApp, attendee, facts);
 }
 
 function pendingInvitation(txApp, attendeeId, template) {
@@ -60,11 +59,13 @@ function queueInvitation(txApp, attendeeId) {
       template: message.template,
       registration: attendee.getString("registration"),
       attendee: attendee.id,
+      secret: message.secret,
     });
     return { emailId: email.id };
   }
   pending.load({ ...fields, status: "queued", attempts: 0, last_error: "", next_attempt_at: lib("db-date").dbNow() });
   txApp.save(pending);
+  lib("email-secrets").saveSecret(txApp, pending.id, message.secret);
   return { emailId: pending.id };
 }
 

@@ -6,6 +6,9 @@
 // is stored as `captured`. A paid registration whose emails are all
 // sent/captured becomes `completed`. Each email is claimed in a transaction
 // before sending, so the cron and an immediate try never both send it.
+// An email that carries a credential is sent from its working copy in
+// `email_secrets` (the outbox record, which administrators read, is redacted);
+// that copy is dropped once the message is sent (lib/email-secrets.js).
 
 const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
 const MAX_ATTEMPTS = BACKOFF_MINUTES.length + 1;
@@ -19,11 +22,22 @@ function dates() {
   return require(`${__hooks}/lib/db-date.js`);
 }
 
-/** Creates a queued, immediately due outbox record. */
-function saveOutboxEmail(app, fields) {
-  const email = new Record(app.findCollectionByNameOrId("emails"));
-  email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dates().dbNow() });
-  app.save(email);
+function secrets() {
+  return require(`${__hooks}/lib/email-secrets.js`);
+}
+
+/**
+ * Creates a queued, immediately due outbox record. `secret` ({subject?, html,
+ * text}) is the working message when the fields hold a redacted copy.
+ */
+function saveOutboxEmail(app, { secret, ...fields }) {
+  let email = null;
+  app.runInTransaction((txApp) => {
+    email = new Record(txApp.findCollectionByNameOrId("emails"));
+    email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dates().dbNow() });
+    txApp.save(email);
+    if (secret) secrets().saveSecret(txApp, email.id, secret);
+  });
   return email;
 }
 
@@ -51,14 +65,22 @@ function calendarAttachment(app, email) {
   return { [CALENDAR_FILENAME]: $filesystem.fileFromBytes(text, CALENDAR_FILENAME).reader.open() };
 }
 
+/** What goes out: the working copy when there is one, else the outbox record itself. */
+function deliverable(app, email) {
+  const secret = secrets().findSecret(app, email.id);
+  if (!secret) return { subject: email.getString("subject"), html: email.getString("html"), text: email.getString("text") };
+  return { subject: secret.getString("subject") || email.getString("subject"), html: secret.getString("html"), text: secret.getString("text") };
+}
+
 function send(app, email) {
   const meta = app.settings().meta;
+  const message = deliverable(app, email);
   app.newMailClient().send(new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
     to: [{ address: email.getString("to") }],
-    subject: email.getString("subject"),
-    html: email.getString("html"),
-    text: email.getString("text"),
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
     headers: { [OUTBOX_HEADER]: email.id },
     attachments: calendarAttachment(app, email),
   }));
@@ -75,6 +97,8 @@ function markDelivered(app, email, status) {
       email.set("sent_at", now);
     }
     txApp.save(email);
+    // sent: the credential is in the recipient's mailbox and need not stay here
+    if (status === "sent") secrets().forgetSecret(txApp, email.id);
     const { TEMPLATES } = require(`${__hooks}/lib/email-templates.js`);
     if (email.getString("template") === TEMPLATES.invitation && email.getString("attendee")) {
       const attendee = txApp.findRecordById("attendees", email.getString("attendee"));

@@ -2,6 +2,8 @@
 // The product's emails: registration confirmation, account invitation,
 // waitlist confirmation and refund notice. Each returns
 // {template, subject, html, text}; `event` is lib/calendar.js eventFacts().
+// Messages that carry a credential also have an outbox copy without it:
+// administrators read the outbox (lib/email-secrets.js).
 
 const TEMPLATES = {
   confirmation: "registration_confirmation",
@@ -51,9 +53,8 @@ function confirmationEmail(data) {
   });
 }
 
-/** @param {{fullName: string, email: string, link: string, event: object}} data */
-function invitationEmail(data) {
-  return render(TEMPLATES.invitation, `Create your account: ${data.event.title}`, {
+function invitationContent(data) {
+  return {
     preheader: "Create your account to use the attendee portal.",
     heading: "You're invited to the attendee portal",
     greeting: `Hi ${data.fullName},`,
@@ -62,6 +63,40 @@ function invitationEmail(data) {
       `This invitation is personal and works only for ${data.email}.`,
     ],
     button: { label: "Create Your Account", url: data.link },
+  };
+}
+
+const invitationSubject = (data) => `Create your account: ${data.event.title}`;
+
+/** @param {{fullName: string, email: string, link: string, event: object}} data */
+function invitationEmail(data) {
+  return render(TEMPLATES.invitation, invitationSubject(data), invitationContent(data));
+}
+
+/** The invitation as administrators see it in the outbox: the same message, its link's token hidden. */
+function invitationOutboxCopy(data) {
+  const { redactInvitationLink } = require(`${__hooks}/lib/email-secrets.js`);
+  const content = invitationContent({ ...data, link: redactInvitationLink(data.link) });
+  content.closing = ["The working link is only in the message sent to the attendee."];
+  return render(TEMPLATES.invitation, invitationSubject(data), content);
+}
+
+/**
+ * What the outbox keeps of a mail PocketBase sends itself: its subject and a
+ * note. Its body is left out whole, not searched for links: PocketBase's
+ * templates are editable in the dashboard, and a one-time code is only digits.
+ */
+function systemMailOutboxCopy(subject) {
+  const { maskCredentials } = require(`${__hooks}/lib/email-secrets.js`);
+  const masked = maskCredentials(subject);
+  return render(TEMPLATES.system, masked, {
+    preheader: masked,
+    heading: masked,
+    greeting: "Content withheld from the outbox.",
+    paragraphs: [
+      "This message from PocketBase (a password reset, email verification, one-time code or sign-in notice) can carry a sign-in secret, so its content is not stored where administrators can read it.",
+      "It is delivered to the recipient in full. Without an SMTP server, a superuser reads it in the PocketBase dashboard (collection email_secrets).",
+    ],
   });
 }
 
@@ -92,4 +127,12 @@ function refundEmail(data) {
   });
 }
 
-module.exports = { TEMPLATES, confirmationEmail, invitationEmail, waitlistEmail, refundEmail };
+module.exports = {
+  TEMPLATES,
+  confirmationEmail,
+  invitationEmail,
+  invitationOutboxCopy,
+  systemMailOutboxCopy,
+  waitlistEmail,
+  refundEmail,
+};

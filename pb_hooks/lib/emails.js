@@ -3,7 +3,9 @@
 // registration or fulfilment transaction (use only txApp); delivery happens
 // after commit (lib/email-delivery.js deliverForRegistration) and by the
 // retry cron. Queueing is idempotent: one email per registration, attendee
-// and template, however often it is called.
+// and template, however often it is called. The invitation's working link is
+// kept out of the outbox record, which administrators read: the record shows
+// it without its token and the deliverable copy goes to email_secrets.
 
 function lib(name) {
   return require(`${__hooks}/lib/${name}.js`);
@@ -32,8 +34,25 @@ function queueOnce(txApp, { registrationId, attendeeId, to, message }) {
     template: message.template,
     registration: registrationId,
     attendee: attendeeId || "",
+    secret: message.secret,
   });
   return true;
+}
+
+/**
+ * An attendee's invitation: the outbox copy (link without its token) with the
+ * working message as `secret`, for saveOutboxEmail.
+ * @param {core.App} txApp
+ * @param {core.Record} attendee
+ * @param {object} facts lib/calendar.js eventFacts()
+ */
+function invitationMessage(txApp, attendee, facts) {
+  const templates = lib("email-templates");
+  const email = attendee.getString("email");
+  const token = lib("invitations").invitationToken(txApp, attendee.id, email);
+  const data = { fullName: attendee.getString("full_name"), email, link: lib("links").invitationUrl(txApp, attendee.id, email, token), event: facts };
+  const working = templates.invitationEmail(data);
+  return { ...templates.invitationOutboxCopy(data), secret: { subject: working.subject, html: working.html, text: working.text } };
 }
 
 function loadRegistration(txApp, registrationId) {
@@ -78,9 +97,7 @@ function queueRegistrationEmails(txApp, registrationId) {
     const confirmation = templates.confirmationEmail({ fullName, attendees: names, amount, event: facts });
     if (queueOnce(txApp, { registrationId, attendeeId: attendee.id, to: email, message: confirmation })) added += 1;
 
-    const token = lib("invitations").invitationToken(txApp, attendee.id, email);
-    const link = lib("links").invitationUrl(txApp, attendee.id, email, token);
-    const invitation = templates.invitationEmail({ fullName, email, link, event: facts });
+    const invitation = invitationMessage(txApp, attendee, facts);
     if (queueOnce(txApp, { registrationId, attendeeId: attendee.id, to: email, message: invitation })) added += 1;
   });
   return added;
@@ -114,6 +131,7 @@ function queueRefundEmail(txApp, registrationId) {
 }
 
 module.exports = {
+  invitationMessage,
   queueRegistrationEmails,
   queueWaitlistEmail,
   queueRefundEmail,

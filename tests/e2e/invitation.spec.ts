@@ -1,7 +1,8 @@
 // The invitation journey (issue 4 item 1, "Show"): a promo registration's
-// captured invitation email → its link → the sign-up form with the attendee's
-// name → the portal; and the links that must not work: tampered, for another
-// address, incomplete, already used.
+// captured invitation email (its working copy, which only the superuser reads)
+// → its link → the sign-up form with the attendee's name → the portal; and the
+// links that must not work: tampered, for another address, incomplete,
+// already used, and the one administrators see in the outbox.
 //
 // Registering needs open sales and a valid promo code, which the shared server
 // does not have (journeys in other files run against it), so this file starts
@@ -11,7 +12,7 @@ import type PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { DESKTOP } from '../support/browser';
 import { toast, unique } from './registration-helpers';
-import { emailedLink, signInThroughPage, storedSession } from './support/accounts';
+import { emailedLink, outboxLink, signInThroughPage, storedSession } from './support/accounts';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
 
 let server: TestServer;
@@ -176,6 +177,18 @@ test('tampered, mismatched or incomplete links are refused with a clear message'
   expect((await admin.collection('attendees').getOne(invited.attendeeId)).user).toBe('');
   const users = await admin.collection('users').getList(1, 1, { filter: admin.filter('email = {:email}', { email: invited.email }) });
   expect(users.totalItems).toBe(0);
+});
+
+test('the link administrators see in the outbox opens no sign-up', async ({ page, baseURL }) => {
+  await routeApiTo(page, server);
+  const invited = await registerAttendee(baseURL!, 'Casey Moss');
+  const shown = await outboxLink(admin, invited.email, '/auth?', baseURL!);
+  expect(shown.searchParams.get('attendeeId')).toBe(invited.attendeeId);
+  expect(shown.searchParams.get('token')).toBe('[hidden]');
+
+  await page.goto(shown.href);
+  await expect(page.getByText('This invitation link is not valid.')).toBeVisible();
+  await expect(signUpForm(page)).toHaveCount(0);
 });
 
 test('the invitation also works from the hash of the link', async ({ page, baseURL }) => {

@@ -1,7 +1,8 @@
 // /reset-password journeys (issue 4 item 3): the request, PocketBase's reset
-// email captured in `emails`, its link, the new-password form with the spec's
-// messages, and back to /auth. Accounts are made by the shared server's
-// superuser; nothing global changes.
+// email captured (in the outbox without its link; the working copy in
+// `email_secrets`, which only the superuser reads), its link, the new-password
+// form with the spec's messages, and back to /auth. Accounts are made by the
+// shared server's superuser; nothing global changes.
 import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { DESKTOP } from '../support/browser';
@@ -31,6 +32,8 @@ test('reset through the emailed link, then sign in with the new password', async
   await expect(toast(page, 'Request Sent', REQUEST_SENT)).toBeVisible();
 
   const link = await emailedLink(admin, account.email, '/reset-password?token=', baseURL!);
+  const outbox = await admin.collection('emails').getFullList({ filter: admin.filter('to = {:to}', { to: account.email }) });
+  expect(outbox.map((email) => `${email.html}${email.text}`).join('')).not.toContain(link.searchParams.get('token')!);
   await page.goto(link.href);
   await expect(page.getByRole('heading', { name: 'Set a New Password' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Set a new password' });

@@ -4,13 +4,15 @@
 // POST /api/masterclass/attendees/{id}/invitation lets administrators, and
 // only them, (re)send an invitation through the outbox: captured without
 // SMTP, sent with it, re-queued instead of duplicated, 502 when the mail
-// server refuses (the email stays queued for the retry cron).
+// server refuses (the email stays queued for the retry cron). The outbox
+// shows administrators the link without its token; the working message is in
+// email_secrets, which only superusers read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { startTestServer, type TestServer } from '../support/pocketbase';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createUser, serverForFile, type TestUser } from './helpers';
+import { allowed, createUser, serverForFile, type TestUser } from './helpers';
 import { type Answer } from './registration-helpers';
 import {
   INVALID_LINK, arrangeInvitation, getInvitation, invitationSecret, invitationToken, signup, signupBody,
@@ -108,6 +110,13 @@ async function invitationEmails(client: PocketBase, attendeeId: string): Promise
   });
 }
 
+/** The working copy of an outbox email, as the superuser finds it in the dashboard. */
+async function workingCopy(client: PocketBase, emailId: string): Promise<RecordModel> {
+  return client.collection('email_secrets').getFirstListItem(client.filter('email = {:emailId}', { emailId }));
+}
+
+const invitationLinkIn = (text: string) => new URL(/https:\/\/masterclass\.example\.com\/auth\?\S+/.exec(text)![0]);
+
 describe('POST /api/masterclass/attendees/{id}/invitation', () => {
   it('is refused to guests and to attendees, and sends nothing', async () => {
     const invitation = await arrangeInvitation(su);
@@ -120,24 +129,34 @@ describe('POST /api/masterclass/attendees/{id}/invitation', () => {
     expect((await su.collection('attendees').getOne(invitation.attendeeId)).invitation_sent).toBe(false);
   });
 
-  it('lets an administrator send the invitation: captured in the outbox with a working link, attendee marked', async () => {
+  it('lets an administrator send the invitation: captured with its token hidden from them, working for the superuser, attendee marked', async () => {
     const invitation = await arrangeInvitation(su);
     const answer = await sendInvitation(server, invitation.attendeeId, admin.client.authStore.token);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ attendeeId: invitation.attendeeId, email: invitation.email, delivery: 'captured', invitationSent: true });
     expect(answer.body.invitationSentAt).not.toBe('');
+    expect(JSON.stringify(answer.body)).not.toContain(invitation.token);
 
+    // the administrator sees the invitation, but not its token
     const [email] = await invitationEmails(admin.client, invitation.attendeeId);
     expect(email).toMatchObject({ id: answer.body.emailId, to: invitation.email, status: 'captured', registration: invitation.attendee.registration });
     expect(email.subject).toMatch(/^Create your account/);
-    const link = new URL(/https:\/\/masterclass\.example\.com\/auth\?\S+/.exec(email.text)![0]);
-    expect(link.searchParams.get('attendeeId')).toBe(invitation.attendeeId);
-    expect(link.searchParams.get('token')).toBe(invitation.token);
+    const shown = invitationLinkIn(email.text);
+    expect(shown.searchParams.get('attendeeId')).toBe(invitation.attendeeId);
+    expect(shown.searchParams.get('token')).toBe('[hidden]');
+    expect(email.text).toContain('The working link is only in the message sent to the attendee.');
+    expect(`${email.html}${email.text}`).not.toContain(invitation.token);
+    expect(await allowed(() => admin.client.collection('email_secrets').getFullList())).toBe(false);
     const attendee = await su.collection('attendees').getOne(invitation.attendeeId);
     expect(attendee).toMatchObject({ invitation_sent: true });
     expect(attendee.invitation_sent_at).not.toBe('');
 
-    // the link in the email opens the sign-up
+    // the superuser's working copy opens the sign-up
+    const working = await workingCopy(su, email.id);
+    expect(working.subject).toBe(email.subject);
+    const link = invitationLinkIn(working.text as string);
+    expect(link.searchParams.get('token')).toBe(invitation.token);
+    expect(working.html).toContain(`token=${invitation.token}`);
     const opened = await getInvitation(server, invitation.attendeeId, { email: link.searchParams.get('email')!, token: link.searchParams.get('token')! });
     expect(opened.status).toBe(200);
   });
@@ -163,6 +182,8 @@ describe('POST /api/masterclass/attendees/{id}/invitation', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ status: 'captured', attempts: 0, last_error: '' });
     expect(emails[0].subject).toMatch(/^Create your account/);
+    expect(emails[0].text).toContain('token=[hidden]');
+    expect((await workingCopy(su, failed.id)).text).toContain(`token=${invitation.token}`);
   });
 
   it('refuses an unknown attendee and one without a confirmed seat', async () => {
@@ -204,6 +225,12 @@ describe('POST /api/masterclass/attendees/{id}/invitation with SMTP', () => {
     const [mail] = await smtp.waitFor((message) => message.to.includes(invitation.email.toLowerCase()));
     expect(mail.subject).toMatch(/^Create your account/);
     expect(mail.text).toContain(`token=${invitation.token}`);
+    expect(mail.text).not.toContain('The working link is only in the message sent to the attendee.');
+    // once sent, the working copy is no longer kept
+    const [stored] = await invitationEmails(mailingSu, invitation.attendeeId);
+    expect(stored.text).toContain('token=[hidden]');
+    expect(await mailingSu.collection('email_secrets').getList(1, 1, { filter: mailingSu.filter('email = {:id}', { id: stored.id }) }))
+      .toMatchObject({ totalItems: 0 });
 
     const refused = await arrangeInvitation(mailingSu);
     smtp.refuse('451 Try again later');

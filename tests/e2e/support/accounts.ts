@@ -21,28 +21,54 @@ export async function createAccount(admin: PocketBase, prefix: string): Promise<
   return { id: record.id, email, password, fullName };
 }
 
-/**
- * The link in the newest captured email to `to` with a link to `path`, with its
- * host replaced by the app under test. Emails are stored just after the
- * request that queues them answers, so this waits for one.
- */
-export async function emailedLink(admin: PocketBase, to: string, path: string, baseURL: string): Promise<URL> {
-  let html = '';
-  await expect
-    .poll(
-      async () => {
-        // A registration queues its confirmation and invitation together: pick by content, not by time.
-        const found = await admin.collection('emails').getFullList({ filter: admin.filter('to = {:to}', { to }), sort: '-created' });
-        html = found.map((email) => String(email.html)).find((body) => body.includes(path)) ?? '';
-        return html !== '';
-      },
-      { message: `an email to ${to} with a ${path} link`, timeout: 15_000 },
-    )
-    .toBe(true);
+/** The first href to `path` in an email's html, on the app under test instead of the emailed host. */
+function linkIn(html: string, path: string, baseURL: string): URL | null {
   const href = new RegExp(`href="([^"]*${path.replace(/[.?]/g, '\\$&')}[^"]*)"`).exec(html)?.[1];
-  if (!href) throw new Error(`No ${path} link in the email to ${to}`);
+  if (!href) return null;
   const emailed = new URL(href.replaceAll('&amp;', '&'));
   return new URL(`${emailed.pathname}${emailed.search}${emailed.hash}`, baseURL);
+}
+
+/** The html of the newest stored copy to `to` that links to `path`; '' until there is one. */
+async function newestWith(admin: PocketBase, collection: string, filter: string, path: string): Promise<string> {
+  // A registration queues its confirmation and invitation together: pick by content, not by time.
+  const found = await admin.collection(collection).getFullList({ filter, sort: '-created' });
+  return found.map((record) => String(record.html)).find((body) => body.includes(path)) ?? '';
+}
+
+async function waitForHtml(read: () => Promise<string>, message: string): Promise<string> {
+  let html = '';
+  await expect
+    .poll(async () => {
+      html = await read();
+      return html !== '';
+    }, { message, timeout: 15_000 })
+    .toBe(true);
+  return html;
+}
+
+/**
+ * The working link to `path` in the newest email to `to`, with its host
+ * replaced by the app under test. Administrators read the outbox (`emails`)
+ * without credentials, so the link comes from the message's working copy in
+ * `email_secrets`, which `admin` (a superuser) reads. Emails are stored just
+ * after the request that queues them answers, so this waits for one.
+ */
+export async function emailedLink(admin: PocketBase, to: string, path: string, baseURL: string): Promise<URL> {
+  const filter = admin.filter('email.to = {:to}', { to });
+  const html = await waitForHtml(() => newestWith(admin, 'email_secrets', filter, path), `an email to ${to} with a ${path} link`);
+  const link = linkIn(html, path, baseURL);
+  if (!link) throw new Error(`No ${path} link in the email to ${to}`);
+  return link;
+}
+
+/** The link to `path` as the outbox (`emails`, what administrators read) shows it, on the app under test. */
+export async function outboxLink(admin: PocketBase, to: string, path: string, baseURL: string): Promise<URL> {
+  const filter = admin.filter('to = {:to}', { to });
+  const html = await waitForHtml(() => newestWith(admin, 'emails', filter, path), `an outbox email to ${to} with a ${path} link`);
+  const link = linkIn(html, path, baseURL);
+  if (!link) throw new Error(`No ${path} link in the outbox email to ${to}`);
+  return link;
 }
 
 export const emailsTo = async (admin: PocketBase, to: string) =>
