@@ -20,7 +20,7 @@ let useCaseId: string;
 const valid: Record<string, () => Body> = {
   events: () => ({
     title: 'Workshop', starts_at: '2026-09-01 00:00:00.000Z', ends_at: '2026-09-01 03:00:00.000Z', timezone: 'Australia/Adelaide',
-    location: 'Adelaide', capacity: 20, price_cents: 1000, currency: 'AUD', sales_state: 'open', portal_unlock_at: '2026-08-31 23:00:00.000Z',
+    location: 'Adelaide', capacity: 20, price_cents: 1000, currency: 'AUD', sales_state: 'open', portal_unlock_at: '2026-08-31 23:00:00.000Z', max_per_registration: 10,
   }),
   promo_codes: () => ({ code: unique('CODE'), event: eventId, max_uses: 5, active: true }),
   speakers: () => ({ name: 'Speaker', role: 'Chief Data Officer' }),

@@ -30,8 +30,10 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   business_cases:          ['-----', 'LVCUD',  '-----',  '-----', 'LVCUD'],
   saved_use_cases:         ['-----', 'LVCUD',  '-----',  '-----', 'LVCUD'],
   emails:                  ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  email_secrets:           ['-----', '-----',  '-----',  '-----', 'LVCUD'],
   contact_messages:        ['--C--', '--C--',  '--C--',  'LVC-D', 'LVCUD'],
   stripe_events:           ['-----', '-----',  '-----',  '-----', 'LVCUD'],
+  payment_actions:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   tombstones:              ['-----', 'LV---',  'LV---',  'LV---', 'LVCUD'],
   app_secrets:             ['-----', '-----',  '-----',  '-----', 'LVCUD'],
 };
@@ -76,7 +78,7 @@ const attendeeBody = async (user = ''): Promise<Body> => ({
 const eventBody = (): Body => ({
   title: 'Follow-up workshop', starts_at: '2026-09-01 00:00:00.000Z', ends_at: '2026-09-01 03:00:00.000Z',
   timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', capacity: 30, price_cents: 0, currency: 'AUD',
-  sales_state: 'open', portal_unlock_at: '2026-08-31 23:00:00.000Z',
+  sales_state: 'open', portal_unlock_at: '2026-08-31 23:00:00.000Z', max_per_registration: 10,
 });
 const ownedBody = {
   readiness_assessments: (): Body => ({ owner: attendee.id, status: 'in_progress', answers: { q1: 3 } }),
@@ -88,6 +90,11 @@ const ownedFixture = (collection: keyof typeof ownedBody, updateBody: Body): Fix
   createBody: ownedBody[collection],
   updateBody: () => updateBody,
 });
+
+async function paymentActionBody(): Promise<Body> {
+  const registration = await seedRecord('registrations', registrationBody());
+  return { kind: 'refund', registration, payment_intent: unique('pi_'), amount_cents: 49500, currency: 'AUD', idempotency_key: unique('refund-'), status: 'pending', attempts: 0 };
+}
 
 const fixtures: Record<string, Fixture> = {
   events: {
@@ -142,6 +149,12 @@ const fixtures: Record<string, Fixture> = {
     createBody: () => ({ to: 'someone@test.local', subject: 'Hello', status: 'queued' }),
     updateBody: () => ({ status: 'sent' }),
   },
+  email_secrets: {
+    // each working copy belongs to one outbox email (unique), so every record gets its own
+    seed: async () => seedRecord('email_secrets', { email: await seedRecord('emails', { to: 'someone@test.local', subject: 'Reset', status: 'captured' }), text: 'working link' }),
+    createBody: async () => ({ email: await seedRecord('emails', { to: 'someone@test.local', subject: 'Invite', status: 'captured' }), text: 'working link' }),
+    updateBody: () => ({ text: 'changed' }),
+  },
   contact_messages: {
     seed: () => seedRecord('contact_messages', { name: 'Sam', email: 'sam@test.local', subject: 'Hi', message: 'Seeded' }),
     createBody: () => ({ name: 'Jo Citizen', email: 'jo@test.local', subject: 'Next event', message: 'When is the next one?' }),
@@ -151,6 +164,11 @@ const fixtures: Record<string, Fixture> = {
     seed: () => seedRecord('stripe_events', { event_id: unique('evt_'), type: 'checkout.session.completed' }),
     createBody: () => ({ event_id: unique('evt_'), type: 'checkout.session.expired' }),
     updateBody: () => ({ type: 'checkout.session.async_payment_succeeded' }),
+  },
+  payment_actions: {
+    seed: async () => seedRecord('payment_actions', await paymentActionBody()),
+    createBody: paymentActionBody,
+    updateBody: () => ({ status: 'done' }),
   },
   tombstones: {
     seed: () => seedRecord('tombstones', { collection: 'events', record_id: unique('rec') }),

@@ -53,6 +53,8 @@ describe('event', () => {
       currency: 'AUD',
       sales_state: 'sold_out',
       portal_unlock_at: '2025-06-17 23:30:00.000Z',
+      slug: 'ai-champions-masterclass',
+      max_per_registration: 10,
     });
     expect(event.venue).toMatch(/Adelaide/);
 

@@ -36,7 +36,7 @@ describe('tombstones', () => {
       ai_use_cases: await su.collection('ai_use_cases').create({ title: 'Temp use case' }),
       events: await su.collection('events').create({
         title: 'Temp event', starts_at: '2026-01-01 00:00:00.000Z', ends_at: '2026-01-01 01:00:00.000Z', timezone: 'Australia/Adelaide',
-        location: 'Adelaide', capacity: 5, currency: 'AUD', sales_state: 'closed', portal_unlock_at: '2026-01-01 00:00:00.000Z',
+        location: 'Adelaide', capacity: 5, currency: 'AUD', sales_state: 'closed', portal_unlock_at: '2026-01-01 00:00:00.000Z', max_per_registration: 10,
       }),
     };
     for (const [collection, record] of Object.entries(created)) {
