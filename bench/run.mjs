@@ -7,6 +7,7 @@ import { ensureServerBinary } from '../scripts/lib/build-server.mjs';
 import { root } from '../scripts/lib/paths.mjs';
 import { measureLandingBundle } from './landing-bundle.mjs';
 import { benchmarkRegistrations } from './registrations.mjs';
+import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
 
 ensureNodeModules();
 ensureServerBinary();
@@ -23,6 +24,11 @@ appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measu
 const registrations = await benchmarkRegistrations();
 writeFileSync(path.join(resultsDir, 'registrations.json'), `${JSON.stringify({ measuredAt, ...registrations }, null, 2)}\n`);
 appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registrations', ...summariseRegistrations(registrations) })}\n`);
+
+const ratio = await benchmarkRegistrationRatio();
+writeFileSync(path.join(resultsDir, 'registration-ratio.json'), `${JSON.stringify({ measuredAt, ...ratio }, null, 2)}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registration-ratio', rawPerSecond: ratio.raw.perSecond, ...Object.fromEntries(Object.entries(ratio.ratioToRaw).map(([mode, value]) => [`${mode}Ratio`, value])) })}\n`);
+console.log(`Registration route vs raw record creation (same run, 50 clients): raw ${ratio.raw.perSecond}/s; ${['waitlist', 'promo', 'paid'].map((mode) => `${mode} ${ratio[mode].perSecond}/s = ${ratio.ratioToRaw[mode]}×`).join(', ')}`);
 
 function summariseRegistrations({ paid, capacityRace }) {
   return {

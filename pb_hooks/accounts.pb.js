@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-/* global onRecordRequestEmailChangeRequest, onRecordConfirmEmailChangeRequest, onRecordAuthWithPasswordRequest, onRecordRequestPasswordResetRequest, onRecordRequestVerificationRequest, TooManyRequestsError */
+/* global onRecordRequestEmailChangeRequest, onRecordConfirmEmailChangeRequest, onRecordAuthWithPasswordRequest, onRecordRequestPasswordResetRequest, onRecordRequestVerificationRequest */
 // Accounts (public; the signed invitation token is the capability):
 //   GET  /api/masterclass/invitations/{attendeeId}?email=…&token=… — who is invited (lib/invitation-route.js)
 //   POST /api/masterclass/signup                                  — create the account (lib/signup.js)

@@ -4,15 +4,18 @@
 // with the transaction's app wherever a decision depends on the count, so the
 // count and the write that follows it cannot interleave with another request.
 
-const SEATS_TAKEN_SQL = `
+// Two counts, each answered from an index (attendees by event and status;
+// registrations by event and status), instead of one join over every row of
+// the event: the count runs inside the registration's write transaction.
+const CONFIRMED_SQL = `
+  SELECT COUNT(*) AS taken FROM attendees
+  WHERE event = {:event} AND registration_status = 'confirmed'`;
+const HELD_SQL = `
   SELECT COUNT(*) AS taken
-  FROM attendees a
-  JOIN registrations r ON r.id = a.registration
-  WHERE a.event = {:event}
-    AND (
-      a.registration_status = 'confirmed'
-      OR (a.registration_status = '' AND r.kind = 'paid' AND r.status = 'pending' AND r.hold_expires_at > {:now})
-    )`;
+  FROM registrations r
+  JOIN attendees a ON a.registration = r.id
+  WHERE r.event = {:event} AND r.status = 'pending' AND r.kind = 'paid' AND r.hold_expires_at > {:now}
+    AND a.registration_status = ''`;
 
 /**
  * @param {core.App} app
@@ -21,9 +24,12 @@ const SEATS_TAKEN_SQL = `
  */
 function seatsTaken(app, eventId) {
   const { dbNow } = require(`${__hooks}/lib/db-date.js`);
-  const row = new DynamicModel({ taken: 0 });
-  app.db().newQuery(SEATS_TAKEN_SQL).bind({ event: eventId, now: dbNow() }).one(row);
-  return row.taken;
+  const count = (sql) => {
+    const row = new DynamicModel({ taken: 0 });
+    app.db().newQuery(sql).bind({ event: eventId, now: dbNow() }).one(row);
+    return row.taken;
+  };
+  return count(CONFIRMED_SQL) + count(HELD_SQL);
 }
 
 // Seats held right now by unpaid checkouts of one buyer (primary email, any

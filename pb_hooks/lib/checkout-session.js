@@ -51,10 +51,13 @@ function startCheckout(app, created) {
     throw refusal(502, "checkout", "checkout_failed", MESSAGES.checkoutFailed(detail));
   }
 
-  const registration = app.findRecordById("registrations", created.registrationId);
-  registration.set("stripe_session_id", session.id);
-  app.save(registration);
+  // A simulated session's id is known in advance and saved with the hold.
+  if (created.sessionId !== session.id) {
+    const registration = app.findRecordById("registrations", created.registrationId);
+    registration.set("stripe_session_id", session.id);
+    app.save(registration);
+  }
   return { registrationId: created.registrationId, status: "pending", sessionId: session.id, checkoutUrl: session.url };
 }
 
-module.exports = { startCheckout, isSimulatedSession };
+module.exports = { startCheckout, simulatedSession, isSimulatedSession };

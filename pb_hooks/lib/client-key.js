@@ -6,21 +6,6 @@
 
 const SECRET_NAME = "client_key";
 
-/**
- * The installation's HMAC key, read once per process. Not getOrSet: its
- * callback runs under the store's lock, and the lookup itself reads the
- * store (PocketBase caches collections there), which would deadlock.
- * @param {core.App} app
- */
-function clientKeySecret(app) {
-  const cacheKey = `secret:${SECRET_NAME}`;
-  const cached = app.store().get(cacheKey);
-  if (cached) return cached;
-  const value = app.findFirstRecordByData("app_secrets", "name", SECRET_NAME).getString("value");
-  app.store().set(cacheKey, value);
-  return value;
-}
-
 /** @param {core.RequestEvent} e */
 function clientAddress(e) {
   return e.realIP() || "unknown";
@@ -28,7 +13,7 @@ function clientAddress(e) {
 
 /** @param {core.RequestEvent} e @returns {string} 64 hex characters */
 function clientKey(e) {
-  return $security.hs256(clientAddress(e), clientKeySecret(e.app));
+  return $security.hs256(clientAddress(e), require(`${__hooks}/lib/app-secrets.js`).appSecret(e.app, SECRET_NAME));
 }
 
 module.exports = { clientAddress, clientKey };

@@ -27,15 +27,23 @@ function secrets() {
 }
 
 /**
- * Creates a queued, immediately due outbox record. `secret` ({subject?, html,
- * text}) is the working message when the fields hold a redacted copy.
+ * Creates an outbox record: queued and due at once with SMTP configured,
+ * otherwise `captured` right here, in the caller's transaction, since there
+ * is nothing to deliver (no later claim-and-mark transactions per email).
+ * `secret` ({subject?, html, text}) is the working message when the fields
+ * hold a redacted copy.
  */
 function saveOutboxEmail(app, { secret, ...fields }) {
+  const capturing = !app.settings().smtp.enabled;
   let email = null;
   app.runInTransaction((txApp) => {
     email = new Record(txApp.findCollectionByNameOrId("emails"));
     email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dates().dbNow() });
-    txApp.save(email);
+    if (capturing) {
+      recordDelivered(txApp, email, "captured");
+    } else {
+      txApp.save(email);
+    }
     if (secret) secrets().saveSecret(txApp, email.id, secret);
   });
   return email;
@@ -87,26 +95,29 @@ function send(app, email) {
 }
 
 function markDelivered(app, email, status) {
-  app.runInTransaction((txApp) => {
-    const now = dates().dbNow();
-    email.set("status", status);
-    email.set("next_attempt_at", "");
-    email.set("last_error", "");
-    if (status === "sent") {
-      email.set("attempts", email.getInt("attempts") + 1);
-      email.set("sent_at", now);
-    }
-    txApp.save(email);
-    // sent: the credential is in the recipient's mailbox and need not stay here
-    if (status === "sent") secrets().forgetSecret(txApp, email.id);
-    const { TEMPLATES } = require(`${__hooks}/lib/email-templates.js`);
-    if (email.getString("template") === TEMPLATES.invitation && email.getString("attendee")) {
-      const attendee = txApp.findRecordById("attendees", email.getString("attendee"));
-      attendee.set("invitation_sent", true);
-      attendee.set("invitation_sent_at", now);
-      txApp.save(attendee);
-    }
-  });
+  app.runInTransaction((txApp) => recordDelivered(txApp, email, status));
+}
+
+/** Saves the email as sent or captured (and an invitation's attendee as invited). */
+function recordDelivered(txApp, email, status) {
+  const now = dates().dbNow();
+  email.set("status", status);
+  email.set("next_attempt_at", "");
+  email.set("last_error", "");
+  if (status === "sent") {
+    email.set("attempts", email.getInt("attempts") + 1);
+    email.set("sent_at", now);
+  }
+  txApp.save(email);
+  // sent: the credential is in the recipient's mailbox and need not stay here
+  if (status === "sent") secrets().forgetSecret(txApp, email.id);
+  const { TEMPLATES } = require(`${__hooks}/lib/email-templates.js`);
+  if (email.getString("template") === TEMPLATES.invitation && email.getString("attendee")) {
+    const attendee = txApp.findRecordById("attendees", email.getString("attendee"));
+    attendee.set("invitation_sent", true);
+    attendee.set("invitation_sent_at", now);
+    txApp.save(attendee);
+  }
 }
 
 function markFailedAttempt(app, email, error) {
@@ -152,8 +163,26 @@ function deliverEmail(app, emailId) {
   return "sent";
 }
 
-/** A paid registration whose emails are all sent or captured becomes completed. */
+function hasUndelivered(app, registrationId) {
+  return app.findRecordsByFilter(
+    "emails",
+    "registration = {:registration} && status != 'sent' && status != 'captured'",
+    "",
+    1,
+    0,
+    { registration: registrationId },
+  ).length > 0;
+}
+
+/**
+ * A paid registration whose emails are all sent or captured becomes
+ * completed. Only a paid one needs the write transaction; for the others the
+ * answer is a read.
+ */
 function completeIfDelivered(app, registrationId) {
+  if (app.findRecordById("registrations", registrationId).getString("status") !== "paid") {
+    return !hasUndelivered(app, registrationId);
+  }
   let allDelivered = false;
   app.runInTransaction((txApp) => {
     const pending = txApp.findRecordsByFilter(

@@ -39,18 +39,23 @@ function queueOnce(txApp, { registrationId, attendeeId, to, message }) {
   return true;
 }
 
+/** An attendee record as the templates need it. @param {core.Record} attendee */
+function attendeeFacts(attendee) {
+  return { id: attendee.id, fullName: attendee.getString("full_name"), email: attendee.getString("email") };
+}
+
 /**
  * An attendee's invitation: the outbox copy (link without its token) with the
  * working message as `secret`, for saveOutboxEmail.
- * @param {core.App} txApp
- * @param {core.Record} attendee
+ * @param {core.App} app
+ * @param {core.Record | {id: string, fullName: string, email: string}} attendee
  * @param {object} facts lib/calendar.js eventFacts()
  */
-function invitationMessage(txApp, attendee, facts) {
+function invitationMessage(app, attendee, facts) {
   const templates = lib("email-templates");
-  const email = attendee.getString("email");
-  const token = lib("invitations").invitationToken(txApp, attendee.id, email);
-  const data = { fullName: attendee.getString("full_name"), email, link: lib("links").invitationUrl(txApp, attendee.id, email, token), event: facts };
+  const { id, fullName, email } = typeof attendee.getString === "function" ? attendeeFacts(attendee) : attendee;
+  const token = lib("invitations").invitationToken(app, id, email);
+  const data = { fullName, email, link: lib("links").invitationUrl(app, id, email, token), event: facts };
   const working = templates.invitationEmail(data);
   return { ...templates.invitationOutboxCopy(data), secret: { subject: working.subject, html: working.html, text: working.text } };
 }
@@ -72,46 +77,66 @@ function attendeesWithStatus(txApp, registrationId, status) {
   );
 }
 
-function amountText(registration) {
-  const cents = registration.getInt("total_amount_cents");
-  if (registration.getString("kind") === "promo" || cents === 0) return "FREE";
-  return lib("event-format").formatAmount(cents, registration.getString("currency"));
+function amountText(kind, cents, currency) {
+  if (kind === "promo" || cents === 0) return "FREE";
+  return lib("event-format").formatAmount(cents, currency);
 }
 
 /**
- * Confirmation and account invitation for every confirmed attendee.
+ * The confirmation and account invitation of each confirmed attendee,
+ * rendered: `[{attendeeId, to, message}]`.
+ * @param {core.App} app
+ * @param {{facts: object, kind: string, totalAmountCents: number, currency: string, attendees: {id: string, fullName: string, email: string}[]}} registration
+ */
+function renderRegistrationEmails(app, { facts, kind, totalAmountCents, currency, attendees }) {
+  const templates = lib("email-templates");
+  const names = attendees.map((attendee) => attendee.fullName);
+  const amount = amountText(kind, totalAmountCents, currency);
+  return attendees.flatMap((attendee) => [
+    { attendeeId: attendee.id, to: attendee.email, message: templates.confirmationEmail({ fullName: attendee.fullName, attendees: names, amount, event: facts }) },
+    { attendeeId: attendee.id, to: attendee.email, message: invitationMessage(app, attendee, facts) },
+  ]);
+}
+
+/** The waitlist confirmation, rendered: `[{attendeeId, to, message}]`. */
+function renderWaitlistEmail(facts, attendee) {
+  return [{ attendeeId: attendee.id, to: attendee.email, message: lib("email-templates").waitlistEmail({ fullName: attendee.fullName, event: facts }) }];
+}
+
+/**
+ * Saves emails rendered before the transaction (the registration route does
+ * the rendering first, so the transaction, which holds SQLite's only writer,
+ * stays short). The registration is new: nothing of it is queued yet.
+ * @param {core.App} txApp
+ * @param {string} registrationId
+ * @param {{attendeeId: string, to: string, message: object}[]} rendered
+ */
+function saveRenderedEmails(txApp, registrationId, rendered) {
+  rendered.forEach(({ attendeeId, to, message }) => {
+    lib("email-delivery").saveOutboxEmail(txApp, {
+      to, subject: message.subject, html: message.html, text: message.text, template: message.template,
+      registration: registrationId, attendee: attendeeId, secret: message.secret,
+    });
+  });
+}
+
+/**
+ * Confirmation and account invitation for every confirmed attendee of an
+ * existing registration (fulfilment), each queued once however often called.
  * @param {core.App} txApp
  * @param {string} registrationId
  * @returns {number} emails added
  */
 function queueRegistrationEmails(txApp, registrationId) {
-  const templates = lib("email-templates");
   const { registration, facts } = loadRegistration(txApp, registrationId);
-  const attendees = attendeesWithStatus(txApp, registrationId, "confirmed");
-  const names = attendees.map((attendee) => attendee.getString("full_name"));
-  const amount = amountText(registration);
-  let added = 0;
-  attendees.forEach((attendee) => {
-    const email = attendee.getString("email");
-    const fullName = attendee.getString("full_name");
-    const confirmation = templates.confirmationEmail({ fullName, attendees: names, amount, event: facts });
-    if (queueOnce(txApp, { registrationId, attendeeId: attendee.id, to: email, message: confirmation })) added += 1;
-
-    const invitation = invitationMessage(txApp, attendee, facts);
-    if (queueOnce(txApp, { registrationId, attendeeId: attendee.id, to: email, message: invitation })) added += 1;
+  const rendered = renderRegistrationEmails(txApp, {
+    facts,
+    kind: registration.getString("kind"),
+    totalAmountCents: registration.getInt("total_amount_cents"),
+    currency: registration.getString("currency"),
+    attendees: attendeesWithStatus(txApp, registrationId, "confirmed").map(attendeeFacts),
   });
-  return added;
-}
-
-/** The waitlist confirmation for the registration's waitlisted attendee. */
-function queueWaitlistEmail(txApp, registrationId) {
-  const { facts } = loadRegistration(txApp, registrationId);
-  let added = 0;
-  attendeesWithStatus(txApp, registrationId, "waitlisted").forEach((attendee) => {
-    const message = lib("email-templates").waitlistEmail({ fullName: attendee.getString("full_name"), event: facts });
-    if (queueOnce(txApp, { registrationId, attendeeId: attendee.id, to: attendee.getString("email"), message })) added += 1;
-  });
-  return added;
+  return rendered.filter((email) => queueOnce(txApp, { registrationId, ...email })).length;
 }
 
 /** Tells the buyer (primary_email) that a payment whose seats were gone was refunded. */
@@ -132,8 +157,10 @@ function queueRefundEmail(txApp, registrationId) {
 
 module.exports = {
   invitationMessage,
+  renderRegistrationEmails,
+  renderWaitlistEmail,
+  saveRenderedEmails,
   queueRegistrationEmails,
-  queueWaitlistEmail,
   queueRefundEmail,
   deliverForRegistration: (app, registrationId) => lib("email-delivery").deliverForRegistration(app, registrationId),
   invitationToken: (app, attendeeId, email) => lib("invitations").invitationToken(app, attendeeId, email),

@@ -11,7 +11,7 @@ function payload(attendeeId, email) {
 
 /** @param {core.App} app */
 function invitationSecret(app) {
-  return app.findFirstRecordByData("app_secrets", "name", SECRET_NAME).getString("value");
+  return require(`${__hooks}/lib/app-secrets.js`).appSecret(app, SECRET_NAME);
 }
 
 /**

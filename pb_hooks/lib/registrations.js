@@ -45,6 +45,7 @@ function saveAttendees(txApp, registration, request) {
   const collection = txApp.findCollectionByNameOrId("attendees");
   for (const attendee of request.attendees) {
     const record = new Record(collection);
+    record.set("id", attendee.id);
     record.load({
       registration: registration.id,
       event: registration.getString("event"),
@@ -73,13 +74,12 @@ function saveAttendees(txApp, registration, request) {
  */
 function createInTransaction(txApp, request) {
   const { HOLD_MINUTES, MAX_ATTENDEES, MESSAGES } = require(`${__hooks}/lib/constants.js`);
-  const { findEvent } = require(`${__hooks}/lib/event-summary.js`);
   const { salesRefusal } = require(`${__hooks}/lib/capacity.js`);
   const { refusal } = require(`${__hooks}/lib/errors.js`);
   const { dbMinutesFromNow } = require(`${__hooks}/lib/db-date.js`);
 
-  const event = findEvent(txApp);
-  if (!event) return { refusal: refusal(404, "event", "not_found", MESSAGES.eventNotFound) };
+  // Read again inside the transaction: sales state and capacity decide here.
+  const event = txApp.findRecordById("events", request.eventId);
   if (request.mode === "waitlist" && isOnWaitlist(txApp, event.id, request.attendees[0].email)) {
     return { alreadyOnWaitlist: true, eventId: event.id };
   }
@@ -102,6 +102,7 @@ function createInTransaction(txApp, request) {
   }
 
   const registration = new Record(txApp.findCollectionByNameOrId("registrations"));
+  registration.set("id", request.registrationId);
   registration.load({
     event: event.id,
     kind: request.mode,
@@ -115,13 +116,12 @@ function createInTransaction(txApp, request) {
     utm_medium: request.utm.utm_medium,
     hold_expires_at: request.mode === "paid" ? dbMinutesFromNow(HOLD_MINUTES) : "",
     client_key: request.clientKey || "",
+    stripe_session_id: request.sessionId || "",
   });
   txApp.save(registration);
   saveAttendees(txApp, registration, request);
 
-  const emails = require(`${__hooks}/lib/emails.js`);
-  if (request.mode === "promo") emails.queueRegistrationEmails(txApp, registration.id);
-  if (request.mode === "waitlist") emails.queueWaitlistEmail(txApp, registration.id);
+  require(`${__hooks}/lib/emails.js`).saveRenderedEmails(txApp, registration.id, request.emails);
 
   return {
     registrationId: registration.id,
@@ -129,7 +129,43 @@ function createInTransaction(txApp, request) {
     eventId: event.id,
     quantity: request.attendees.length,
     customerEmail: request.attendees[0].email,
+    sessionId: request.sessionId || "",
   };
+}
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A new record id in PocketBase's own form, made before the record is. */
+function newRecordId() {
+  return $security.randomStringWithAlphabet(15, ID_ALPHABET);
+}
+
+/**
+ * What needs no lock, done before the transaction (which holds SQLite's only
+ * writer): the event looked up, record ids made, and the emails rendered from
+ * them — rendering is most of a registration's work.
+ * @param {core.App} app
+ * @param {object} request a validated registration request, completed here
+ */
+function prepareRegistration(app, request) {
+  const event = require(`${__hooks}/lib/event-summary.js`).requireEvent(app);
+  const emails = require(`${__hooks}/lib/emails.js`);
+  request.eventId = event.id;
+  request.registrationId = newRecordId();
+  request.attendees.forEach((attendee) => {
+    attendee.id = newRecordId();
+  });
+  if (request.mode === "paid" && require(`${__hooks}/lib/checkout-mode.js`).checkoutMode() === "simulated") {
+    request.sessionId = require(`${__hooks}/lib/checkout-session.js`).simulatedSession(request.registrationId).id;
+  }
+  const facts = require(`${__hooks}/lib/calendar.js`).eventFacts(app, event);
+  const people = request.attendees.map(({ id, fullName, email }) => ({ id, fullName, email }));
+  request.emails = [];
+  if (request.mode === "promo") {
+    request.emails = emails.renderRegistrationEmails(app, { facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people });
+  }
+  if (request.mode === "waitlist") request.emails = emails.renderWaitlistEmail(facts, people[0]);
+  return request;
 }
 
 /**
@@ -137,6 +173,7 @@ function createInTransaction(txApp, request) {
  * @param {object} request a validated registration request
  */
 function createRegistration(app, request) {
+  prepareRegistration(app, request);
   let created = null;
   app.runInTransaction((txApp) => {
     created = createInTransaction(txApp, request);

@@ -333,11 +333,14 @@ describe('invitation tokens (lib/invitations.js with Node standing in for $secur
     hs256: (payload: string, key: string) => createHmac('sha256', key).update(payload).digest('hex'),
     equal: (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b)),
   };
+  const cache = new Map<string, unknown>();
   const app = {
     findFirstRecordByData: (collection: string, field: string, value: string) => {
       expect([collection, field, value]).toEqual(['app_secrets', 'name', 'invitation_token']);
       return { getString: () => secret };
     },
+    // The secret is read once and kept in the app store (lib/app-secrets.js).
+    store: () => ({ get: (key: string) => cache.get(key), set: (key: string, value: unknown) => cache.set(key, value) }),
   };
   const invitations = loadHookModule<Invitations>('invitations', { $security: security });
 

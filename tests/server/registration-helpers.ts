@@ -8,13 +8,7 @@ import type { TestServer } from '../support/pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { unique } from './helpers';
 
-/**
- * For suites that register far more often than any one visitor may (every
- * request here comes from one address): rate limits off and the per-client
- * held-seat allowance raised, explicitly, so the limits themselves are only
- * relaxed where a suite is not about them (tests/server/abuse-limits.test.ts is).
- */
-export const LIMITS_RAISED = { RATE_LIMITS: 'off', HOLD_SEATS_PER_CLIENT: '100000', HOLD_SEATS_PER_EMAIL: '100000' } as const;
+export { LIMITS_RAISED } from '../support/pocketbase';
 
 export interface Answer {
   status: number;

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestServer } from './pocketbase';
+import { LIMITS_RAISED, startTestServer } from './pocketbase';
 
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '../..');
@@ -15,7 +15,8 @@ export default async function globalSetup() {
   if (!reuseDist) {
     execFileSync('npm', ['run', 'build', '--silent', '--', '--outDir', publicDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   }
-  const server = await startTestServer({ publicDir });
+  // Many journeys register and sign in from this one address: limits raised explicitly.
+  const server = await startTestServer({ publicDir, env: LIMITS_RAISED });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SUPERUSER_EMAIL = server.superuser.email;
   process.env.E2E_SUPERUSER_PASSWORD = server.superuser.password;

@@ -8,6 +8,14 @@ import PocketBase from 'pocketbase';
 import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
 import { ensureServerBinary } from '../../scripts/lib/build-server.mjs';
 
+/**
+ * For servers that take far more registrations or sign-ins than any one
+ * visitor may (every request in a test comes from one address): rate limits
+ * off and the seat allowances raised, explicitly, so limits are only relaxed
+ * where a suite is not about them (tests/server/abuse-limits.test.ts is).
+ */
+export const LIMITS_RAISED = { RATE_LIMITS: 'off', HOLD_SEATS_PER_CLIENT: '100000', HOLD_SEATS_PER_EMAIL: '100000' } as const;
+
 export interface TestServer {
   url: string;
   dataDir: string;

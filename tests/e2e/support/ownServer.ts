@@ -5,7 +5,7 @@
 import { test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { masterclassEvent } from '../../support/masterclassEvent';
-import { startTestServer, type TestServer } from '../../support/pocketbase';
+import { LIMITS_RAISED, startTestServer, type TestServer } from '../../support/pocketbase';
 
 export interface OwnServer {
   server: TestServer;
@@ -22,7 +22,7 @@ export function ownServerForFile(onStarted: (started: OwnServer) => void): void 
   let server: TestServer | undefined;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startTestServer();
+    server = await startTestServer({ env: LIMITS_RAISED });
     const admin = await server.admin();
     await openSalesWithPromo(admin);
     onStarted({ server, admin });

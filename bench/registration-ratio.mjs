@@ -1,0 +1,98 @@
+// The registration route's throughput beside raw PocketBase record creation,
+// measured in the same run on the same server (50 concurrent clients): the
+// ratio is the figure we track. Raw creation is a guest creating a
+// contact_messages record (one row, one rule check); each registration mode
+// validates, checks limits and capacity, and writes 3–4 rows in a
+// transaction. Rate limits are switched off explicitly (every client here
+// shares one address), seats and holds raised so nothing is refused.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import PocketBase from 'pocketbase';
+import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+
+const BENCH_ENV = {
+  SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', SMTP_HOST: '',
+  RATE_LIMITS: 'off', HOLD_SEATS_PER_CLIENT: '100000000', HOLD_SEATS_PER_EMAIL: '100000000',
+};
+const PROMO_CODE = 'BENCHFREE';
+
+const attendee = () => ({
+  fullName: 'Bench Attendee',
+  email: `bench-${randomBytes(8).toString('hex')}@example.com`,
+  company: 'Bench Co',
+  jobTitle: 'Tester',
+  phoneNumber: '+61 400 000 000',
+  role: 'Senior Manager',
+});
+
+const BODIES = {
+  raw: () => ({ name: 'Bench Visitor', email: `bench-${randomBytes(8).toString('hex')}@example.com`, subject: 'Bench', message: 'A message' }),
+  waitlist: () => ({ mode: 'waitlist', attendees: [attendee()], privacyConsent: true }),
+  promo: () => ({ mode: 'promo', attendees: [attendee()], promoCode: PROMO_CODE, privacyConsent: true }),
+  paid: () => ({ mode: 'paid', attendees: [attendee()], privacyConsent: true }),
+};
+const PATHS = { raw: '/api/collections/contact_messages/records' };
+const EXPECTED_STATUS = { raw: 200 };
+
+function percentile(sorted, fraction) {
+  return Number(sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)].toFixed(1));
+}
+
+async function run(url, kind, { clients, total }) {
+  const path = PATHS[kind] ?? '/api/masterclass/registrations';
+  const expected = EXPECTED_STATUS[kind] ?? 201;
+  const latencies = [];
+  let failures = 0;
+  let next = 0;
+  const client = async () => {
+    while (next < total) {
+      next += 1;
+      const started = performance.now();
+      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BODIES[kind]()) });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (response.status !== expected) failures += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, client));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return { requests: sorted.length, perSecond: Number((sorted.length / seconds).toFixed(1)), p50Ms: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95), failures };
+}
+
+/** @param {{ clients?: number, total?: number }} [options] */
+export async function benchmarkRegistrationRatio({ clients = 50, total = 3000 } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-ratio-'));
+  const superuser = { email: 'bench@example.com', password: randomBytes(12).toString('hex') };
+  upsertSuperuser({ dataDir, ...superuser });
+  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, env: BENCH_ENV });
+  try {
+    const su = new PocketBase(server.url);
+    su.autoCancellation(false);
+    await su.collection('_superusers').authWithPassword(superuser.email, superuser.password);
+    const event = await (await fetch(`${server.url}/api/masterclass/event`)).json();
+    await su.collection('events').update(event.id, { sales_state: 'open', capacity: 100_000_000 });
+    await su.collection('promo_codes').create({
+      code: PROMO_CODE, event: event.id, max_uses: 100_000_000, used_count: 0, active: true,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' '),
+    });
+
+    const results = {};
+    for (const kind of ['raw', 'waitlist', 'promo', 'paid']) {
+      await run(server.url, kind, { clients: 10, total: 200 });
+      results[kind] = await run(server.url, kind, { clients, total });
+    }
+    const ratios = Object.fromEntries(['waitlist', 'promo', 'paid'].map((mode) => [mode, Number((results[mode].perSecond / results.raw.perSecond).toFixed(2))]));
+    return { clients, requestsPerKind: total, rateLimits: 'off (explicitly, for the run)', raw: results.raw, waitlist: results.waitlist, promo: results.promo, paid: results.paid, ratioToRaw: ratios };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await benchmarkRegistrationRatio(), null, 2));
+}
