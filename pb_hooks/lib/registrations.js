@@ -6,6 +6,8 @@
 // the promo or waitlist emails. A second waitlist entry for the same email is
 // answered kindly and writes nothing. Paid registrations leave the
 // transaction as a 30-minute hold and go on to checkout (lib/checkout-session.js).
+// The work that needs no lock (ids, rendered emails) is done before the
+// transaction (lib/registration-prepare.js).
 
 /** Whether this email already waits on the event's waitlist (any case). */
 function isOnWaitlist(txApp, eventId, email) {
@@ -133,47 +135,12 @@ function createInTransaction(txApp, request) {
   };
 }
 
-const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-
-/** A new record id in PocketBase's own form, made before the record is. */
-function newRecordId() {
-  return $security.randomStringWithAlphabet(15, ID_ALPHABET);
-}
-
-/**
- * What needs no lock, done before the transaction (which holds SQLite's only
- * writer): the event looked up, record ids made, and the emails rendered from
- * them — rendering is most of a registration's work.
- * @param {core.App} app
- * @param {object} request a validated registration request, completed here
- */
-function prepareRegistration(app, request) {
-  const event = require(`${__hooks}/lib/event-summary.js`).requireEvent(app);
-  const emails = require(`${__hooks}/lib/emails.js`);
-  request.eventId = event.id;
-  request.registrationId = newRecordId();
-  request.attendees.forEach((attendee) => {
-    attendee.id = newRecordId();
-  });
-  if (request.mode === "paid" && require(`${__hooks}/lib/checkout-mode.js`).checkoutMode() === "simulated") {
-    request.sessionId = require(`${__hooks}/lib/checkout-session.js`).simulatedSession(request.registrationId).id;
-  }
-  const facts = require(`${__hooks}/lib/calendar.js`).eventFacts(app, event);
-  const people = request.attendees.map(({ id, fullName, email }) => ({ id, fullName, email }));
-  request.emails = [];
-  if (request.mode === "promo") {
-    request.emails = emails.renderRegistrationEmails(app, { facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people });
-  }
-  if (request.mode === "waitlist") request.emails = emails.renderWaitlistEmail(facts, people[0]);
-  return request;
-}
-
 /**
  * @param {core.App} app
  * @param {object} request a validated registration request
  */
 function createRegistration(app, request) {
-  prepareRegistration(app, request);
+  require(`${__hooks}/lib/registration-prepare.js`).prepareRegistration(app, request);
   let created = null;
   app.runInTransaction((txApp) => {
     created = createInTransaction(txApp, request);

@@ -1,0 +1,41 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Before a registration's transaction: what needs no lock is done first, so
+// the transaction (which holds SQLite's only writer) stays short. The event
+// is looked up, record ids are made in advance, and the emails are rendered
+// with them — rendering is most of a registration's work.
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A new record id in PocketBase's own form, made before the record is. */
+function newRecordId() {
+  return $security.randomStringWithAlphabet(15, ID_ALPHABET);
+}
+
+/**
+ * Completes a validated request with `eventId`, `registrationId`, attendee
+ * `id`s, a simulated `sessionId` when that checkout is on, and `emails`.
+ * @param {core.App} app
+ * @param {object} request a validated registration request, completed here
+ */
+function prepareRegistration(app, request) {
+  const event = require(`${__hooks}/lib/event-summary.js`).requireEvent(app);
+  const emails = require(`${__hooks}/lib/emails.js`);
+  request.eventId = event.id;
+  request.registrationId = newRecordId();
+  request.attendees.forEach((attendee) => {
+    attendee.id = newRecordId();
+  });
+  if (request.mode === "paid" && require(`${__hooks}/lib/checkout-mode.js`).checkoutMode() === "simulated") {
+    request.sessionId = require(`${__hooks}/lib/checkout-session.js`).simulatedSession(request.registrationId).id;
+  }
+  const facts = require(`${__hooks}/lib/calendar.js`).eventFacts(app, event);
+  const people = request.attendees.map(({ id, fullName, email }) => ({ id, fullName, email }));
+  request.emails = [];
+  if (request.mode === "promo") {
+    request.emails = emails.renderRegistrationEmails(app, { facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people });
+  }
+  if (request.mode === "waitlist") request.emails = emails.renderWaitlistEmail(facts, people[0]);
+  return request;
+}
+
+module.exports = { prepareRegistration };
