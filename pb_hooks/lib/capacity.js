@@ -4,18 +4,16 @@
 // with the transaction's app wherever a decision depends on the count, so the
 // count and the write that follows it cannot interleave with another request.
 
-// Two counts, each answered from an index (attendees by event and status;
-// registrations by event and status), instead of one join over every row of
-// the event: the count runs inside the registration's write transaction.
+// Two counts, each answered from a covering index: confirmed attendees
+// (attendees by event and status) and the seats of open checkouts
+// (registrations.held_seats), since the count runs inside the registration's
+// write transaction.
 const CONFIRMED_SQL = `
   SELECT COUNT(*) AS taken FROM attendees
   WHERE event = {:event} AND registration_status = 'confirmed'`;
 const HELD_SQL = `
-  SELECT COUNT(*) AS taken
-  FROM registrations r
-  JOIN attendees a ON a.registration = r.id
-  WHERE r.event = {:event} AND r.status = 'pending' AND r.kind = 'paid' AND r.hold_expires_at > {:now}
-    AND a.registration_status = ''`;
+  SELECT COALESCE(SUM(held_seats), 0) AS taken FROM registrations
+  WHERE event = {:event} AND status = 'pending' AND kind = 'paid' AND hold_expires_at > {:now}`;
 
 /**
  * @param {core.App} app
@@ -35,8 +33,8 @@ function seatsTaken(app, eventId) {
 // Seats held right now by unpaid checkouts of one buyer (primary email, any
 // case) or one client (keyed hash of its address), across every event.
 const HELD_BY_SQL = {
-  email: "r.primary_email = {:value} COLLATE NOCASE",
-  client: "r.client_key = {:value}",
+  email: "primary_email = {:value} COLLATE NOCASE",
+  client: "client_key = {:value}",
 };
 
 /**
@@ -50,10 +48,8 @@ function seatsHeldBy(app, by, value) {
   const { dbNow } = require(`${__hooks}/lib/db-date.js`);
   const row = new DynamicModel({ held: 0 });
   app.db().newQuery(`
-    SELECT COUNT(*) AS held
-    FROM registrations r
-    JOIN attendees a ON a.registration = r.id
-    WHERE r.status = 'pending' AND r.kind = 'paid' AND r.hold_expires_at > {:now} AND ${HELD_BY_SQL[by]}`)
+    SELECT COALESCE(SUM(held_seats), 0) AS held FROM registrations
+    WHERE ${HELD_BY_SQL[by]} AND status = 'pending' AND kind = 'paid' AND hold_expires_at > {:now}`)
     .bind({ value, now: dbNow() })
     .one(row);
   return row.held;

@@ -118,6 +118,7 @@ function createInTransaction(txApp, request) {
     utm_medium: request.utm.utm_medium,
     hold_expires_at: request.mode === "paid" ? dbMinutesFromNow(HOLD_MINUTES) : "",
     client_key: request.clientKey || "",
+    held_seats: request.mode === "paid" ? request.attendees.length : 0,
     stripe_session_id: request.sessionId || "",
   });
   txApp.save(registration);
@@ -183,7 +184,11 @@ function handleCreateRegistration(e) {
     if (request.mode === "paid") {
       return e.json(201, require(`${__hooks}/lib/checkout-session.js`).startCheckout(e.app, created));
     }
-    const emailWarning = require(`${__hooks}/lib/email-warning.js`).deliverRegistrationEmails(e.app, created.registrationId);
+    // Without SMTP every email was stored as captured in the transaction, and a
+    // waitlist or promo registration has no status waiting on delivery.
+    const emailWarning = e.app.settings().smtp.enabled
+      ? require(`${__hooks}/lib/email-warning.js`).deliverRegistrationEmails(e.app, created.registrationId)
+      : false;
     return e.json(201, { registrationId: created.registrationId, status: created.status, emailWarning });
   });
 }

@@ -41,7 +41,13 @@ async function waitForHealth(url, child, timeoutMs) {
  */
 export async function startPocketBase({ dataDir, httpAddr, env = {}, publicDir = distDir, inheritOutput = false }) {
   // --dev=false: PocketBase guesses dev mode (SQL logging) when its binary sits under the temp dir, as in a clone under /tmp.
-  const args = ['serve', '--dev=false', '--http', httpAddr, '--dir', dataDir, '--hooksDir', hooksDir, '--migrationsDir', migrationsDir, '--publicDir', publicDir];
+  // --hooksPool: more prewarmed JS runtimes than PocketBase's 15, so requests
+  // waiting for the database writer do not also queue for a runtime (see
+  // bench/results/registration-ratio.json); HOOKS_POOL overrides it.
+  const args = [
+    'serve', '--dev=false', '--http', httpAddr, '--dir', dataDir, '--hooksDir', hooksDir, '--migrationsDir', migrationsDir,
+    '--publicDir', publicDir, '--hooksPool', process.env.HOOKS_POOL || env.HOOKS_POOL || '50',
+  ];
   const child = spawn(pocketbaseBin, args, {
     env: { ...process.env, APP_URL: `http://${httpAddr}`, ...env },
     stdio: inheritOutput ? 'inherit' : ['ignore', 'pipe', 'pipe'],
