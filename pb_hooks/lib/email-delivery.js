@@ -37,7 +37,7 @@ function saveOutboxEmail(app, { secret, ...fields }) {
   const capturing = !app.settings().smtp.enabled;
   let email = null;
   app.runInTransaction((txApp) => {
-    email = new Record(txApp.findCollectionByNameOrId("emails"));
+    email = new Record(txApp.findCachedCollectionByNameOrId("emails"));
     email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dates().dbNow() });
     if (capturing) {
       recordDelivered(txApp, email, "captured");

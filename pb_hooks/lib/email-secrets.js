@@ -36,7 +36,7 @@ function linksOf(html, text) {
  * @param {{subject?: string, html: string, text: string}} secret
  */
 function saveSecret(app, emailId, secret) {
-  const record = findSecret(app, emailId) || new Record(app.findCollectionByNameOrId(COLLECTION));
+  const record = findSecret(app, emailId) || new Record(app.findCachedCollectionByNameOrId(COLLECTION));
   const html = secret.html || "";
   const text = secret.text || "";
   record.load({ email: emailId, subject: secret.subject || "", html, text, links: linksOf(html, text) });

@@ -40,7 +40,7 @@ function flagForReview(txApp, registration, note) {
 function recordRefund(txApp, { registrationId, paymentIntentId, amountCents, currency }) {
   const idempotencyKey = `refund-${registrationId}`;
   if (txApp.countRecords("payment_actions", $dbx.hashExp({ idempotency_key: idempotencyKey })) > 0) return;
-  const action = new Record(txApp.findCollectionByNameOrId("payment_actions"));
+  const action = new Record(txApp.findCachedCollectionByNameOrId("payment_actions"));
   action.load({
     kind: "refund",
     registration: registrationId,

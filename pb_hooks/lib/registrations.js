@@ -43,8 +43,10 @@ function holdRefusal(txApp, request) {
 const ATTENDEE_STATUS = { paid: "", promo: "confirmed", waitlist: "waitlisted" };
 const REGISTRATION_STATUS = { paid: "pending", promo: "completed", waitlist: "pending" };
 
+// Collections come from PocketBase's cache: findCollectionByNameOrId reads
+// and decodes the collection from the database on every call.
 function saveAttendees(txApp, registration, request) {
-  const collection = txApp.findCollectionByNameOrId("attendees");
+  const collection = txApp.findCachedCollectionByNameOrId("attendees");
   for (const attendee of request.attendees) {
     const record = new Record(collection);
     record.set("id", attendee.id);
@@ -103,7 +105,7 @@ function createInTransaction(txApp, request) {
     if (!promo) return { refusal: refusal(400, "promoCode", "invalid_promo", MESSAGES.promoCodeInvalid) };
   }
 
-  const registration = new Record(txApp.findCollectionByNameOrId("registrations"));
+  const registration = new Record(txApp.findCachedCollectionByNameOrId("registrations"));
   registration.set("id", request.registrationId);
   registration.load({
     event: event.id,

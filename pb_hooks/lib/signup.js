@@ -75,7 +75,7 @@ function signupInTransaction(txApp, request) {
     return { refusal: refusal(409, "email", "account_exists", accounts.MESSAGES.accountExists) };
   }
 
-  const user = new Record(txApp.findCollectionByNameOrId("users"));
+  const user = new Record(txApp.findCachedCollectionByNameOrId("users"));
   user.setEmail(email);
   user.setPassword(request.password);
   user.setVerified(true);

@@ -99,7 +99,7 @@ function handleStripeWebhook(e) {
         answer = { duplicate: true };
         return;
       }
-      const record = new Record(txApp.findCollectionByNameOrId("stripe_events"));
+      const record = new Record(txApp.findCachedCollectionByNameOrId("stripe_events"));
       record.set("event_id", event.id);
       record.set("type", event.type);
       txApp.save(record);

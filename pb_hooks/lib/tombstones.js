@@ -22,7 +22,7 @@ function writeTombstone(app, record) {
       id: record.id,
     });
   } catch {
-    tombstone = new Record(app.findCollectionByNameOrId("tombstones"));
+    tombstone = new Record(app.findCachedCollectionByNameOrId("tombstones"));
     tombstone.set("collection", collection);
     tombstone.set("record_id", record.id);
   }
