@@ -11,6 +11,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import PocketBase from 'pocketbase';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+import { benchAttendee } from './registrations.mjs';
 
 const BENCH_ENV = {
   SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', SMTP_HOST: '',
@@ -18,14 +19,7 @@ const BENCH_ENV = {
 };
 const PROMO_CODE = 'BENCHFREE';
 
-const attendee = () => ({
-  fullName: 'Bench Attendee',
-  email: `bench-${randomBytes(8).toString('hex')}@example.com`,
-  company: 'Bench Co',
-  jobTitle: 'Tester',
-  phoneNumber: '+61 400 000 000',
-  role: 'Senior Manager',
-});
+const attendee = benchAttendee;
 
 const BODIES = {
   raw: () => ({ name: 'Bench Visitor', email: `bench-${randomBytes(8).toString('hex')}@example.com`, subject: 'Bench', message: 'A message' }),

@@ -11,20 +11,18 @@ import { randomBytes } from 'node:crypto';
 import PocketBase from 'pocketbase';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 
+/** One attendee with a fresh email address, as the registration page sends it. */
+export const benchAttendee = () => ({
+  fullName: 'Bench Attendee',
+  email: `bench-${randomBytes(8).toString('hex')}@example.com`,
+  company: 'Bench Co',
+  jobTitle: 'Tester',
+  phoneNumber: '+61 400 000 000',
+  role: 'Senior Manager',
+});
+
 function paidRegistration() {
-  return {
-    mode: 'paid',
-    attendees: [{
-      fullName: 'Bench Attendee',
-      email: `bench-${randomBytes(8).toString('hex')}@example.com`,
-      company: 'Bench Co',
-      jobTitle: 'Tester',
-      phoneNumber: '+61 400 000 000',
-      role: 'Senior Manager',
-    }],
-    privacyConsent: true,
-    marketingConsent: false,
-  };
+  return { mode: 'paid', attendees: [benchAttendee()], privacyConsent: true, marketingConsent: false };
 }
 
 async function timedPost(url, body) {
