@@ -59,3 +59,18 @@ test('a second waitlist entry for the same email is answered kindly', async ({ p
   const entries = await admin.collection('attendees').getFullList({ filter: admin.filter('email ~ {:email}', { email }) });
   expect(entries).toHaveLength(1);
 });
+
+test('too many promo checks: the server says when to try again', async ({ page }) => {
+  await useOwnServer(page);
+  // The limit itself is proven against a real server (tests/server/abuse-limits.test.ts);
+  // here the page shows the server's answer to a client past it.
+  await page.route('**/api/masterclass/promo/validate', (route) => route.fulfill({
+    status: 429,
+    contentType: 'application/json',
+    body: JSON.stringify({ status: 429, message: 'Too many attempts. Please wait 9 minutes and try again.', data: {} }),
+  }));
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Promo code' }).fill('GUESS');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Too Many Attempts', 'Too many attempts. Please wait 9 minutes and try again.')).toBeVisible();
+});

@@ -26,6 +26,7 @@ export const Toasts = {
   missingInformation: { title: 'Missing Information', message: 'Please provide your full name and email address' },
   invalidPromo: { title: 'Invalid Promo Code', message: 'The promo code you entered is invalid or expired' },
   promoCheckFailed: { message: 'Error validating promo code, try again' },
+  tooManyPromoChecks: (message: string) => ({ title: 'Too Many Attempts', message }),
   promoApplied: { title: 'Promo Code Applied', message: 'Your free ticket has been applied.' },
   attendeesLimited: {
     title: 'Attendees Limited',

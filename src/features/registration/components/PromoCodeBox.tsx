@@ -26,8 +26,13 @@ export function PromoCodeBox({ onApplied, disabled }: { onApplied: (code: string
       await validatePromoCode(trimmed);
       onApplied(trimmed);
     } catch (failure) {
-      const refused = failure instanceof ClientResponseError && (failure.status === 400 || failure.status === 404);
-      showToast('error', refused ? Toasts.invalidPromo : Toasts.promoCheckFailed);
+      const status = failure instanceof ClientResponseError ? failure.status : 0;
+      if (status === 429) {
+        // Too many checks from this connection: the server says when to try again.
+        showToast('error', Toasts.tooManyPromoChecks((failure as ClientResponseError).response?.message ?? ''));
+      } else {
+        showToast('error', status === 400 || status === 404 ? Toasts.invalidPromo : Toasts.promoCheckFailed);
+      }
     } finally {
       setChecking(false);
     }
