@@ -4,17 +4,32 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { db, type Industry, type ProfileRow } from '@/db';
-import { queueChange } from '@/sync';
-import { PROFILE_TEXT_MAX, industryOptions, profileFormValues, profilePatch, urlError, type ProfileFormValues } from './profileForm';
+import { PROFILE_TEXT_MAX, industryOptions, profileFormValues, urlError, type ProfileFormValues } from './profileForm';
+import { followLiveProfile, saveProfile } from './saveProfile';
 
 /** How long the green 'Profile updated successfully' note stays. */
 const SAVED_NOTE_MS = 3000;
 
+// Module-level so the form's setters keep their identity between renders.
+const validate = { linkedin_url: urlError, avatar_url: urlError };
+
 export function ProfileForm({ profile }: { profile: ProfileRow }) {
   const form = useForm<ProfileFormValues>({
     initialValues: profileFormValues(profile),
-    validate: { linkedin_url: urlError, avatar_url: urlError },
+    validate,
   });
+  // The form's initial values are the values it opened with: a save sends only
+  // what differs from them, never a diff against the live row (which a pull may
+  // have changed meanwhile).
+  const { getValues, setValues, getInitialValues, setInitialValues } = form;
+  useEffect(() => {
+    // A change from elsewhere (an administrator, another device) shows in the fields not being edited.
+    const opened = getInitialValues();
+    const next = followLiveProfile(getValues(), opened, profile);
+    if (JSON.stringify(next.opened) === JSON.stringify(opened)) return;
+    setInitialValues(next.opened);
+    setValues(next.values);
+  }, [profile, getValues, setValues, getInitialValues, setInitialValues]);
   const [saving, setSaving] = useState(false);
   // Counts saves, 0 = no note: each save shows the note for its own 3 seconds.
   const [savedNote, setSavedNote] = useState(0);
@@ -27,10 +42,9 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
   const save = async (values: ProfileFormValues) => {
     setSaving(true);
     try {
-      const patch = profilePatch(values, profile);
-      if (Object.keys(patch).length > 0) {
-        await queueChange(db, { collection: 'users', recordId: profile.id, op: 'update', patch });
-      }
+      const patch = await saveProfile(db, profile.id, getInitialValues(), values);
+      setInitialValues({ ...getInitialValues(), ...patch });
+      setValues(patch);
       setSavedNote((count) => count + 1);
       notifications.show({ color: 'teal', message: 'Your profile has been updated', autoClose: SAVED_NOTE_MS });
     } catch (error) {

@@ -1,5 +1,5 @@
 // The Profile Settings form: its fields, the industry choices, validation and
-// the patch a save queues (only what changed, trimmed).
+// the patch a save queues (only what the user changed since the form opened, trimmed).
 import type { Industry, ProfileRow } from '@/db';
 
 export const industryOptions: { value: Industry; label: string }[] = [
@@ -19,7 +19,7 @@ const editableFields = ['full_name', 'company', 'job_title', 'industry', 'linked
 
 export type ProfileFormValues = Pick<ProfileRow, (typeof editableFields)[number]>;
 
-export function profileFormValues(profile: ProfileRow): ProfileFormValues {
+export function profileFormValues(profile: { [F in keyof ProfileFormValues]?: ProfileFormValues[F] | null }): ProfileFormValues {
   return {
     full_name: profile.full_name ?? '',
     company: profile.company ?? '',
@@ -30,9 +30,13 @@ export function profileFormValues(profile: ProfileRow): ProfileFormValues {
   };
 }
 
-/** The changed fields, trimmed; empty when nothing changed. */
-export function profilePatch(values: ProfileFormValues, profile: ProfileRow): Partial<ProfileFormValues> {
-  const saved = profileFormValues(profile);
+/**
+ * The fields changed since the form opened (`opened`: the values it started
+ * from, never the live row, which a pull may have changed meanwhile), trimmed;
+ * empty when nothing changed.
+ */
+export function profilePatch(values: ProfileFormValues, opened: ProfileFormValues): Partial<ProfileFormValues> {
+  const saved = profileFormValues(opened);
   const patch: Partial<ProfileFormValues> = {};
   for (const field of editableFields) {
     const value = values[field].trim();

@@ -1,0 +1,47 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+import { MasterclassDb, type ProfileRow } from '@/db';
+import { profileFormValues } from './profileForm';
+import { followLiveProfile, saveProfile } from './saveProfile';
+
+vi.mock('@/sync/requestSync', () => ({ requestSync: () => Promise.resolve() }));
+
+const opened: ProfileRow = {
+  id: 'user00000000001', updated: '2025-06-01 00:00:00.000Z', email: 'ada@example.com', verified: true,
+  full_name: 'Ada Lovelace', company: 'Analytical Engines', job_title: 'Analyst', industry: '',
+  linkedin_url: '', avatar_url: '', role: 'attendee',
+};
+
+describe('saving Profile Settings', () => {
+  it("sends only the fields the user changed since the form opened, keeping an administrator's change to another field", async () => {
+    const db = new MasterclassDb('profile-save-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const form = profileFormValues(opened);
+    // While the form is open, a pull brings an administrator's new job title.
+    const live = { ...opened, job_title: 'Chief Analyst', updated: '2025-06-02 00:00:00.000Z' };
+    await db.profiles.put(live);
+
+    await saveProfile(db, opened.id, form, { ...form, company: 'Difference Engines' });
+
+    expect((await db.outbox.toArray()).map((change) => change.patch)).toEqual([{ company: 'Difference Engines' }]);
+    expect(await db.profiles.get(opened.id)).toMatchObject({ company: 'Difference Engines', job_title: 'Chief Analyst' });
+  });
+
+  it('queues nothing when nothing changed since the form opened', async () => {
+    const db = new MasterclassDb('profile-save-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    await db.profiles.put({ ...opened, job_title: 'Chief Analyst' });
+    const form = profileFormValues(opened);
+
+    expect(await saveProfile(db, opened.id, form, form)).toEqual({});
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('shows a server change in the fields the user has not touched, and keeps the ones being edited', () => {
+    const form = profileFormValues(opened);
+    const live = { ...opened, job_title: 'Chief Analyst', company: 'Admin Co' };
+
+    const next = followLiveProfile({ ...form, company: 'Typed' }, form, live);
+
+    expect(next.values).toMatchObject({ job_title: 'Chief Analyst', company: 'Typed' });
+    expect(next.opened).toMatchObject({ job_title: 'Chief Analyst', company: 'Analytical Engines' });
+  });
+});
