@@ -54,4 +54,34 @@ describe('push', () => {
     ]);
     expect(await db.businessCases.count()).toBe(0);
   });
+
+  it('keeps a delete answered 404 because the session expired mid-pass, and pauses for sign-in', async () => {
+    const { db, server, engine, status } = syncHarness();
+    server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'Keep me' });
+    await engine.request();
+    await queueChange(db, { collection: 'business_cases', recordId: 'case00000000001', op: 'delete' });
+    // The session check at the start of the pass succeeds; the token expires just before the delete.
+    server.onCall = (call) => {
+      if (call.startsWith('delete')) server.sessionValid = false;
+    };
+
+    await engine.request();
+
+    expect(server.table('business_cases').has('case00000000001')).toBe(true);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ op: 'delete', status: 'pending' })]);
+    expect(status.get()).toMatchObject({ paused: 'signin', pending: 1 });
+  });
+
+  it('counts a delete answered 404 with a valid session as done (the record is already gone)', async () => {
+    const { db, server, engine, status } = syncHarness();
+    server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'Gone' });
+    await engine.request();
+    await queueChange(db, { collection: 'business_cases', recordId: 'case00000000001', op: 'delete' });
+    server.table('business_cases').delete('case00000000001');
+
+    await engine.request();
+
+    expect(await db.outbox.count()).toBe(0);
+    expect(status.get()).toMatchObject({ paused: null, pending: 0, failed: 0 });
+  });
 });

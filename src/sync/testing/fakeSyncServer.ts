@@ -127,7 +127,8 @@ export class FakeSyncServer {
     },
     delete: async (collection, id) => {
       this.gate(`delete ${collection} ${id}`);
-      if (!this.table(collection).has(id)) throw new FakeHttpError(404);
+      // A guest (expired session) is answered 404, as PocketBase does when the rule hides the record.
+      if (!this.table(collection).has(id) || !this.sessionValid) throw new FakeHttpError(404);
       this.remove(collection, id);
     },
     subscribe: async (collection, onChange) => {
