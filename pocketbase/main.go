@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
@@ -56,14 +55,9 @@ func main() {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {
 			if !e.Router.HasRoute(http.MethodGet, "/{path...}") {
-				static := apis.Static(os.DirFS(publicDir), indexFallback)
-				e.Router.GET("/{path...}", func(re *core.RequestEvent) error {
-					// unknown API and dashboard paths are errors, never the app shell
-					if p := re.Request.URL.Path; strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/_/") {
-						return apis.NewNotFoundError("", nil)
-					}
-					return static(re)
-				})
+				// precompressed siblings and cache headers (static.go); unknown API
+				// and dashboard paths are errors, never the app shell
+				e.Router.GET("/{path...}", staticHandler(os.DirFS(publicDir), indexFallback))
 			}
 			return e.Next()
 		},
