@@ -19,7 +19,7 @@ const measuredAt = new Date().toISOString();
 
 const landing = await measureLandingBundle();
 writeFileSync(path.join(resultsDir, 'landing-bundle.json'), `${JSON.stringify({ measuredAt, ...landing }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'landing-bundle', jsGzipBytes: landing.js.gzipBytes, cssGzipBytes: landing.css.gzipBytes })}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'landing-bundle', jsGzipBytes: landing.js.gzipBytes, cssGzipBytes: landing.css.gzipBytes, coldLoadBodyBytes: landing.transfer.bodyBytes, coldLoadRequests: landing.transfer.requests })}\n`);
 
 const registrations = await benchmarkRegistrations();
 writeFileSync(path.join(resultsDir, 'registrations.json'), `${JSON.stringify({ measuredAt, ...registrations }, null, 2)}\n`);
@@ -43,4 +43,4 @@ function summariseRegistrations({ paid, capacityRace }) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(`Registrations: ${JSON.stringify(summariseRegistrations(registrations))}`);
-console.log(`Landing route, initial load: JS ${kb(landing.js.gzipBytes)} gzip in ${landing.js.files} files; CSS ${kb(landing.css.gzipBytes)} gzip in ${landing.css.files} files`);
+console.log(`Landing route, initial load: JS ${kb(landing.js.gzipBytes)} gzip in ${landing.js.files} files; CSS ${kb(landing.css.gzipBytes)} gzip in ${landing.css.files} files; cold load received ${kb(landing.transfer.bodyBytes)} in ${landing.transfer.requests} requests`);
