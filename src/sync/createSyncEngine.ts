@@ -1,6 +1,7 @@
 // The engine for one signed-in user: runs sync passes one at a time, backs off
-// after network failures, pauses on 401 until resume(), follows connectivity
-// and realtime, and publishes its state for the status indicator.
+// after network failures (a request past its deadline is one), pauses on 401
+// until resume(), follows connectivity and realtime, and publishes its state
+// for the status indicator.
 import type PocketBase from 'pocketbase';
 import { metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
 import { appSyncStatus } from './appSyncStatus';
@@ -16,6 +17,7 @@ import { realClock, type SyncClock } from './syncClock';
 import type { SyncContext } from './syncContext';
 import type { SyncStatusStore } from './syncStatusStore';
 import type { SyncTransport } from './transport';
+import { timedTransport } from './timedTransport';
 import { withSyncLock } from './withSyncLock';
 
 export interface SyncOptions {
@@ -29,7 +31,12 @@ export interface SyncOptions {
   /** Where the state is published; the app's store (useSyncStatus) by default. */
   status?: SyncStatusStore;
   pageSize?: number;
+  /** Deadline of every server request; past it the request is aborted and retried like a network error. */
+  requestTimeoutMs?: number;
 }
+
+/** Long enough for a 200-record page on a slow mobile link, short enough that a dead one is noticed. */
+export const REQUEST_TIMEOUT_MS = 20_000;
 
 export interface SyncEngine {
   /** Runs a pass now (or joins the running one plus one more); resolves when done. */
@@ -42,12 +49,11 @@ export interface SyncEngine {
 }
 
 export function createSyncEngine(options: SyncOptions): SyncEngine {
-  const transport = options.transport ?? (options.pb && pocketbaseTransport(options.pb));
-  if (!transport) throw new Error('startSync needs pb or a transport');
-  const ctx: SyncContext = {
-    db: options.db, transport, userId: options.userId,
-    clock: options.clock ?? realClock, pageSize: options.pageSize ?? 200,
-  };
+  const server = options.transport ?? (options.pb && pocketbaseTransport(options.pb));
+  if (!server) throw new Error('startSync needs pb or a transport');
+  const clock = options.clock ?? realClock;
+  const transport = timedTransport(server, clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+  const ctx: SyncContext = { db: options.db, transport, userId: options.userId, clock, pageSize: options.pageSize ?? 200 };
   const status = options.status ?? appSyncStatus;
   const connectivity = options.connectivity ?? browserConnectivity;
   const passes = serialPasses(pass);
@@ -110,6 +116,8 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       stopped = true;
       cancelRetry();
       stopWatching();
+      // A request in flight would otherwise hold sign-out until its deadline.
+      transport.abortAll();
       await passes.stop();
       await realtime.close();
       status.set({ syncing: false });

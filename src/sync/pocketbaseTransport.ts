@@ -1,5 +1,6 @@
 // The engine's server calls over the PocketBase SDK. Requests opt out of the
 // SDK's auto-cancellation: parallel list calls to one collection are normal here.
+// Each carries the engine's AbortSignal, so a request past its deadline is really cancelled.
 import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import type { ServerRecord } from '@/db';
@@ -7,6 +8,7 @@ import { errorStatus } from './errorStatus';
 import type { PullQuery, SyncTransport } from './transport';
 
 const noCancel = { requestKey: null };
+const options = (signal?: AbortSignal) => ({ ...noCancel, signal });
 
 function pullFilter(pb: PocketBase, query: PullQuery): string {
   const parts: string[] = [];
@@ -22,33 +24,33 @@ function pullFilter(pb: PocketBase, query: PullQuery): string {
 
 export function pocketbaseTransport(pb: PocketBase): SyncTransport {
   return {
-    async verifySession() {
+    async verifySession(signal) {
       const collection = pb.authStore.record?.collectionName;
       if (!pb.authStore.isValid || !collection) {
         throw new ClientResponseError({ status: 401, response: { message: 'Signed out' } });
       }
       // The only call that answers 401 for a token the server no longer accepts;
       // it also renews the token, so a portal left open keeps its session.
-      await pb.collection(collection).authRefresh(noCancel);
+      await pb.collection(collection).authRefresh(options(signal));
     },
-    async list(collection, query) {
+    async list(collection, query, signal) {
       const page = await pb.collection(collection).getList<ServerRecord>(1, query.limit, {
-        ...noCancel, filter: pullFilter(pb, query), sort: 'updated,id', skipTotal: true,
+        ...options(signal), filter: pullFilter(pb, query), sort: 'updated,id', skipTotal: true,
       });
       return page.items;
     },
-    async getOne(collection, id) {
+    async getOne(collection, id, signal) {
       try {
-        return await pb.collection(collection).getOne<ServerRecord>(id, noCancel);
+        return await pb.collection(collection).getOne<ServerRecord>(id, options(signal));
       } catch (error) {
         if (errorStatus(error) === 404) return null;
         throw error;
       }
     },
-    create: (collection, body) => pb.collection(collection).create<ServerRecord>(body, noCancel),
-    update: (collection, id, patch) => pb.collection(collection).update<ServerRecord>(id, patch, noCancel),
-    async delete(collection, id) {
-      await pb.collection(collection).delete(id, noCancel);
+    create: (collection, body, signal) => pb.collection(collection).create<ServerRecord>(body, options(signal)),
+    update: (collection, id, patch, signal) => pb.collection(collection).update<ServerRecord>(id, patch, options(signal)),
+    async delete(collection, id, signal) {
+      await pb.collection(collection).delete(id, options(signal));
     },
     async subscribe(collection, onChange) {
       return pb.collection(collection).subscribe<ServerRecord>('*', (event) => {

@@ -1,6 +1,7 @@
 // The few server calls the engine makes, behind a narrow interface so unit
 // tests drive the engine with an in-memory server. Errors carry the HTTP
 // `status` (0 or none = the network failed), as PocketBase's ClientResponseError does.
+// `signal` aborts a request (the engine's per-request deadline, see timedTransport).
 import type { ServerRecord } from '@/db';
 
 export interface PullQuery {
@@ -27,14 +28,14 @@ export interface SyncTransport {
    * empty list, never 401: without this check an expired session would look
    * like the server refusing the user's changes.
    */
-  verifySession(): Promise<void>;
+  verifySession(signal?: AbortSignal): Promise<void>;
   /** Sorted by `updated, id`. */
-  list(collection: string, query: PullQuery): Promise<ServerRecord[]>;
+  list(collection: string, query: PullQuery, signal?: AbortSignal): Promise<ServerRecord[]>;
   /** null when the record does not exist (or is not visible). */
-  getOne(collection: string, id: string): Promise<ServerRecord | null>;
-  create(collection: string, body: Record<string, unknown>): Promise<ServerRecord>;
-  update(collection: string, id: string, patch: Record<string, unknown>): Promise<ServerRecord>;
-  delete(collection: string, id: string): Promise<void>;
+  getOne(collection: string, id: string, signal?: AbortSignal): Promise<ServerRecord | null>;
+  create(collection: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRecord>;
+  update(collection: string, id: string, patch: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRecord>;
+  delete(collection: string, id: string, signal?: AbortSignal): Promise<void>;
   subscribe(collection: string, onChange: (change: RealtimeChange) => void): Promise<Unsubscribe>;
   /** Called on every (re)connection of the realtime channel. */
   onReconnect(callback: () => void): Promise<Unsubscribe>;

@@ -78,19 +78,30 @@ export class FakeSyncServer {
   /** Runs before every request is answered (to change the server mid-pass). */
   onCall: ((call: string) => void) | null = null;
 
-  private gate(call: string): void {
+  /** Requests for which this answers true never get an answer (a dead link): only their AbortSignal ends them. */
+  hang: ((call: string) => boolean) | null = null;
+  /** Calls ended by their AbortSignal, in order. */
+  readonly aborted: string[] = [];
+
+  private async gate(call: string, signal?: AbortSignal): Promise<void> {
     this.calls.push(call);
     this.onCall?.(call);
+    if (this.hang?.(call)) {
+      await new Promise((_, reject) => signal?.addEventListener('abort', () => {
+        this.aborted.push(call);
+        reject(new FakeHttpError(0, 'The request was aborted'));
+      }));
+    }
     if (this.failWith) throw this.failWith;
   }
 
   readonly transport: SyncTransport = {
-    verifySession: async () => {
-      this.gate('verifySession');
+    verifySession: async (signal) => {
+      await this.gate('verifySession', signal);
       if (!this.sessionValid) throw new FakeHttpError(401);
     },
-    list: async (collection, query: PullQuery) => {
-      this.gate(`list ${collection}`);
+    list: async (collection, query: PullQuery, signal) => {
+      await this.gate(`list ${collection}`, signal);
       if (this.forbidden.has(collection)) throw new FakeHttpError(403);
       if (!this.sessionValid && !publicCollections.has(collection)) return [];
       const { since, after, owner, limit } = query;
@@ -103,13 +114,13 @@ export class FakeSyncServer {
       this.listed.push({ collection, ids: page.map((r) => r.id) });
       return page;
     },
-    getOne: async (collection, id) => {
-      this.gate(`getOne ${collection} ${id}`);
+    getOne: async (collection, id, signal) => {
+      await this.gate(`getOne ${collection} ${id}`, signal);
       const record = this.table(collection).get(id);
       return record && (this.sessionValid || publicCollections.has(collection)) ? { ...record } : null;
     },
-    create: async (collection, body) => {
-      this.gate(`create ${collection} ${String(body.id)}`);
+    create: async (collection, body, signal) => {
+      await this.gate(`create ${collection} ${String(body.id)}`, signal);
       if (this.refuse.has(collection) || !this.sessionValid) throw new FakeHttpError(400, 'Failed to create record.');
       if (this.table(collection).has(String(body.id))) throw new FakeHttpError(400, 'Failed to create record.');
       const record = this.write(collection, { ...body, id: String(body.id) });
@@ -119,14 +130,14 @@ export class FakeSyncServer {
       }
       return { ...record };
     },
-    update: async (collection, id, patch) => {
-      this.gate(`update ${collection} ${id} ${JSON.stringify(patch)}`);
+    update: async (collection, id, patch, signal) => {
+      await this.gate(`update ${collection} ${id} ${JSON.stringify(patch)}`, signal);
       if (this.refuse.has(collection)) throw new FakeHttpError(400, 'Failed to update record.');
       if (!this.table(collection).has(id) || !this.sessionValid) throw new FakeHttpError(404);
       return { ...this.write(collection, { ...patch, id }) };
     },
-    delete: async (collection, id) => {
-      this.gate(`delete ${collection} ${id}`);
+    delete: async (collection, id, signal) => {
+      await this.gate(`delete ${collection} ${id}`, signal);
       // A guest (expired session) is answered 404, as PocketBase does when the rule hides the record.
       if (!this.table(collection).has(id) || !this.sessionValid) throw new FakeHttpError(404);
       this.remove(collection, id);
