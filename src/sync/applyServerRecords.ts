@@ -1,6 +1,7 @@
 // Stores server versions of records, keeping the user's unsent edits visible:
 // each record's pending outbox patches are applied again on top, in order, so
 // a pull or realtime event never makes a local edit flicker away before it is pushed.
+// A version older than the local one is ignored.
 import type { MasterclassDb, ServerRecord } from '@/db';
 import { localTable } from './localTable';
 
@@ -16,6 +17,10 @@ export async function applyServerRecords(db: MasterclassDb, collection: string, 
       // A delete waiting to be pushed: do not bring the row back.
       if (pending.some((change) => change.op === 'delete')) continue;
       const local = await table.get(record.id);
+      // An older version than the one held (a pull page read before a realtime
+      // event but applied after it) never replaces it; the stamps are fixed-width
+      // 'YYYY-MM-DD HH:MM:SS.sssZ', so they compare as strings.
+      if (local?.updated && record.updated < local.updated) continue;
       // Pulls re-read the records at the cursor's own stamp: skip what we already hold.
       if (pending.length === 0 && local?.updated === record.updated) continue;
       // Over the local row, so a field the server hides in some answers (email) is not lost.
