@@ -80,6 +80,8 @@ describe('tombstones', () => {
       { id: 'speaker00000001', updated: stampAt(T1), name: 'Kept' },
       { id: 'speaker00000002', updated: stampAt(T1), name: 'Deleted offline' },
     ] as never);
+    // The deletions happen after this device pulled its copies.
+    server.nowMs = T2;
     server.write('speakers', { id: 'speaker00000001', name: 'Kept' });
     server.remove('speakers', 'speaker00000002');
 
@@ -88,5 +90,34 @@ describe('tombstones', () => {
 
     server.remove('speakers', 'speaker00000001');
     await expect.poll(() => db.speakers.count()).toBe(0);
+  });
+
+  it('leave a record re-created with the same id after the delete (a new device pulls both)', async () => {
+    const { db, server, engine } = syncHarness();
+    server.nowMs = T1;
+    server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'First life' });
+    server.nowMs = T2;
+    server.remove('business_cases', 'case00000000001', USER_ID);
+    server.nowMs = T3;
+    server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'Second life' });
+
+    await engine.request();
+
+    expect(await db.businessCases.get('case00000000001')).toMatchObject({ title: 'Second life', updated: stampAt(T3) });
+  });
+
+  it('still delete a record updated in the same millisecond as its deletion', async () => {
+    const { db, server, engine } = syncHarness();
+    server.nowMs = T1;
+    server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'Short-lived' });
+    await engine.request();
+    server.nowMs = T2;
+    server.write('business_cases', { id: 'case00000000001', title: 'Edited' });
+    server.table('business_cases').delete('case00000000001');
+    server.write('tombstones', { id: 'tcase0000000001', collection: 'business_cases', record_id: 'case00000000001', owner: USER_ID });
+
+    await engine.request();
+
+    expect(await db.businessCases.count()).toBe(0);
   });
 });
