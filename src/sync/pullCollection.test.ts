@@ -22,7 +22,7 @@ describe('pull', () => {
 
     expect(eventIdsListed(server)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
     expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
-    expect(await db.meta.get('cursor:events')).toEqual({ key: 'cursor:events', value: stampAt(T2) });
+    expect(JSON.parse((await db.meta.get('cursor:events'))?.value ?? '')).toEqual({ updated: stampAt(T2), id: 'b1' });
   });
 
   it('finds a record stamped like the cursor but committed later, and skips the ones it already holds', async () => {
@@ -42,6 +42,41 @@ describe('pull', () => {
     expect(eventIdsListed(server)).toEqual(['b0', 'b1', 'c1']);
     expect((await db.events.toArray()).map((row) => row.id).sort()).toEqual(['b0', 'b1', 'c1']);
     expect(rewrites).toBe(0);
+  });
+
+  it('finds a record committed late with a stamp a little before the cursor, and rewrites none it already holds', async () => {
+    const { db, server, engine } = syncHarness({ pageSize: 2 });
+    // Only the pull can bring it (the realtime channel is down).
+    server.hangRealtime = true;
+    server.nowMs = T2;
+    server.write('events', { id: 'b1', title: 'b1' });
+    server.write('events', { id: 'b2', title: 'b2' });
+    await engine.request();
+    let rewrites = 0;
+    db.events.hook('updating', () => void (rewrites += 1));
+    db.events.hook('creating', (id) => void (id !== 'late' && (rewrites += 1)));
+
+    // Stamped when its transaction began, visible only once it committed: after the last pull.
+    server.nowMs = T2 - 2000;
+    server.write('events', { id: 'late', title: 'late commit, older stamp' });
+    await engine.request();
+
+    expect((await db.events.toArray()).map((row) => row.id).sort()).toEqual(['b1', 'b2', 'late']);
+    expect(rewrites).toBe(0);
+  });
+
+  it('reads a cursor saved by the previous version (a bare stamp)', async () => {
+    const { db, server, engine } = syncHarness();
+    server.nowMs = T1 - 3_600_000;
+    server.write('events', { id: 'old', title: 'old' });
+    server.nowMs = T3;
+    server.write('events', { id: 'new', title: 'new' });
+    await db.meta.put({ key: 'cursor:events', value: stampAt(T2) });
+
+    await engine.request();
+
+    expect(eventIdsListed(server)).toEqual(['new']);
+    expect(JSON.parse((await db.meta.get('cursor:events'))?.value ?? '')).toEqual({ updated: stampAt(T3), id: 'new' });
   });
 
   it("takes only the user's own profile, attendee rows and tool records", async () => {
