@@ -2,8 +2,12 @@
 // for two devices of one attendee: the first pull fills the tables (materials
 // only once the portal unlocks), a profile edit made on one device reaches the
 // server as a patch and arrives on the other device by pull, and an expired
-// session pauses syncing instead of failing the user's changes.
+// session pauses syncing instead of failing the user's changes (a delete the
+// server answers 404 as to a guest included); a record re-created with the id
+// of a deleted one survives its tombstone; a request that never gets an answer
+// is aborted at its deadline.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PocketBase from 'pocketbase';
 import { MasterclassDb } from '@/db';
@@ -12,6 +16,7 @@ import { queueChange } from '@/sync';
 import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
 import { pocketbaseTransport } from '@/sync/pocketbaseTransport';
 import { createSyncStatusStore, type SyncStatusStore } from '@/sync/syncStatusStore';
+import type { SyncTransport } from '@/sync/transport';
 import { EVENT_TITLE, masterclassEvent } from '../support/masterclassEvent';
 import type { TestServer } from '../support/pocketbase';
 import { createUser, serverForFile, type TestUser } from './helpers';
@@ -25,14 +30,14 @@ const noRealtime = async () => async () => {};
 
 interface Device { db: MasterclassDb; engine: SyncEngine; status: SyncStatusStore }
 
-async function device(client: PocketBase): Promise<Device> {
+async function device(client: PocketBase, overrides: Partial<SyncTransport> = {}, requestTimeoutMs?: number): Promise<Device> {
   const db = new MasterclassDb('masterclass', { indexedDB: new IDBFactory(), IDBKeyRange });
   const status = createSyncStatusStore();
   // Node 20 has no EventSource for the SDK's realtime channel: this test
   // proves pull and push over HTTP; realtime is proved against the fake server.
-  const transport = { ...pocketbaseTransport(client), subscribe: noRealtime, onReconnect: noRealtime };
+  const transport = { ...pocketbaseTransport(client), subscribe: noRealtime, onReconnect: noRealtime, ...overrides };
   // A small page so the keyset paging runs against the real filter syntax.
-  const engine = createSyncEngine({ db, userId: user.id, transport, status, pageSize: 10 });
+  const engine = createSyncEngine({ db, userId: user.id, transport, status, pageSize: 10, requestTimeoutMs });
   engines.push(engine);
   return { db, engine, status };
 }
@@ -133,5 +138,68 @@ describe('sync against PocketBase', () => {
 
     expect(status.get()).toMatchObject({ paused: null, pending: 0, failed: 0 });
     expect((await su.collection('users').getOne(user.id)).job_title).toBe('Chief AI Officer');
+  });
+
+  it('keeps a delete the server answers 404 because the session expired mid-pass, and sends it after signing in again', async () => {
+    const client = await secondClient();
+    const id = newRecordId();
+    await client.collection('business_cases').create({ id, owner: user.id, title: 'Delete me later', status: 'draft' });
+    const real = pocketbaseTransport(client);
+    let expireBeforeDelete = true;
+    const { db, engine, status } = await device(client, {
+      // The session check at the start of the pass passes; the token expires just before the (first) delete.
+      async delete(collection, recordId, signal) {
+        if (expireBeforeDelete) client.authStore.save(`${client.authStore.token.slice(0, -4)}xxxx`, client.authStore.record);
+        expireBeforeDelete = false;
+        await real.delete(collection, recordId, signal);
+      },
+    });
+    await engine.request();
+    await queueChange(db, { collection: 'business_cases', recordId: id, op: 'delete' });
+
+    await engine.request();
+
+    expect(status.get()).toMatchObject({ paused: 'signin', pending: 1, failed: 0 });
+    expect(await su.collection('business_cases').getOne(id)).toMatchObject({ id });
+
+    await client.collection('users').authWithPassword(user.email, user.password);
+    await engine.resume();
+
+    expect(status.get()).toMatchObject({ paused: null, pending: 0, failed: 0 });
+    await expect(su.collection('business_cases').getOne(id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('keeps a record re-created with the id of a deleted one when a new device pulls both', async () => {
+    const id = newRecordId();
+    await su.collection('business_cases').create({ id, owner: user.id, title: 'First life', status: 'draft' });
+    await su.collection('business_cases').delete(id);
+    await su.collection('business_cases').create({ id, owner: user.id, title: 'Second life', status: 'draft' });
+    const { db, engine } = await device(await secondClient());
+
+    await engine.request();
+
+    expect(await db.businessCases.get(id)).toMatchObject({ title: 'Second life' });
+  });
+
+  it('aborts a request that never gets an answer at its deadline instead of holding the pass', async () => {
+    const sockets = new Set<Socket>();
+    const silent: Server = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = silent.address() as AddressInfo;
+      const client = new PocketBase(`http://127.0.0.1:${address.port}`);
+      client.authStore.save(user.client.authStore.token, user.client.authStore.record);
+      const { engine, status } = await device(client, {}, 300);
+      const started = Date.now();
+
+      await engine.request();
+
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(status.get()).toMatchObject({ paused: null, syncing: false, lastSyncedAt: null });
+      await engine.stop();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
