@@ -9,6 +9,7 @@ import { backoffDelay } from './backoffDelay';
 import { claimLocalData } from './claimLocalData';
 import { browserConnectivity, type Connectivity } from './connectivity';
 import { countOutbox } from './countOutbox';
+import { nextAttemptAt } from './nextAttemptAt';
 import { pocketbaseTransport } from './pocketbaseTransport';
 import { realtimeLink } from './realtimeLink';
 import { runSync } from './runSync';
@@ -90,6 +91,9 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
         // Not awaited: a realtime channel that hangs (a proxy buffering the
         // event stream) must never hold up pushing and pulling.
         void realtime.ensure();
+        // A change the server could not take is retried by its own schedule.
+        const due = await nextAttemptAt(ctx.db, ctx.clock.now());
+        if (due !== undefined && !stopped) cancelRetry = ctx.clock.setTimer(() => void request(), due - ctx.clock.now());
       } else if (outcome === 'signin') {
         paused = true;
         status.set({ paused: 'signin' });

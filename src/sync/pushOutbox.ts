@@ -1,14 +1,26 @@
-// Pushes pending changes oldest first (an update never overtakes the create
-// it belongs to). Refused ones are marked failed and skipped; a network error
-// or 401 stops the pass with the rest still queued.
+// Pushes pending changes oldest first. A change not due yet (its
+// nextAttemptAt is ahead) or one the server could not take now (network,
+// 5xx) holds back only the later changes of the same record (an update never
+// overtakes the create it belongs to); changes of other records still go.
+// Refused ones are marked failed and skipped; a 401 stops the pass with the
+// rest still queued.
 import { pushChange } from './pushChange';
 import type { SyncContext } from './syncContext';
 
 export async function pushOutbox(ctx: SyncContext): Promise<void> {
+  const held = new Set<string>();
+  let after = -Infinity;
   for (;;) {
-    // The status index is ordered by seq within 'pending': the oldest comes first.
-    const next = await ctx.db.outbox.where('status').equals('pending').first();
+    // Re-read after each change: one queued meanwhile goes in this pass too.
+    const next = await ctx.db.outbox.where('seq').above(after).filter((change) => change.status === 'pending').first();
     if (next?.seq === undefined) return;
-    await pushChange(ctx, { ...next, seq: next.seq });
+    after = next.seq;
+    const record = `${next.collection}/${next.recordId}`;
+    if (held.has(record) || next.nextAttemptAt > ctx.clock.now()) {
+      held.add(record);
+      continue;
+    }
+    const settled = await pushChange(ctx, { ...next, seq: next.seq });
+    if (settled === 'later') held.add(record);
   }
 }

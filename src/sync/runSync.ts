@@ -1,6 +1,7 @@
 // One sync pass: check the session (an expired one pauses, see
 // SyncTransport.verifySession), push first (the server then holds the user's edits, and the
-// pull brings back their final versions), then pull everything.
+// pull brings back their final versions), then pull everything. A change the server
+// could not take waits for its own retry time (see pushChange) and never stops the pull.
 import { classifyError } from './classifyError';
 import { pullAll } from './pullAll';
 import { pushOutbox } from './pushOutbox';
