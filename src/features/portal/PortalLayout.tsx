@@ -5,9 +5,9 @@ import { AppShell, Burger, Group, ThemeIcon, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, Outlet } from '@tanstack/react-router';
 import { IconSparkles } from '@tabler/icons-react';
-import { SyncStatusIndicator } from '@/components/SyncStatusIndicator';
 import classes from './PortalLayout.module.css';
 import { PortalNavbar } from './PortalNavbar';
+import { SyncStatusPopover } from './SyncStatusPopover';
 import { UserMenu } from './UserMenu';
 import { usePortalUser, type PortalUser } from './portalUser';
 import { usePortalLock } from './usePortalLock';
@@ -48,7 +48,7 @@ function PortalShell({ user }: { user: PortalUser }) {
             </Link>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <SyncStatusIndicator />
+            <SyncStatusPopover />
             <UserMenu user={user} />
           </Group>
         </Group>
