@@ -163,6 +163,8 @@ export interface OutboxRow {
   nextAttemptAt: number;
   status: 'pending' | 'failed';
   error?: string;
+  /** The user signed in when it was made; only that user's engine sends it (absent: made before anyone signed in). */
+  owner?: string;
 }
 
 /** Sync bookkeeping: pull cursors, last sync time, whose data this is. */

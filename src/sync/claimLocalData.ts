@@ -1,7 +1,7 @@
 // Makes the user-owned tables belong to `userId` before syncing: when another
 // account signs in on this device, the previous user's rows are cleared, and
-// their unsent changes are marked failed (kept, never pushed under the wrong
-// account; the server's rules would refuse them anyway).
+// their unsent changes are stamped as theirs (kept waiting, never pushed under
+// the wrong account; they go once that user signs in again).
 import { metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
 import { clearUserTables } from './clearUserTables';
 
@@ -10,8 +10,7 @@ export async function claimLocalData(db: MasterclassDb, userId: string): Promise
   if (previous === userId) return;
   if (previous !== undefined) {
     await clearUserTables(db);
-    await db.outbox.where('status').equals('pending')
-      .modify({ status: 'failed', error: 'Saved while another account was signed in' });
+    await db.outbox.filter((change) => change.owner === undefined).modify({ owner: previous });
   }
   await writeMeta(db, metaKeys.userId, userId);
 }

@@ -68,7 +68,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const ready = (async () => {
     await claimLocalData(ctx.db, ctx.userId);
     const lastSyncedAt = (await readMeta(ctx.db, metaKeys.lastSyncedAt)) ?? null;
-    status.set({ paused: null, syncing: false, online: connectivity.isOnline(), lastSyncedAt, ...(await countOutbox(ctx.db)) });
+    status.set({ paused: null, syncing: false, online: connectivity.isOnline(), lastSyncedAt, ...(await countOutbox(ctx.db, ctx.userId)) });
   })();
   const stopWatching = connectivity.subscribe((online) => {
     status.set({ online });
@@ -92,7 +92,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
         // event stream) must never hold up pushing and pulling.
         void realtime.ensure();
         // A change the server could not take is retried by its own schedule.
-        const due = await nextAttemptAt(ctx.db, ctx.clock.now());
+        const due = await nextAttemptAt(ctx.db, ctx.userId, ctx.clock.now());
         if (due !== undefined && !stopped) cancelRetry = ctx.clock.setTimer(() => void request(), due - ctx.clock.now());
       } else if (outcome === 'signin') {
         paused = true;
@@ -102,7 +102,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
         cancelRetry = ctx.clock.setTimer(() => void request(), backoffDelay(failures));
       }
     }
-    status.set({ syncing: false, ...(await countOutbox(ctx.db)) });
+    status.set({ syncing: false, ...(await countOutbox(ctx.db, ctx.userId)) });
   }
 
   return {

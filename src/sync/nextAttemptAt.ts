@@ -1,10 +1,11 @@
 // When the earliest pending change that is waiting out its back-off is due
-// (ms since epoch); undefined when none waits.
+// (ms since epoch); undefined when none waits. Only `userId`'s changes count.
 import type { MasterclassDb } from '@/db';
 
-export async function nextAttemptAt(db: MasterclassDb, now: number): Promise<number | undefined> {
+export async function nextAttemptAt(db: MasterclassDb, userId: string, now: number): Promise<number | undefined> {
   let earliest: number | undefined;
   await db.outbox.where('status').equals('pending').each((change) => {
+    if (change.owner !== undefined && change.owner !== userId) return;
     if (change.nextAttemptAt > now && (earliest === undefined || change.nextAttemptAt < earliest)) earliest = change.nextAttemptAt;
   });
   return earliest;

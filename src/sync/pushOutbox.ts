@@ -3,7 +3,8 @@
 // 5xx) holds back only the later changes of the same record (an update never
 // overtakes the create it belongs to); changes of other records still go.
 // Refused ones are marked failed and skipped; a 401 stops the pass with the
-// rest still queued.
+// rest still queued. Changes another account made on this device are left
+// waiting for that account.
 import { pushChange } from './pushChange';
 import type { SyncContext } from './syncContext';
 
@@ -12,7 +13,8 @@ export async function pushOutbox(ctx: SyncContext): Promise<void> {
   let after = -Infinity;
   for (;;) {
     // Re-read after each change: one queued meanwhile goes in this pass too.
-    const next = await ctx.db.outbox.where('seq').above(after).filter((change) => change.status === 'pending').first();
+    const next = await ctx.db.outbox.where('seq').above(after).filter((change) => change.status === 'pending' && (change.owner ?? ctx.userId) === ctx.userId)
+      .first();
     if (next?.seq === undefined) return;
     after = next.seq;
     const record = `${next.collection}/${next.recordId}`;

@@ -1,7 +1,7 @@
 // The one way features write synced data: the local row and its outbox entry
 // change in ONE transaction (the screen and the outbox never disagree), then
 // the engine is nudged to push it.
-import type { CollectionRows, MasterclassDb, OutboxOp, OutboxRow, ServerRecord, WritableCollection } from '@/db';
+import { metaKeys, readMeta, type CollectionRows, type MasterclassDb, type OutboxOp, type OutboxRow, type ServerRecord, type WritableCollection } from '@/db';
 import { newRecordId } from '@/lib/ids';
 import { localTable } from './localTable';
 import { requestSync } from './requestSync';
@@ -31,7 +31,9 @@ export async function queueChange<C extends WritableCollection>(db: MasterclassD
     nextAttemptAt: 0,
     status: 'pending',
   };
-  await db.transaction('rw', table, db.outbox, async () => {
+  await db.transaction('rw', table, db.outbox, db.meta, async () => {
+    const owner = await readMeta(db, metaKeys.userId);
+    if (owner) entry.owner = owner;
     if (change.op === 'delete') await table.delete(recordId);
     else {
       const current = await table.get(recordId);

@@ -48,7 +48,7 @@ function PortalShell({ user }: { user: PortalUser }) {
             </Link>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <SyncStatusPopover />
+            <SyncStatusPopover userId={user.id} />
             <UserMenu user={user} />
           </Group>
         </Group>

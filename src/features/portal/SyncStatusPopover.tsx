@@ -1,6 +1,7 @@
 // The sync status badge with a popover that lists the changes the server
 // refused (or gave up on), each with the reason and Retry / Discard (Discard
-// asks first: the edit is lost and the record goes back to the server's version).
+// asks first: the edit is lost and the record goes back to the server's version),
+// and the changes another account made on this device, which wait for that account.
 import { Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -18,9 +19,12 @@ const collectionLabels: Record<string, string> = {
 
 const opLabels = { create: 'new', update: 'edit', delete: 'deletion' } as const;
 
-export function SyncStatusPopover() {
-  const failed = useLiveQuery(() => db.outbox.where('status').equals('failed').toArray(), [], [] as OutboxRow[]);
-  if (failed.length === 0) return <SyncStatusIndicator />;
+export function SyncStatusPopover({ userId }: { userId: string }) {
+  const changes = useLiveQuery(() => db.outbox.toArray(), [], [] as OutboxRow[]);
+  const mine = (change: OutboxRow) => change.owner === undefined || change.owner === userId;
+  const failed = changes.filter((change) => change.status === 'failed' && mine(change));
+  const elsewhere = changes.filter((change) => !mine(change));
+  if (failed.length === 0 && elsewhere.length === 0) return <SyncStatusIndicator />;
   return (
     <Popover width={320} position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
@@ -30,8 +34,14 @@ export function SyncStatusPopover() {
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm" data-testid="failed-changes">
-          <Text fw={700} size="sm">Changes that did not sync</Text>
+          {failed.length > 0 && <Text fw={700} size="sm">Changes that did not sync</Text>}
           {failed.map((change) => <FailedChange key={change.seq} change={change} />)}
+          {elsewhere.length > 0 && (
+            <Text size="sm" data-testid="other-account-changes">
+              {elsewhere.length === 1 ? '1 change belongs' : `${elsewhere.length} changes belong`} to another account
+              signed in earlier on this device; {elsewhere.length === 1 ? 'it syncs' : 'they sync'} when that account signs in again.
+            </Text>
+          )}
         </Stack>
       </Popover.Dropdown>
     </Popover>
