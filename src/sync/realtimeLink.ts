@@ -1,6 +1,10 @@
 // Live updates for every synced collection plus a re-pull on each
 // (re)connection: events sent while the channel was down are never replayed,
-// so the pull after PB_CONNECT is what closes the gap.
+// so the pull after PB_CONNECT is what closes the gap. The connection listener
+// goes first: the first subscription opens the channel and its PB_CONNECT is
+// what re-pulls whatever changed between the pass's pull and the subscriptions.
+// A close() while connecting undoes what that connect made; a change that
+// cannot be stored is reported and a pull brings it instead.
 import { applyRealtimeChange } from './applyRealtimeChange';
 import type { SyncContext } from './syncContext';
 import { syncedCollections } from './syncedCollections';
@@ -16,25 +20,46 @@ export function realtimeLink(ctx: SyncContext, onReconnect: () => void): Realtim
   let unsubscribes: Unsubscribe[] = [];
   let connecting: Promise<void> | null = null;
   let connected = false;
+  /** Bumped by close(): a connect of an older generation undoes itself. */
+  let generation = 0;
+
+  async function release(list: Unsubscribe[]): Promise<void> {
+    await Promise.all(list.map((unsubscribe) => unsubscribe().catch(() => undefined)));
+  }
 
   async function close(): Promise<void> {
+    generation += 1;
     const current = unsubscribes;
     unsubscribes = [];
     connected = false;
-    await Promise.all(current.map((unsubscribe) => unsubscribe().catch(() => undefined)));
+    await release(current);
   }
 
   async function connect(): Promise<void> {
-    try {
-      for (const spec of syncedCollections) {
-        unsubscribes.push(await ctx.transport.subscribe(spec.collection, (change) => {
-          void applyRealtimeChange(ctx.db, spec, ctx.userId, change);
-        }));
+    const mine = generation;
+    const keep = async (unsubscribe: Unsubscribe): Promise<boolean> => {
+      if (mine !== generation) {
+        // close() already released the ones made before it.
+        await release([unsubscribe]);
+        return false;
       }
-      unsubscribes.push(await ctx.transport.onReconnect(onReconnect));
+      unsubscribes.push(unsubscribe);
+      return true;
+    };
+    try {
+      if (!(await keep(await ctx.transport.onReconnect(onReconnect)))) return;
+      for (const spec of syncedCollections) {
+        const unsubscribe = await ctx.transport.subscribe(spec.collection, (change) => {
+          applyRealtimeChange(ctx.db, spec, ctx.userId, change).catch((error: unknown) => {
+            console.error('Could not store a live change; pulling instead', error);
+            onReconnect();
+          });
+        });
+        if (!(await keep(unsubscribe))) return;
+      }
       connected = true;
     } catch {
-      await close();
+      if (mine === generation) await close();
     }
   }
 
