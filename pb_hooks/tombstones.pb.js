@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Tombstones: deleting a record of a synced collection (events, speakers,
-// materials, ai_use_cases and the owner-only tool records), by anyone and
+// materials, ai_use_cases, the owner-only tool records and attendee rows), by anyone and
 // through any path (API, dashboard, cascade), also writes a `tombstones` row in
 // the same transaction. Logic: lib/tombstones.js.
 

@@ -3,11 +3,16 @@
 // refreshes) a `tombstones` row in the same transaction, so offline clients
 // pulling `tombstones` by `updated` can drop the record from IndexedDB.
 
-// Collections the PWA keeps in IndexedDB. Owner-only tool records get their
-// tombstone's owner set, so only that user can read it.
+// Collections the PWA keeps in IndexedDB, each owned one with the field naming
+// its user: the tombstone's owner is set from it, so only that user can read it.
 const SHARED_COLLECTIONS = ["events", "speakers", "materials", "ai_use_cases"];
-const OWNED_COLLECTIONS = ["readiness_assessments", "business_cases", "saved_use_cases"];
-const SYNCED_COLLECTIONS = [...SHARED_COLLECTIONS, ...OWNED_COLLECTIONS];
+const OWNER_FIELDS = {
+  readiness_assessments: "owner",
+  business_cases: "owner",
+  saved_use_cases: "owner",
+  attendees: "user",
+};
+const SYNCED_COLLECTIONS = [...SHARED_COLLECTIONS, ...Object.keys(OWNER_FIELDS)];
 
 /**
  * @param {core.App} app
@@ -15,6 +20,10 @@ const SYNCED_COLLECTIONS = [...SHARED_COLLECTIONS, ...OWNED_COLLECTIONS];
  */
 function writeTombstone(app, record) {
   const collection = record.collection().name;
+  const ownerField = OWNER_FIELDS[collection];
+  const owner = ownerField ? record.getString(ownerField) : "";
+  // An attendee row with no account was never on any device (and its id is no one's business).
+  if (ownerField && !owner) return;
   let tombstone;
   try {
     tombstone = app.findFirstRecordByFilter("tombstones", "collection = {:collection} && record_id = {:id}", {
@@ -26,7 +35,7 @@ function writeTombstone(app, record) {
     tombstone.set("collection", collection);
     tombstone.set("record_id", record.id);
   }
-  tombstone.set("owner", OWNED_COLLECTIONS.includes(collection) ? record.getString("owner") : "");
+  tombstone.set("owner", owner);
   app.save(tombstone);
 }
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import type { TestServer } from '../support/pocketbase';
+import { arrangeAttendee } from './account-helpers';
 import { createUser, samplePdf, serverForFile, type TestUser } from './helpers';
 
 let server: TestServer;
@@ -61,6 +62,14 @@ describe('tombstones', () => {
       expect(await tombstonesOf(other.client, record.id)).toEqual([]);
       expect(await tombstonesOf(admin.client, record.id)).toEqual([]);
     }
+  });
+
+  it("of an attendee row are visible to that attendee's user only", async () => {
+    const attendee = await arrangeAttendee(su, { user: owner.id, email: owner.email });
+    await su.collection('attendees').delete(attendee.id);
+    expect((await tombstonesOf(owner.client, attendee.id)).map((tombstone) => [tombstone.collection, tombstone.owner]))
+      .toEqual([['attendees', owner.id]]);
+    expect(await tombstonesOf(other.client, attendee.id)).toEqual([]);
   });
 
   it('are written for cascaded deletes too', async () => {
