@@ -17,6 +17,8 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
+    // A journey sees the network as it is, not a service worker's cache; tests/e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
 });
