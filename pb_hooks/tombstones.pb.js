@@ -7,3 +7,9 @@
 onRecordDelete((e) => {
   require(`${__hooks}/lib/tombstones.js`).deleteWithTombstone(e);
 }, ...require(`${__hooks}/lib/tombstones.js`).SYNCED_COLLECTIONS);
+
+// Tombstones older than the retention (TOMBSTONE_RETENTION_DAYS, default 90)
+// are deleted daily; a client whose last sync is older pulls everything again.
+cronAdd("pruneTombstones", "23 3 * * *", () => {
+  require(`${__hooks}/lib/tombstones.js`).pruneTombstones($app);
+});

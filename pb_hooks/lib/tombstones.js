@@ -57,3 +57,20 @@ function deleteWithTombstone(e) {
 }
 
 module.exports = { SYNCED_COLLECTIONS, deleteWithTombstone };
+
+/** Days a tombstone is kept (TOMBSTONE_RETENTION_DAYS, default 90); clients whose last sync is older pull everything again. */
+function tombstoneRetentionDays() {
+  const days = Number($os.getenv("TOMBSTONE_RETENTION_DAYS") || "90");
+  return Number.isFinite(days) && days > 0 ? days : 90;
+}
+
+/**
+ * Deletes tombstones older than the retention (the cron job's work).
+ * @param {core.App} app
+ */
+function pruneTombstones(app) {
+  const cutoff = new Date(Date.now() - tombstoneRetentionDays() * 86400000).toISOString().replace("T", " ");
+  app.db().newQuery("DELETE FROM tombstones WHERE updated < {:cutoff}").bind({ cutoff }).execute();
+}
+
+module.exports.pruneTombstones = pruneTombstones;

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
-import type { TestServer } from '../support/pocketbase';
+import { startTestServer, type TestServer } from '../support/pocketbase';
 import { arrangeAttendee } from './account-helpers';
 import { createUser, samplePdf, serverForFile, type TestUser } from './helpers';
 
@@ -105,5 +105,25 @@ describe('tombstones', () => {
     await expect(owner.client.collection('speakers').delete(speaker.id)).rejects.toMatchObject({ status: 404 });
     expect((await su.collection('speakers').getOne(speaker.id)).name).toBe('Protected');
     expect(await tombstonesOf(su, speaker.id)).toEqual([]);
+  });
+
+  it('older than the retention are deleted by the daily job, newer ones kept', async () => {
+    // A retention of about two seconds (TOMBSTONE_RETENTION_DAYS may be a fraction).
+    const pruning = await startTestServer({ env: { TOMBSTONE_RETENTION_DAYS: String(2 / 86400) } });
+    try {
+      const admin_ = await pruning.admin();
+      const old = await admin_.collection('speakers').create({ name: 'Old', role: 'Guest' });
+      await admin_.collection('speakers').delete(old.id);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const fresh = await admin_.collection('speakers').create({ name: 'Fresh', role: 'Guest' });
+      await admin_.collection('speakers').delete(fresh.id);
+
+      await admin_.crons.run('pruneTombstones');
+
+      expect(await tombstonesOf(admin_, old.id)).toEqual([]);
+      expect(await tombstonesOf(admin_, fresh.id)).toHaveLength(1);
+    } finally {
+      await pruning.stop();
+    }
   });
 });
