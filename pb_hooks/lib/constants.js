@@ -37,6 +37,9 @@ const LIMITS = {
 const MESSAGES = {
   invalidJson: "The request body must be a JSON object.",
   unknownField: (key) => `"${key}" is not an accepted field.`,
+  requestIdInvalid: "The request id must be 20 to 64 letters, digits, dashes or underscores.",
+  requestIdReused: "This registration was already sent with different details. Please reload the page and submit the form again.",
+  requestIdClosed: "This registration was already sent and is no longer waiting for payment. Please reload the page to start a new one.",
   modeInvalid: "Mode must be paid, promo or waitlist.",
   attendeesRequired: "At least one attendee is required.",
   attendeesTooMany: `A registration can have at most ${MAX_ATTENDEES} attendees.`,

@@ -2,10 +2,10 @@
 // Server-side validation of a registration request (spec section 5). Returns
 // the cleaned request or every field error, keyed as the page shows them:
 // `mode`, `attendees`, `attendees.<index>.<field>`, `privacyConsent`,
-// `promoCode`, `marketingConsent`, `utm`. Unknown keys are refused, so a
+// `promoCode`, `marketingConsent`, `utm`, `requestId`. Unknown keys are refused, so a
 // tampered `amount` or `status` never passes silently.
 
-const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm"];
+const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm", "requestId"];
 const ATTENDEE_KEYS = ["fullName", "email", "company", "jobTitle", "phoneNumber", "role", "dietaryRequirements"];
 const UTM_KEYS = ["utm_source", "utm_medium"];
 const SHARED_RULES = require(`${__hooks}/lib/shared-rules.json`);
@@ -136,6 +136,20 @@ function validateUtm(body, add) {
   return utm;
 }
 
+// The page's idempotency key: long and random enough that nobody guesses another's.
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
+
+/** The optional idempotency key, or "" when absent. */
+function validateRequestId(body, add) {
+  const { MESSAGES } = require(`${__hooks}/lib/constants.js`);
+  if (body.requestId === undefined || body.requestId === null) return "";
+  if (typeof body.requestId !== "string" || !REQUEST_ID_PATTERN.test(body.requestId)) {
+    add("requestId", "invalid_request_id", MESSAGES.requestIdInvalid);
+    return "";
+  }
+  return body.requestId;
+}
+
 /**
  * @param {object} body the parsed JSON request
  * @returns {{errors: Record<string, {code: string, message: string}>} | {registration: object}}
@@ -159,9 +173,10 @@ function validateRegistration(body) {
   if (typeof marketingConsent !== "boolean") add("marketingConsent", "invalid", MESSAGES.marketingConsentInvalid);
   const promoCode = validatePromoCode(body, mode, add);
   const utm = validateUtm(body, add);
+  const requestId = validateRequestId(body, add);
 
   if (Object.keys(errors).length > 0) return { errors };
-  return { registration: { mode, attendees, promoCode, marketingConsent, utm } };
+  return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId } };
 }
 
 module.exports = { validateRegistration, isValidEmail };

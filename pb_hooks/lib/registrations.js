@@ -82,6 +82,10 @@ function createInTransaction(txApp, request) {
   const { refusal } = require(`${__hooks}/lib/errors.js`);
   const { dbMinutesFromNow } = require(`${__hooks}/lib/db-date.js`);
 
+  // The same request sent twice at once: the second finds the first's registration here.
+  if (request.requestId && require(`${__hooks}/lib/registration-replay.js`).findByRequestId(txApp, request.requestId)) {
+    return { replayed: true };
+  }
   // Read again inside the transaction: sales state and capacity decide here.
   const event = txApp.findRecordById("events", request.eventId);
   if (request.mode === "waitlist" && isOnWaitlist(txApp, event.id, request.attendees[0].email)) {
@@ -122,6 +126,8 @@ function createInTransaction(txApp, request) {
     client_key: request.clientKey || "",
     held_seats: request.mode === "paid" ? request.attendees.length : 0,
     stripe_session_id: request.sessionId || "",
+    client_request_id: request.requestId || "",
+    client_request_hash: request.requestId ? request.requestDigest : "",
   });
   txApp.save(registration);
   saveAttendees(txApp, registration, request);
@@ -178,8 +184,24 @@ function handleCreateRegistration(e) {
     if (checked.registration.mode === "paid") require(`${__hooks}/lib/checkout-mode.js`).refuseWhenPaymentUnavailable();
     const request = checked.registration;
     enforceRates(e, request.mode);
+    const replays = require(`${__hooks}/lib/registration-replay.js`);
+    request.requestDigest = replays.requestDigest(request);
+    const replayed = replays.replay(e.app, request);
+    if (replayed) return e.json(replayed.status, replayed.body);
     if (request.mode === "paid") request.clientKey = require(`${__hooks}/lib/client-key.js`).clientKey(e);
-    const created = createRegistration(e.app, request);
+    let created;
+    try {
+      created = createRegistration(e.app, request);
+    } catch (error) {
+      // The same key sent twice at once: the unique key refused the second insert.
+      const concurrent = !(error && error.isRequestError) && replays.replay(e.app, request);
+      if (concurrent) return e.json(concurrent.status, concurrent.body);
+      throw error;
+    }
+    if (created.replayed) {
+      const answer = replays.replay(e.app, request);
+      return e.json(answer.status, answer.body);
+    }
     if (created.alreadyOnWaitlist) {
       return e.json(200, { registrationId: "", status: "pending", emailWarning: false, alreadyOnWaitlist: true, message: MESSAGES.alreadyOnWaitlist });
     }
