@@ -11,6 +11,7 @@ import { browserConnectivity, type Connectivity } from './connectivity';
 import { countOutbox } from './countOutbox';
 import { nextAttemptAt } from './nextAttemptAt';
 import { pocketbaseTransport } from './pocketbaseTransport';
+import { PULL_OVERLAP_MS } from './pullCollection';
 import { realtimeLink } from './realtimeLink';
 import { runSync } from './runSync';
 import { serialPasses } from './serialPasses';
@@ -19,6 +20,7 @@ import type { SyncContext } from './syncContext';
 import type { SyncStatusStore } from './syncStatusStore';
 import type { SyncTransport } from './transport';
 import { timedTransport } from './timedTransport';
+import { browserWakeups, type Wakeups } from './wakeups';
 import { withSyncLock } from './withSyncLock';
 
 export interface SyncOptions {
@@ -29,11 +31,15 @@ export interface SyncOptions {
   transport?: SyncTransport;
   clock?: SyncClock;
   connectivity?: Connectivity;
+  /** Page visible again, focus, the steady interval: each asks for a pass (browserWakeups by default). */
+  wakeups?: Wakeups;
   /** Where the state is published; the app's store (useSyncStatus) by default. */
   status?: SyncStatusStore;
   pageSize?: number;
   /** Deadline of every server request; past it the request is aborted and retried like a network error. */
   requestTimeoutMs?: number;
+  /** How far before its cursor each pull starts again (PULL_OVERLAP_MS by default). */
+  pullOverlapMs?: number;
 }
 
 /** Long enough for a 200-record page on a slow mobile link, short enough that a dead one is noticed. */
@@ -54,7 +60,10 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   if (!server) throw new Error('startSync needs pb or a transport');
   const clock = options.clock ?? realClock;
   const transport = timedTransport(server, clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-  const ctx: SyncContext = { db: options.db, transport, userId: options.userId, clock, pageSize: options.pageSize ?? 200 };
+  const ctx: SyncContext = {
+    db: options.db, transport, userId: options.userId, clock, pageSize: options.pageSize ?? 200,
+    pullOverlapMs: options.pullOverlapMs ?? PULL_OVERLAP_MS,
+  };
   const status = options.status ?? appSyncStatus;
   const connectivity = options.connectivity ?? browserConnectivity;
   const passes = serialPasses(pass);
@@ -74,6 +83,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     status.set({ online });
     if (online) void request();
   });
+  const stopWaking = (options.wakeups ?? browserWakeups).subscribe(() => void request());
 
   async function pass(): Promise<void> {
     await ready;
@@ -122,6 +132,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       stopWatching();
       // A request in flight would otherwise hold sign-out until its deadline.
       transport.abortAll();
+      stopWaking();
       await passes.stop();
       await realtime.close();
       status.set({ syncing: false });

@@ -30,7 +30,7 @@ const isAfter = (a: PullCursor, b: PullCursor | null) => !b || a.updated > b.upd
 export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpec): Promise<void> {
   const { db, transport, userId, pageSize } = ctx;
   let cursor = await readPullCursor(db, spec.collection);
-  const since = cursor ? stampBefore(cursor.updated, PULL_OVERLAP_MS) : '';
+  const since = cursor ? stampBefore(cursor.updated, ctx.pullOverlapMs) : '';
   const owner = spec.ownerField ? { field: spec.ownerField, id: userId } : undefined;
   let after: PullQuery['after'];
   for (;;) {

@@ -11,4 +11,6 @@ export interface SyncContext {
   clock: SyncClock;
   /** Records per pull request. */
   pageSize: number;
+  /** How far before its cursor each pull starts again (see pullCollection). */
+  pullOverlapMs: number;
 }

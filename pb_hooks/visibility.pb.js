@@ -1,0 +1,24 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Rows that become readable without changing themselves are touched so every
+// device pulls them (session materials when their event's portal unlocks, all
+// materials for a new administrator). Logic: lib/visibility.js.
+
+// The unlock passing with nobody writing anything: checked every minute.
+cronAdd("releaseUnlockedMaterials", "* * * * *", () => {
+  require(`${__hooks}/lib/visibility.js`).releaseUnlockedMaterials($app);
+});
+
+// An administrator moving the unlock into the past: at once.
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  require(`${__hooks}/lib/visibility.js`).releaseUnlockedMaterials(e.app);
+}, "events");
+
+onRecordAfterUpdateSuccess((e) => {
+  e.next();
+  require(`${__hooks}/lib/visibility.js`).releaseUnlockedMaterials(e.app);
+}, "events");
+
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/visibility.js`).onUserUpdate(e);
+}, "users");

@@ -1,0 +1,127 @@
+// Rows that become visible without changing themselves reach devices that
+// already synced: session materials of an event whose portal unlocks later
+// than another event's (by time passing, or by an administrator moving the
+// unlock earlier) are pulled even though they are older than the device's
+// materials cursor, and so are all materials for a user made administrator.
+// The engine runs against a real PocketBase with a 1-second pull overlap so
+// "older than the cursor" takes a second to arrange instead of half a minute.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { MasterclassDb } from '@/db';
+import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
+import { pocketbaseTransport } from '@/sync/pocketbaseTransport';
+import { masterclassEvent } from '../support/masterclassEvent';
+import type { TestServer } from '../support/pocketbase';
+import { createUser, samplePdf, serverForFile, type TestUser } from './helpers';
+
+let server: TestServer;
+let su: PocketBase;
+let user: TestUser;
+const engines: SyncEngine[] = [];
+const noRealtime = async () => async () => {};
+const OVERLAP_MS = 1000;
+const FUTURE = '2099-01-01 00:00:00.000Z';
+const PAST = '2025-01-01 00:00:00.000Z';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const stamp = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+
+serverForFile((started) => ({ server, su } = started));
+
+beforeAll(async () => {
+  user = await createUser(server, su, 'attendee');
+});
+
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.stop()));
+});
+
+function device(client: PocketBase, userId: string) {
+  const db = new MasterclassDb('masterclass', { indexedDB: new IDBFactory(), IDBKeyRange });
+  const transport = { ...pocketbaseTransport(client), subscribe: noRealtime, onReconnect: noRealtime };
+  const engine = createSyncEngine({ db, userId, transport, pageSize: 10, pullOverlapMs: OVERLAP_MS, wakeups: { subscribe: () => () => {} } });
+  engines.push(engine);
+  return { db, engine };
+}
+
+async function lockedEventWithMaterial(title: string) {
+  const event = await su.collection('events').create({
+    title, starts_at: '2099-02-01 00:00:00.000Z', ends_at: '2099-02-01 03:00:00.000Z', timezone: 'Australia/Adelaide',
+    location: 'Adelaide', capacity: 5, currency: 'AUD', sales_state: 'closed', portal_unlock_at: FUTURE, max_per_registration: 10,
+  });
+  const material = await su.collection('materials').create({ event: event.id, title: `${title} slides`, file: samplePdf() });
+  return { event, material };
+}
+
+/** A device whose materials cursor is past `older` by more than the overlap (another event's material, newer, pulled). */
+async function syncedPast(older: RecordModel) {
+  await sleep(OVERLAP_MS + 200);
+  const seeded = await masterclassEvent(su);
+  await su.collection('events').update(seeded.id, { portal_unlock_at: PAST });
+  const newer = await su.collection('materials').create({ event: seeded.id, title: 'Newer handout', file: samplePdf() });
+  expect(String(newer.updated) > String(older.updated)).toBe(true);
+  const phone = device(user.client, user.id);
+  await phone.engine.request();
+  expect(await phone.db.materials.get(newer.id)).toBeDefined();
+  return phone;
+}
+
+describe('rows made visible by a rule change', () => {
+  it('pulls the materials of an event an administrator unlocks after the device synced another event', async () => {
+    const second = await lockedEventWithMaterial('Second masterclass');
+    const phone = await syncedPast(second.material);
+    expect(await phone.db.materials.get(second.material.id)).toBeUndefined();
+
+    await su.collection('events').update(second.event.id, { portal_unlock_at: stamp(Date.now() - 60_000) });
+    await phone.engine.request();
+
+    expect(await phone.db.materials.get(second.material.id)).toMatchObject({ title: 'Second masterclass slides' });
+  });
+
+  it("pulls them once the event's unlock time passes (the minute job)", async () => {
+    const third = await lockedEventWithMaterial('Third masterclass');
+    const phone = await syncedPast(third.material);
+    await su.collection('events').update(third.event.id, { portal_unlock_at: stamp(Date.now() + 1500) });
+    await phone.engine.request();
+    expect(await phone.db.materials.get(third.material.id)).toBeUndefined();
+
+    await sleep(1700);
+    await su.crons.run('releaseUnlockedMaterials');
+    await phone.engine.request();
+
+    expect(await phone.db.materials.get(third.material.id)).toMatchObject({ title: 'Third masterclass slides' });
+  });
+
+  it('does not touch the materials of an event still locked', async () => {
+    const locked = await lockedEventWithMaterial('Locked masterclass');
+    await su.crons.run('releaseUnlockedMaterials');
+    await su.collection('events').update(locked.event.id, { title: 'Locked masterclass (renamed)' });
+
+    expect((await su.collection('materials').getOne(locked.material.id)).updated).toBe(locked.material.updated);
+    const asUser = await user.client.collection('materials').getList(1, 50, { filter: `event = "${locked.event.id}"` });
+    expect(asUser.items).toEqual([]);
+  });
+
+  it('pulls every material for a user made administrator', async () => {
+    const admin = await createUser(server, su, 'attendee');
+    const fourth = await lockedEventWithMaterial('Fourth masterclass');
+    await sleep(OVERLAP_MS + 200);
+    const seeded = await masterclassEvent(su);
+    await su.collection('events').update(seeded.id, { portal_unlock_at: PAST });
+    await su.collection('materials').create({ event: seeded.id, title: 'Another newer handout', file: samplePdf() });
+    const laptop = device(admin.client, admin.id);
+    await laptop.engine.request();
+    expect(await laptop.db.materials.get(fourth.material.id)).toBeUndefined();
+
+    await su.collection('users').update(admin.id, { role: 'administrator' });
+    await laptop.engine.request();
+
+    expect(await laptop.db.materials.get(fourth.material.id)).toMatchObject({ title: 'Fourth masterclass slides' });
+  });
+
+  it('keeps the event hidden stamp out of every answer', async () => {
+    const event = await masterclassEvent(user.client);
+    expect(Object.keys(event)).not.toContain('materials_released_at');
+  });
+});
