@@ -6,6 +6,8 @@ export const metaKeys = {
   lastSyncedAt: 'lastSyncedAt',
   /** Whose rows the user-owned tables hold. */
   userId: 'userId',
+  /** When the browser was asked to keep this device's data (asked once). */
+  persistentStorageAsked: 'persistentStorageAsked',
 } as const;
 
 export async function readMeta(db: MasterclassDb, key: string): Promise<string | undefined> {

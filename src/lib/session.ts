@@ -21,7 +21,8 @@ export interface SessionUser extends RecordModel {
 
 /**
  * The stored user, even when its token has expired: the local-first portal
- * still opens offline and sync asks to sign in again on a 401 (DESIGN "Client").
+ * still opens offline; when the network is back the sync engine renews the
+ * token and asks to sign in again only if the server refuses it.
  */
 export function currentUser(): SessionUser | null {
   return (pb.authStore.record as SessionUser | null) ?? null;
@@ -29,8 +30,11 @@ export function currentUser(): SessionUser | null {
 
 export const isAdministrator = (user: SessionUser | null) => user?.role === 'administrator';
 
+// A stored user whose token expired still counts as signed in, as in the
+// portal: the device's clock may be wrong, and only the server's refusal (at
+// the next sync) ends the session.
 function readSession(): SessionView {
-  const record = pb.authStore.isValid ? currentUser() : null;
+  const record = currentUser();
   const role = record?.role ?? null;
   return { signedIn: record !== null, role, isAdmin: role === 'administrator' };
 }
@@ -47,8 +51,12 @@ function snapshot(): SessionView {
 
 const subscribe = (onChange: () => void) => pb.authStore.onChange(onChange);
 
+/** What the prerendered landing page was rendered with: hydration starts from it, then shows the stored session. */
+const SIGNED_OUT: SessionView = { signedIn: false, role: null, isAdmin: false };
+const prerenderSnapshot = () => SIGNED_OUT;
+
 export function useSession(): SessionView {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, prerenderSnapshot);
 }
 
 /** Set for the next /auth visit when a sign-out kept changes that were not sent yet. */

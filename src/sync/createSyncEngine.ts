@@ -93,6 +93,8 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     if (online && !paused && !stopped) {
       status.set({ syncing: true });
       const outcome = await withSyncLock(() => runSync(ctx));
+      status.set({ unreachable: outcome === 'retry' });
+      if (outcome === 'storage-full') status.set({ storageFull: true });
       if (outcome === 'done') {
         failures = 0;
         const lastSyncedAt = new Date(ctx.clock.now()).toISOString();

@@ -26,12 +26,19 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
   return {
     async verifySession(signal) {
       const collection = pb.authStore.record?.collectionName;
-      if (!pb.authStore.isValid || !collection) {
+      if (!pb.authStore.token || !collection) {
         throw new ClientResponseError({ status: 401, response: { message: 'Signed out' } });
       }
-      // The only call that answers 401 for a token the server no longer accepts;
-      // it also renews the token, so a portal left open keeps its session.
-      await pb.collection(collection).authRefresh(options(signal));
+      // Sent even when the device's clock calls the token expired: only the
+      // server's refusal ends the session. The refresh is the one call that
+      // answers 401 for a token the server no longer accepts; on success it
+      // renews the token, so a portal left open (or back from offline) keeps it.
+      try {
+        await pb.collection(collection).authRefresh(options(signal));
+      } catch (error) {
+        if (errorStatus(error) === 403) throw new ClientResponseError({ status: 401, response: { message: 'Session refused' } });
+        throw error;
+      }
     },
     async list(collection, query, signal) {
       const page = await pb.collection(collection).getList<ServerRecord>(1, query.limit, {

@@ -1,8 +1,10 @@
 // The one way features write synced data: the local row and its outbox entry
 // change in ONE transaction (the screen and the outbox never disagree), then
 // the engine is nudged to push it.
-import { metaKeys, readMeta, type CollectionRows, type MasterclassDb, type OutboxOp, type OutboxRow, type ServerRecord, type WritableCollection } from '@/db';
+import { askPersistentStorageOnce, isQuotaExceeded, LocalStorageFullError, metaKeys, readMeta, type CollectionRows, type MasterclassDb, type OutboxOp, type OutboxRow, type ServerRecord, type WritableCollection } from '@/db';
+import type { Table } from 'dexie';
 import { newRecordId } from '@/lib/ids';
+import { appSyncStatus } from './appSyncStatus';
 import { localTable } from './localTable';
 import { requestSync } from './requestSync';
 
@@ -15,7 +17,10 @@ export interface QueuedChange<C extends WritableCollection> {
   patch?: Partial<Omit<CollectionRows[C], 'id' | 'created' | 'updated'>>;
 }
 
-/** Returns the record id (new on a create). */
+/**
+ * Returns the record id (new on a create). Storage full: throws
+ * LocalStorageFullError, nothing of the change is stored and the sync status says so.
+ */
 export async function queueChange<C extends WritableCollection>(db: MasterclassDb, change: QueuedChange<C>): Promise<string> {
   const table = localTable(db, change.collection);
   if (!table) throw new Error(`${change.collection} is not a synced collection`);
@@ -31,10 +36,27 @@ export async function queueChange<C extends WritableCollection>(db: MasterclassD
     nextAttemptAt: 0,
     status: 'pending',
   };
+  try {
+    await writeLocally(db, table, entry);
+  } catch (error) {
+    if (!isQuotaExceeded(error)) throw error;
+    appSyncStatus.set({ storageFull: true });
+    throw new LocalStorageFullError(error);
+  }
+  appSyncStatus.set({ storageFull: false });
+  // The first save is when browsers most readily agree to keep the data for good.
+  void askPersistentStorageOnce(db).catch(() => undefined);
+  void requestSync();
+  return recordId;
+}
+
+/** The local row and its outbox entry, in one transaction: the screen and the outbox never disagree. */
+async function writeLocally(db: MasterclassDb, table: Table<ServerRecord, string>, entry: OutboxRow): Promise<void> {
+  const { op, recordId, patch } = entry;
   await db.transaction('rw', table, db.outbox, db.meta, async () => {
     const owner = await readMeta(db, metaKeys.userId);
     if (owner) entry.owner = owner;
-    if (change.op === 'delete') await table.delete(recordId);
+    if (op === 'delete') await table.delete(recordId);
     else {
       const current = await table.get(recordId);
       // A create gets updated '' (no server version yet); an update keeps the stamp it was based on.
@@ -42,6 +64,4 @@ export async function queueChange<C extends WritableCollection>(db: MasterclassD
     }
     await db.outbox.add(entry);
   });
-  void requestSync();
-  return recordId;
 }

@@ -4,7 +4,7 @@ import type { SyncStatus } from './syncStatusStore';
 
 const now = Date.parse('2025-06-18T02:00:00.000Z');
 const status = (change: Partial<SyncStatus>): SyncStatus => ({
-  online: true, pending: 0, failed: 0, paused: null, lastSyncedAt: null, syncing: false, ...change,
+  online: true, pending: 0, failed: 0, paused: null, lastSyncedAt: null, syncing: false, unreachable: false, storageFull: false, ...change,
 });
 
 describe('syncStatusLabel', () => {
@@ -18,6 +18,13 @@ describe('syncStatusLabel', () => {
     [{ failed: 2, pending: 1 }, '2 changes not saved'],
     [{ paused: 'signin' as const, online: false }, 'Sign in again to sync'],
     [{ syncing: true }, 'Syncing…'],
+    // Online by the device's account, but the last pass got no usable answer.
+    [{ unreachable: true, lastSyncedAt: '2025-06-18T01:00:00.000Z' }, 'Server not answering'],
+    [{ unreachable: true, pending: 2 }, 'Server not answering · 2 changes waiting'],
+    [{ unreachable: true, online: false, pending: 1 }, 'Offline · 1 change waiting'],
+    // A local write refused for want of space outranks everything but a lost session.
+    [{ storageFull: true, failed: 1, online: false }, 'Device storage full'],
+    [{ storageFull: true, paused: 'signin' as const }, 'Sign in again to sync'],
   ])('%j → %s', (change, text) => {
     expect(syncStatusLabel(status(change), now).text).toBe(text);
   });

@@ -1,5 +1,6 @@
 // What the status indicator says, most urgent first: a paused sync needs the
-// user, refused changes need attention, then offline / waiting / last synced.
+// user, a full device and refused changes need attention, then offline, a
+// server that does not answer, waiting changes, last synced.
 import type { SyncStatus } from './syncStatusStore';
 
 export interface SyncStatusLabel {
@@ -13,7 +14,8 @@ function changes(count: number): string {
   return count === 1 ? '1 change' : `${count} changes`;
 }
 
-function ago(nowMs: number, iso: string): string {
+/** "2 min ago", "3 hours ago": how long since `iso`. */
+export function timeAgo(nowMs: number, iso: string): string {
   const minutes = Math.floor((nowMs - Date.parse(iso)) / 60_000);
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
@@ -25,12 +27,12 @@ function ago(nowMs: number, iso: string): string {
 
 export function syncStatusLabel(status: SyncStatus, nowMs: number): SyncStatusLabel {
   if (status.paused === 'signin') return { text: 'Sign in again to sync', tone: 'attention', signIn: true };
+  if (status.storageFull) return { text: 'Device storage full', tone: 'attention', signIn: false };
   if (status.failed > 0) return { text: `${changes(status.failed)} not saved`, tone: 'attention', signIn: false };
-  if (!status.online) {
-    const text = status.pending > 0 ? `Offline · ${changes(status.pending)} waiting` : 'Offline';
-    return { text, tone: 'offline', signIn: false };
-  }
+  const waiting = status.pending > 0 ? ` · ${changes(status.pending)} waiting` : '';
+  if (!status.online) return { text: `Offline${waiting}`, tone: 'offline', signIn: false };
+  if (status.unreachable) return { text: `Server not answering${waiting}`, tone: 'offline', signIn: false };
   if (status.pending > 0) return { text: `${changes(status.pending)} waiting`, tone: 'busy', signIn: false };
   if (!status.lastSyncedAt) return { text: status.syncing ? 'Syncing…' : 'Online', tone: 'busy', signIn: false };
-  return { text: `Online · synced ${ago(nowMs, status.lastSyncedAt)}`, tone: 'ok', signIn: false };
+  return { text: `Online · synced ${timeAgo(nowMs, status.lastSyncedAt)}`, tone: 'ok', signIn: false };
 }

@@ -12,6 +12,10 @@ export interface SyncStatus {
   /** ISO time of the last complete push + pull. */
   lastSyncedAt: string | null;
   syncing: boolean;
+  /** The device says online but the last pass failed for want of a usable answer (a captive portal, a dead venue link, a server error); retried with back-off. */
+  unreachable: boolean;
+  /** A local write failed because the device's storage is full (nothing already stored was lost). */
+  storageFull: boolean;
 }
 
 export interface SyncStatusStore {
@@ -28,6 +32,8 @@ export function createSyncStatusStore(initial: Partial<SyncStatus> = {}): SyncSt
     paused: null,
     lastSyncedAt: null,
     syncing: false,
+    unreachable: false,
+    storageFull: false,
     ...initial,
   };
   const listeners = new Set<() => void>();

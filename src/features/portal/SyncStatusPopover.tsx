@@ -1,14 +1,23 @@
-// The sync status badge with a popover that lists the changes the server
-// refused (or gave up on), each with the reason and Retry / Discard (Discard
-// asks first: the edit is lost and the record goes back to the server's version),
-// and the changes another account made on this device, which wait for that account.
-import { Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+// The sync status badge and its popover: the connection, the changes waiting,
+// the changes the server refused (each with the reason, Retry and Discard,
+// which asks first: the edit is lost and the record goes back to the server's
+// version), changes another account made on this device, when the last sync
+// completed, and how safe this device's copy is (persistent storage, space used).
+import { Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { SyncStatusIndicator } from '@/components/SyncStatusIndicator';
-import { db, type OutboxRow } from '@/db';
+import { db, STORAGE_FULL_MESSAGE, type OutboxRow } from '@/db';
+import { useSyncStatus, type SyncStatus } from '@/sync';
 import { discardChange } from '@/sync/discardChange';
 import { retryChange } from '@/sync/retryChange';
+import { timeAgo } from '@/sync/syncStatusLabel';
+import { useNow } from './useNow';
+import { StorageStateLine } from './StorageStateLine';
+
+/** "synced N min ago" is refreshed this often. */
+const REFRESH_MS = 60_000;
 
 const collectionLabels: Record<string, string> = {
   users: 'Profile',
@@ -19,32 +28,71 @@ const collectionLabels: Record<string, string> = {
 
 const opLabels = { create: 'new', update: 'edit', delete: 'deletion' } as const;
 
+const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
+
 export function SyncStatusPopover({ userId }: { userId: string }) {
-  const changes = useLiveQuery(() => db.outbox.toArray(), [], [] as OutboxRow[]);
+  const status = useSyncStatus();
+  const now = useNow(REFRESH_MS).getTime();
+  const [opened, setOpened] = useState(false);
+  const outbox = useLiveQuery(() => db.outbox.toArray(), [], [] as OutboxRow[]);
   const mine = (change: OutboxRow) => change.owner === undefined || change.owner === userId;
-  const failed = changes.filter((change) => change.status === 'failed' && mine(change));
-  const elsewhere = changes.filter((change) => !mine(change));
-  if (failed.length === 0 && elsewhere.length === 0) return <SyncStatusIndicator />;
+  const failed = outbox.filter((change) => change.status === 'failed' && mine(change));
+  const elsewhere = outbox.filter((change) => !mine(change));
   return (
-    <Popover width={320} position="bottom-end" shadow="md" withArrow>
+    <Popover width={330} position="bottom-end" shadow="md" withArrow opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <UnstyledButton aria-label="Show changes that did not sync" data-testid="sync-status-toggle">
-          <SyncStatusIndicator />
+        <UnstyledButton aria-label="Sync status details" aria-expanded={opened} onClick={() => setOpened((open) => !open)} data-testid="sync-status-toggle">
+          <SyncStatusIndicator status={status} now={now} />
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
-        <Stack gap="sm" data-testid="failed-changes">
-          {failed.length > 0 && <Text fw={700} size="sm">Changes that did not sync</Text>}
-          {failed.map((change) => <FailedChange key={change.seq} change={change} />)}
+        <Stack gap="sm" data-testid="sync-details">
+          <SessionLine status={status} onFollow={() => setOpened(false)} />
+          <Text size="sm" data-testid="sync-connection">{connectionText(status)}</Text>
+          <Text size="sm" data-testid="sync-waiting">
+            {status.pending > 0 ? `${changes(status.pending)} waiting to be sent.` : 'No changes waiting to be sent.'}
+          </Text>
+          <Text size="sm" data-testid="sync-last">
+            {status.lastSyncedAt ? `Last synced ${timeAgo(now, status.lastSyncedAt)} (${new Date(status.lastSyncedAt).toLocaleString()}).` : 'Not synced on this device yet.'}
+          </Text>
+          {status.storageFull && <Text size="sm" c="red.8" data-testid="sync-storage-full">{STORAGE_FULL_MESSAGE}</Text>}
+          {failed.length > 0 && (
+            <Stack gap="sm" data-testid="failed-changes">
+              <Divider />
+              <Text fw={700} size="sm">Changes that did not sync</Text>
+              {failed.map((change) => <FailedChange key={change.seq} change={change} />)}
+            </Stack>
+          )}
           {elsewhere.length > 0 && (
             <Text size="sm" data-testid="other-account-changes">
               {elsewhere.length === 1 ? '1 change belongs' : `${elsewhere.length} changes belong`} to another account
               signed in earlier on this device; {elsewhere.length === 1 ? 'it syncs' : 'they sync'} when that account signs in again.
             </Text>
           )}
+          <Divider />
+          {opened && <StorageStateLine />}
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+function connectionText(status: SyncStatus): string {
+  if (!status.online) return 'Offline: your changes are kept on this device and sent when the connection returns.';
+  if (status.unreachable) return 'Online, but the server is not answering: retrying.';
+  return status.syncing ? 'Online: syncing now.' : 'Online.';
+}
+
+function SessionLine({ status, onFollow }: { status: SyncStatus; onFollow: () => void }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  if (status.paused !== 'signin') return null;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" c="red.8">Your session has ended. Your changes are kept on this device; sign in again to send them.</Text>
+      <Button renderRoot={(props) => <Link to="/auth" search={{ redirect: pathname }} {...props} />} size="xs" onClick={onFollow}>
+        Sign in again
+      </Button>
+    </Stack>
   );
 }
 
