@@ -185,6 +185,8 @@ test.describe('a new version', () => {
   });
 
   test('is offered with a Reload button and taken only on Reload, in the tab that asked', async ({ page, context }) => {
+    // Two workers install and two tabs load in one test: more than the default 30 s on a loaded 2-core runner.
+    test.slow();
     const marked = (tab: Page) => tab.evaluate(() => (window as unknown as { untouched?: boolean }).untouched);
     const mark = (tab: Page) => tab.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
     const notice = (tab: Page) => tab.getByRole('alert').filter({ hasText: 'New version available' });
