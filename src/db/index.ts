@@ -5,3 +5,4 @@ export type * from './types';
 export { metaKeys, readMeta, writeMeta } from './meta';
 export { isQuotaExceeded, LocalStorageFullError, STORAGE_FULL_MESSAGE } from './storageErrors';
 export { askPersistentStorageOnce, readStorageState, type StorageState } from './storageState';
+export { databaseProblem, watchConnection, type DatabaseProblem } from './connectionState';

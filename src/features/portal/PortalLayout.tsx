@@ -6,6 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, Outlet } from '@tanstack/react-router';
 import { IconSparkles } from '@tabler/icons-react';
 import classes from './PortalLayout.module.css';
+import { LocalDatabaseNotice } from './LocalDatabaseNotice';
 import { PortalNavbar } from './PortalNavbar';
 import { SyncStatusPopover } from './SyncStatusPopover';
 import { UserMenu } from './UserMenu';
@@ -57,6 +58,7 @@ function PortalShell({ user }: { user: PortalUser }) {
         <PortalNavbar lock={lock} isAdmin={user.role === 'administrator'} onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
+        <LocalDatabaseNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>
