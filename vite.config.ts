@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
 import { theme } from './src/lib/theme';
+import { prerenderLanding, SHELL_FILE } from './scripts/lib/prerender-landing.mjs';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:8090';
 const navy = theme.colors?.navy?.[9] ?? '#1c2a5e';
@@ -13,7 +14,8 @@ const navy = theme.colors?.navy?.[9] ?? '#1c2a5e';
 // materials) are cached as they are fetched; API JSON and the realtime stream never
 // are (IndexedDB is the offline source). Registered by src/pwa/ ('prompt': an update
 // waits for the user's Reload).
-const pwa = VitePWA({
+// A new instance per build: the prerender's SSR build needs its virtual modules too.
+const pwa = () => VitePWA({
   registerType: 'prompt',
   injectRegister: false,
   // The icons are in the glob below already; the plugin adds the manifest itself.
@@ -40,7 +42,8 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     // No chunk may be left out of the precache for its size (the largest today is well under 1 MB).
     maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
-    navigateFallback: '/index.html',
+    // Every route but `/` opens the plain shell: index.html holds the prerendered landing page.
+    navigateFallback: `/${SHELL_FILE}`,
     navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
@@ -57,21 +60,46 @@ const pwa = VitePWA({
   },
 });
 
-export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), pwa],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+// The landing page's first load carries React, the router, the Mantine core and the
+// components the landing uses, each in a long-cached chunk. Every other Mantine
+// component, floating-ui, the scroll lock and transitions sit in one shared chunk
+// that only other routes (and the landing's dialogs) load; what only the admin area
+// or a tool uses stays in that route's chunks.
+const landingMantineComponents = [
+  'Box', 'UnstyledButton', 'Loader', 'Button', 'Text', 'Title', 'Anchor', 'Container', 'Group', 'Stack',
+  'SimpleGrid', 'Paper', 'Card', 'Skeleton', 'ThemeIcon', 'Avatar',
+].join('|');
+const chunkGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+  { name: 'router', test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/, priority: 3 },
+  {
+    name: 'mantine-core',
+    test: new RegExp(`node_modules[\\\\/](@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|utils|components[\\\\/](${landingMantineComponents}))[\\\\/]|@mantine[\\\\/](hooks|store)[\\\\/]|clsx[\\\\/])`),
+    priority: 2,
+  },
+  { name: 'mantine', test: /node_modules[\\/](@mantine[\\/]core|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|react-transition-group|react-textarea-autosize|use-composed-ref|use-latest|use-isomorphic-layout-effect|tslib|get-nonce|detect-node-es)[\\/]/, minShareCount: 2, priority: 1 },
+];
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx' })]),
+    pwa(),
+  ],
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The prerender renders the tree the browser hydrates: the router follows its own
+      // isServer option (false, see src/router.tsx), not the server build's constant.
+      ...(isSsrBuild ? [{ find: /^@tanstack\/router-core\/isServer$/, replacement: fileURLToPath(new URL('./node_modules/@tanstack/router-core/dist/esm/isServer/development.js', import.meta.url)) }] : []),
+    ],
+  },
+  // Bundled into the prerender so the alias above applies to them.
+  ssr: { noExternal: [/^@tanstack\//] },
   build: {
     rollupOptions: {
-      output: {
-        // Library code in a few long-cached chunks instead of dozens of tiny shared
-        // ones: fewer requests on a patchy venue connection (see bench/results).
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|clsx|tslib|get-nonce|detect-node-es)[\\/]/, minShareCount: 2 },
-          ],
-        },
-      },
+      output: isSsrBuild ? {} : { codeSplitting: { groups: chunkGroups } },
     },
   },
   server: {
@@ -80,4 +108,4 @@ export default defineConfig({
       '/_': { target: backend, changeOrigin: true },
     },
   },
-});
+}));

@@ -1,5 +1,5 @@
 // The static route for the built PWA: PocketBase's --publicDir behaviour (SPA
-// fallback to index.html, canonical redirects) plus precompressed siblings
+// fallback to shell.html, or index.html without it; canonical redirects) plus precompressed siblings
 // (.br/.gz written at build by scripts/lib/precompress.mjs) and cache headers
 // by class of file.
 package main
@@ -17,6 +17,10 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 )
+
+// shellPage is the app shell with an empty root, the SPA fallback for every
+// route but "/" (written by the build beside the prerendered index.html).
+const shellPage = "shell.html"
 
 const (
 	cacheImmutable = "public, max-age=31536000, immutable"
@@ -64,6 +68,11 @@ func staticHandler(fsys fs.FS, indexFallback bool) func(*core.RequestEvent) erro
 
 		shell := func() error {
 			if indexFallback && filename != router.IndexPage {
+				// index.html holds the prerendered landing page: every other
+				// route gets the plain shell (index.html when a build has none).
+				if fi, err := fs.Stat(fsys, shellPage); err == nil && !fi.IsDir() {
+					return serveStatic(e, fsys, shellPage, true)
+				}
 				return serveStatic(e, fsys, router.IndexPage, true)
 			}
 			return router.ErrFileNotFound

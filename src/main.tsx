@@ -1,28 +1,29 @@
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { RouterProvider } from '@tanstack/react-router';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import './app/firstPaint.css';
 import './global.css';
-import { theme } from '@/lib/theme';
-import { router } from '@/router';
+import { App } from '@/app/App';
+import { loadFullStyles } from '@/app/deferred';
+import { isPrerenderedLocation } from '@/app/prerendered';
+import { createAppRouter } from '@/router';
 import { captureUtmParams } from '@/lib/utm';
 
 captureUtmParams(window.location.search);
 
-// Service worker registration and its notices load after the first render, off the landing's critical path.
-const PwaPrompt = lazy(() => import('@/pwa/PwaPrompt'));
+const router = createAppRouter();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
-      <Suspense fallback={null}>
-        <PwaPrompt />
-      </Suspense>
-      <RouterProvider router={router} />
-    </MantineProvider>
-  </StrictMode>,
-);
+async function start() {
+  // `/` arrives prerendered (the build renders the landing page into index.html):
+  // hydrate it once the route's code is in. Every other route gets the plain shell
+  // and renders here, after every component's styles are in.
+  if (container.firstElementChild && isPrerenderedLocation(window.location)) {
+    await router.load();
+    hydrateRoot(container, <App router={router} />);
+    return;
+  }
+  container.replaceChildren();
+  await Promise.all([router.load(), loadFullStyles()]);
+  createRoot(container).render(<App router={router} />);
+}
+
+void start();

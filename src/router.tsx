@@ -1,16 +1,27 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-  defaultNotFoundComponent: NotFoundPage,
-});
+/**
+ * The app's router. The build's prerender passes a memory history for `/` and
+ * renders the tree the browser renders: the router's client code path, with no
+ * scroll restoration and a fixed origin (there is no window).
+ */
+export function createAppRouter(history?: RouterHistory, { prerender = false } = {}) {
+  return createRouter({
+    routeTree,
+    history,
+    ...(prerender ? { isServer: false, origin: 'http://localhost' } : {}),
+    defaultPreload: 'intent',
+    scrollRestoration: !prerender,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Container, Skeleton, Text, Title } from '@mantine/core';
+import { loadFullStyles } from '@/app/deferred';
 import { HERO_LINE } from '../content';
 import { eventFacts } from '../eventFacts';
 import { isSoldOut, type MasterclassEvent } from '../eventRecord';
@@ -7,8 +8,11 @@ import { FadeInImage } from './FadeInImage';
 import { RegistrationButtons, SoldOutNotice } from './RegistrationCallToAction';
 import classes from './Hero.module.css';
 
-// Hidden unless asked for (see the landing route), so its form code loads only then.
-const WaitlistShortcutForm = lazy(() => import('../waitlist/WaitlistShortcutForm'));
+// Hidden unless asked for (see the landing route), so its form code (and the form
+// components' styles, which the landing's first paint leaves out) load only then.
+const WaitlistShortcutForm = lazy(() =>
+  Promise.all([import('../waitlist/WaitlistShortcutForm'), loadFullStyles()]).then(([module]) => module),
+);
 
 interface HeroSectionProps {
   /** null while the event record loads */

@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Speaker } from '../speakers';
 import type { Loadable } from '../useLoadable';
 import { LandingSection } from './LandingSection';
 import { SpeakerCard } from './SpeakerCard';
-import { SpeakerDialog } from './SpeakerDialog';
 import classes from './Speakers.module.css';
+import { loadFullStyles } from '@/app/deferred';
+
+// The dialog (Mantine's Modal with its transitions and scroll lock, and its styles)
+// is not part of the first paint: it loads when a speaker is first opened.
+const SpeakerDialog = lazy(() =>
+  Promise.all([import('./SpeakerDialog'), loadFullStyles()]).then(([module]) => ({ default: module.SpeakerDialog })),
+);
 
 const BANNER_IMAGES = [
   { src: '/images/banner-workshop.svg', alt: 'Leaders working together at a masterclass table' },
@@ -44,7 +50,11 @@ export function SpeakersSection({ speakers }: { speakers: Loadable<Speaker[]> })
           Speaker profiles are not available right now. Please check back soon.
         </Text>
       )}
-      <SpeakerDialog speaker={selected} opened={opened} onClose={() => setOpened(false)} />
+      {selected && (
+        <Suspense fallback={null}>
+          <SpeakerDialog speaker={selected} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </LandingSection>
   );
 }

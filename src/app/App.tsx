@@ -1,0 +1,34 @@
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import { theme } from '@/lib/theme';
+import type { AppRouter } from '@/router';
+import { loadFullStyles, whenIdle } from './deferred';
+
+// Toasts, the service worker registration and its notices: nothing the first paint
+// shows, so they load once the page is idle, off the landing's critical path.
+const DeferredExtras = lazy(() => Promise.all([import('./DeferredExtras'), loadFullStyles()]).then(([module]) => module));
+
+/** The whole app: the same tree is prerendered for `/` at build time and hydrated in the browser. */
+export function App({ router }: { router: AppRouter }) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <RouterProvider router={router} />
+        <AfterFirstRender />
+      </MantineProvider>
+    </StrictMode>
+  );
+}
+
+/** Renders nothing during the prerender and hydration (so both agree), then the deferred extras once idle. */
+function AfterFirstRender() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <DeferredExtras />
+    </Suspense>
+  );
+}
