@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { NotFoundPage } from '@/components/NotFoundPage';
+import { RouteErrorView } from '@/pwa/RouteErrorView';
 
 /**
  * The app's router. The build's prerender passes a memory history for `/` and
@@ -15,6 +16,8 @@ export function createAppRouter(history?: RouterHistory, { prerender = false } =
     defaultPreload: 'intent',
     scrollRestoration: !prerender,
     defaultNotFoundComponent: NotFoundPage,
+    // A route whose code cannot be loaded (after a deploy) offers a reload, never a blank page.
+    defaultErrorComponent: RouteErrorView,
   });
 }
 

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { watchPreloadErrors } from './chunkErrors';
+import { MESSAGE_SENT_NOTICE, startContactOutbox, type FlushResult } from './contactOutbox';
 import { scheduleUpdateChecks } from './updateChecks';
 // Listens for the browser's install offer from the first page on; the portal menu uses it.
 import './installPrompt';
@@ -16,6 +18,34 @@ function offlineReadyShown(): boolean {
     return window.localStorage.getItem(OFFLINE_READY_SHOWN_KEY) === '1';
   } catch {
     return false;
+  }
+}
+
+const CHUNK_MISSING_ID = 'app-chunk-missing';
+
+function showChunkMissingNotice() {
+  notifications.show({
+    id: CHUNK_MISSING_ID,
+    color: 'orange',
+    title: 'Part of the app could not be loaded',
+    message: (
+      <Group justify="space-between" gap="xs" wrap="nowrap" mt={4}>
+        <Text size="sm">A newer version may be out. Reload to continue; what you typed in forms is kept.</Text>
+        <Button size="xs" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      </Group>
+    ),
+    autoClose: false,
+    withCloseButton: true,
+  });
+}
+
+/** Tells the visitor when contact messages written offline were sent (or refused). */
+function reportContactOutbox(result: FlushResult) {
+  if (result.sent.length > 0) notifications.show({ ...MESSAGE_SENT_NOTICE, color: 'green' });
+  for (const { reason } of result.refused) {
+    notifications.show({ color: 'red', title: 'Message not sent', message: `Your saved message was refused: ${reason}`, autoClose: false });
   }
 }
 
@@ -92,6 +122,9 @@ export default function PwaPrompt() {
   });
 
   useEffect(() => (registration ? scheduleUpdateChecks(registration) : undefined), [registration]);
+  useEffect(() => watchPreloadErrors(showChunkMissingNotice), []);
+  // Contact messages written offline go out from whichever page is open.
+  useEffect(() => startContactOutbox(reportContactOutbox), []);
 
   useEffect(() => {
     if (!offlineReady || offlineReadyShown()) return;

@@ -2,6 +2,7 @@
 import type { SpeakerRow } from '@/db';
 import { pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/collections';
+import { keepFilesForOffline, withOfflineCopy } from '@/pwa/offlineCopy';
 
 /** A speakers row as the landing page reads it; the collection fields locate the image file. */
 export type Speaker = Pick<SpeakerRow, 'id' | 'name' | 'role' | 'organisation' | 'bio' | 'website' | 'image'> & {
@@ -11,8 +12,14 @@ export type Speaker = Pick<SpeakerRow, 'id' | 'name' | 'role' | 'organisation' |
 
 export const DEFAULT_SPEAKER_BIO = 'A passionate expert in their field with years of industry experience.';
 
-export function fetchSpeakers(): Promise<Speaker[]> {
-  return pb.collection(Collections.speakers).getFullList<Speaker>({ sort: 'sort' });
+/**
+ * The speakers, kept on the device on every online read and read from there when
+ * the network is gone; their images are asked for so the service worker keeps them.
+ */
+export async function fetchSpeakers(): Promise<Speaker[]> {
+  const speakers = await withOfflineCopy('speakers', () => pb.collection(Collections.speakers).getFullList<Speaker>({ sort: 'sort' }));
+  keepFilesForOffline(speakers.map(speakerImageUrl).filter((url): url is string => url !== null));
+  return speakers;
 }
 
 export function speakerImageUrl(speaker: Speaker): string | null {

@@ -2,6 +2,7 @@
 import type { EventRow } from '@/db';
 import { pb } from '@/lib/pocketbase';
 import type { UtmParams } from '@/lib/utm';
+import { withOfflineCopy } from '@/pwa/offlineCopy';
 import type { AttendeeEntry } from './attendeeSchema';
 
 export type RegistrationMode = 'paid' | 'promo' | 'waitlist';
@@ -24,6 +25,8 @@ export interface RegistrationRequest {
   privacyConsent: boolean;
   marketingConsent: boolean;
   utm?: UtmParams;
+  /** The idempotency key: the same request sent again under it makes no second registration. */
+  requestId?: string;
 }
 
 export interface PaidRegistrationResponse {
@@ -42,7 +45,9 @@ export interface FreeRegistrationResponse {
   message?: string;
 }
 
-export const fetchEventSummary = () => pb.send<EventSummary>('/api/masterclass/event', { method: 'GET' });
+/** Kept on the device, so the form still opens offline (the server decides again when it is sent). */
+export const fetchEventSummary = () =>
+  withOfflineCopy('eventSummary', () => pb.send<EventSummary>('/api/masterclass/event', { method: 'GET' }));
 
 export const validatePromoCode = (code: string) =>
   pb.send<{ valid: true }>('/api/masterclass/promo/validate', { method: 'POST', body: { code } });

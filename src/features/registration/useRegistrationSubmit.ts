@@ -1,7 +1,9 @@
 // What pressing the action button does: the spec's checks and toasts, then the
 // server's decision — checkout for a paid registration, completion for free ones.
-import { useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
+import { ClientResponseError } from 'pocketbase';
+import { isOnline } from '@/pwa/useOnline';
 import { readUtmParams, type UtmParams } from '@/lib/utm';
 import { showToast } from '@/components/showToast';
 import { attendeeProblems, hasNameAndEmail, type RegistrationFormValues } from './attendeeSchema';
@@ -14,6 +16,7 @@ import {
 } from './registrationApi';
 import { describeRegistrationFailure } from './registrationFailure';
 import { Toasts } from './registrationMessages';
+import { clearRegistrationDraft, readRegistrationDraft, requestIdFor, updateRegistrationDraft } from './registrationDraft';
 import { saveRegistrationData } from './registrationStorage';
 
 export interface FreeCompletion {
@@ -53,11 +56,26 @@ function revealFirstError(paths: string[], consent: HTMLElement | null): void {
   });
 }
 
+/** No answer came (offline, a dropped connection): the server may or may not have it. */
+const gotNoAnswer = (error: unknown) => error instanceof ClientResponseError && error.status === 0;
+
 export function useRegistrationSubmit(options: SubmitOptions) {
   const [submitting, setSubmitting] = useState(false);
   const { form, mode, promoCode, consentRef } = options;
+  const waitlist = mode === 'waitlist';
+  /** A registration pressed offline, or sent without an answer: it goes when the connection is back. */
+  const [waiting, setWaiting] = useState(() => readRegistrationDraft(waitlist)?.waiting === true);
+  /** The last attempt got no answer: the browser may say it is online, but the server is out of reach. */
+  const [unreachable, setUnreachable] = useState(false);
+  const sending = useRef(false);
+
+  function keepWaiting(waitingNow: boolean) {
+    updateRegistrationDraft(waitlist, { waiting: waitingNow });
+    setWaiting(waitingNow);
+  }
 
   async function submit() {
+    if (sending.current) return;
     const { hasErrors, errors } = form.validate();
     const values = form.getValues();
     if (mode !== 'paid' && !hasNameAndEmail(values.attendees[0])) {
@@ -81,9 +99,22 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       ...(Object.keys(utm).length > 0 ? { utm } : {}),
     };
 
+    // The same request is always sent under the same key: the server makes one registration.
+    const body = JSON.stringify(request);
+    const requestId = requestIdFor(readRegistrationDraft(waitlist), body);
+    updateRegistrationDraft(waitlist, { request: { requestId, body } });
+    if (!isOnline()) {
+      keepWaiting(true);
+      return;
+    }
+
+    sending.current = true;
     setSubmitting(true);
     try {
-      const response = await createRegistration(request);
+      const response = await createRegistration({ ...request, requestId });
+      clearRegistrationDraft(waitlist);
+      setWaiting(false);
+      setUnreachable(false);
       if (mode === 'paid') {
         const checkoutUrl = 'checkoutUrl' in response ? response.checkoutUrl : '';
         if (!checkoutUrl) {
@@ -115,8 +146,17 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       }
       options.onCompleted({ kind: mode, email: request.attendees[0]?.email ?? '' });
     } catch (error) {
-      console.error('Registration was not created', error);
       setSubmitting(false);
+      if (gotNoAnswer(error)) {
+        console.warn('No answer to the registration; it is sent again when the connection is back', error);
+        keepWaiting(true);
+        setUnreachable(true);
+        return;
+      }
+      console.error('Registration was not created', error);
+      updateRegistrationDraft(waitlist, { request: null, waiting: false });
+      setWaiting(false);
+      setUnreachable(false);
       const failure = describeRegistrationFailure(error);
       switch (failure.kind) {
         case 'fields':
@@ -142,8 +182,10 @@ export function useRegistrationSubmit(options: SubmitOptions) {
           showToast('error', Toasts.unexpected);
           break;
       }
+    } finally {
+      sending.current = false;
     }
   }
 
-  return { submitting, submit };
+  return { submitting, waiting, unreachable, submit };
 }

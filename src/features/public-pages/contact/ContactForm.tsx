@@ -1,36 +1,81 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconSend, IconWifiOff } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { ClientResponseError } from 'pocketbase';
+import { newRecordId } from '@/lib/ids';
+import { contactOutboxSize, MESSAGE_QUEUED_NOTICE, MESSAGE_SENT_NOTICE, OUTBOX_CHANGED_EVENT, queueContactMessage } from '@/pwa/contactOutbox';
+import { isOnline } from '@/pwa/useOnline';
 import { describeContactFailure } from './contactFailure';
+import { clearContactDraft, readContactDraft, saveContactDraft } from './contactDraft';
 import { CONTACT_LIMITS, contactMessageSchema, emptyContactMessage, type ContactMessage } from './contactMessageSchema';
 import { sendContactMessage } from './sendContactMessage';
 
-// Spec section 8: the contact success toast, word for word.
-const messageSentNotice = {
-  title: 'Message Sent',
-  message: "Thank you for your message. We'll get back to you soon!",
-} as const;
+/** Whether messages written offline still wait on this device (kept up to date). */
+function useQueuedMessages(): [boolean, (queued: boolean) => void] {
+  const [queued, setQueued] = useState(false);
+  useEffect(() => {
+    let current = true;
+    const check = () =>
+      void contactOutboxSize().then(
+        (count) => current && setQueued(count > 0),
+        () => undefined,
+      );
+    check();
+    window.addEventListener(OUTBOX_CHANGED_EVENT, check);
+    return () => {
+      current = false;
+      window.removeEventListener(OUTBOX_CHANGED_EVENT, check);
+    };
+  }, []);
+  return [queued, setQueued];
+}
 
 export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [queued, setQueued] = useQueuedMessages();
   const form = useForm<ContactMessage>({
     mode: 'controlled',
-    initialValues: emptyContactMessage,
+    initialValues: readContactDraft() ?? emptyContactMessage,
     validate: zod4Resolver(contactMessageSchema),
   });
+
+  // What is typed survives a reload until the message is sent or queued.
+  const values = form.values;
+  useEffect(() => saveContactDraft(values), [values]);
 
   async function submit(values: ContactMessage) {
     setSending(true);
     setFailure(null);
-    try {
-      await sendContactMessage(contactMessageSchema.parse(values));
+    // The id goes with the message: sent again after a lost answer, it is stored once.
+    const message = { id: newRecordId(), ...contactMessageSchema.parse(values) };
+    const queue = async () => {
+      await queueContactMessage(message);
       form.reset();
-      notifications.show({ ...messageSentNotice, color: 'green', icon: <IconCheck size={18} /> });
+      clearContactDraft();
+      setQueued(true);
+    };
+    try {
+      if (!isOnline()) {
+        await queue();
+        return;
+      }
+      await sendContactMessage(message);
+      form.reset();
+      clearContactDraft();
+      notifications.show({ ...MESSAGE_SENT_NOTICE, color: 'green', icon: <IconCheck size={18} /> });
     } catch (error) {
+      if (error instanceof ClientResponseError && error.status === 0) {
+        try {
+          await queue();
+          return;
+        } catch (storeError) {
+          console.error('Contact message could not be kept on this device', storeError);
+        }
+      }
       console.error('Contact message was not sent', error);
       const { message, fieldErrors } = describeContactFailure(error);
       form.setErrors(fieldErrors);
@@ -80,6 +125,11 @@ export function ContactForm() {
           key={form.key('message')}
           {...form.getInputProps('message')}
         />
+        {queued && (
+          <Alert color="orange" variant="light" title="Message saved" icon={<IconWifiOff size={18} />} role="status">
+            {MESSAGE_QUEUED_NOTICE}
+          </Alert>
+        )}
         {failure && (
           <Alert color="red" variant="light" title="Message not sent" icon={<IconAlertCircle size={18} />}>
             {failure}

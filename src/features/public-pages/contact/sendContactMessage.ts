@@ -4,6 +4,7 @@ import { pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/collections';
 import type { ContactMessage } from './contactMessageSchema';
 
-export async function sendContactMessage({ name, email, subject, message }: ContactMessage): Promise<void> {
-  await pb.collection(Collections.contactMessages).create({ name, email, subject, message });
+/** `id` is made on the device: a message sent again under it is stored once. */
+export async function sendContactMessage({ id, name, email, subject, message }: ContactMessage & { id: string }): Promise<void> {
+  await pb.collection(Collections.contactMessages).create({ id, name, email, subject, message }, { requestKey: null });
 }

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconUserPlus, IconWifiOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { showToast } from '@/components/showToast';
+import { useOnline } from '@/pwa/useOnline';
 import { MAX_ATTENDEES, emptyAttendee, registrationFormSchema, type RegistrationFormValues } from '../attendeeSchema';
 import type { EventSummary } from '../registrationApi';
+import { readRegistrationDraft, updateRegistrationDraft } from '../registrationDraft';
 import { Toasts } from '../registrationMessages';
 import { readRegistrationData, readWaitlistPrefill, removeWaitlistData } from '../registrationStorage';
 import { useRegistrationSubmit, type FreeCompletion } from '../useRegistrationSubmit';
@@ -27,14 +29,19 @@ interface RegistrationFormProps {
   onCompleted: (completion: FreeCompletion) => void;
 }
 
+const RETRY_WHILE_WAITING_MS = 15_000;
+
 const validate = zod4Resolver(registrationFormSchema, { errorPriority: 'first' });
 
 function initialValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttendees: number): RegistrationFormValues {
   const empty = { attendees: [emptyAttendee()], privacyConsent: false, marketingConsent: false };
-  if (waitlist) {
-    const prefill = readWaitlistPrefill();
-    return prefill ? { ...empty, attendees: [emptyAttendee(prefill)] } : empty;
-  }
+  // The landing's waitlist shortcut is newer than any draft; a draft (what was typed
+  // before a reload) comes before the details sent to a cancelled checkout.
+  const prefill = waitlist ? readWaitlistPrefill() : null;
+  if (prefill) return { ...empty, attendees: [emptyAttendee(prefill)] };
+  const draft = readRegistrationDraft(waitlist);
+  if (draft) return { ...draft.values, attendees: draft.values.attendees.slice(0, maxAttendees) };
+  if (waitlist) return empty;
   const previous = restoreAfterCancel ? readRegistrationData() : null;
   if (!previous || previous.attendees.length === 0) return empty;
   return {
@@ -48,11 +55,11 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
   const maxAttendees = event?.max_per_registration || MAX_ATTENDEES;
   const [startValues] = useState(() => initialValues(waitlist, restoreAfterCancel, maxAttendees));
   const form = useForm<RegistrationFormValues>({ mode: 'controlled', initialValues: startValues, validate });
-  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const [promoCode, setPromoCode] = useState<string | null>(() => (waitlist ? null : (readRegistrationDraft(false)?.promoCode ?? null)));
   const [salesRefusal, setSalesRefusal] = useState<string | null>(null);
   const consentRef = useRef<HTMLElement>(null);
   const mode = waitlist ? 'waitlist' : promoCode ? 'promo' : 'paid';
-  const { submitting, submit } = useRegistrationSubmit({
+  const { submitting, waiting, unreachable, submit } = useRegistrationSubmit({
     form,
     mode,
     promoCode,
@@ -67,6 +74,42 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
   useEffect(() => {
     if (waitlist) removeWaitlistData();
   }, [waitlist]);
+
+  // Everything typed is kept on the device until the server takes the registration.
+  const values = form.values;
+  useEffect(() => {
+    updateRegistrationDraft(waitlist, { values, promoCode });
+  }, [waitlist, values, promoCode]);
+
+  // A registration pressed offline goes once the connection is back: when the
+  // browser says so, when the page is looked at again, and every 15 seconds (a
+  // venue's Wi-Fi can be "online" with no way out). The server makes one
+  // registration however often the same request arrives.
+  const online = useOnline();
+  const offline = !online || (waiting && unreachable);
+  const submitLatest = useRef(submit);
+  useEffect(() => {
+    submitLatest.current = submit;
+  });
+  useEffect(() => {
+    if (online && waiting) void submitLatest.current();
+  }, [online, waiting]);
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const retry = () => {
+      if (navigator.onLine && document.visibilityState === 'visible') void submitLatest.current();
+    };
+    const timer = window.setInterval(retry, RETRY_WHILE_WAITING_MS);
+    window.addEventListener('focus', retry);
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retry);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', retry);
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retry);
+    };
+  }, [waiting]);
 
   const attendees = form.values.attendees;
   const singleAttendeeOnly = waitlist || promoCode !== null;
@@ -132,6 +175,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
           to hear as soon as places open.
         </Alert>
       )}
+      {offline && <OfflineNotice waiting={waiting} />}
       <Button type="submit" size="lg" color="amber" c="navy.9" fullWidth disabled={submitting}>
         {actionLabel}
       </Button>
@@ -171,5 +215,16 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
         </Grid>
       )}
     </form>
+  );
+}
+
+/** Beside the action button while the browser is offline. */
+function OfflineNotice({ waiting }: { waiting: boolean }) {
+  return (
+    <Alert color="orange" variant="light" icon={<IconWifiOff size={18} />} title="You're offline" role="status" data-testid="offline-notice">
+      {waiting
+        ? "Registering needs a connection. Your registration is saved on this device and will be sent as soon as you're back online."
+        : "Registering needs a connection. What you type is saved on this device, and you can press the button now: we'll send your registration as soon as you're back online."}
+    </Alert>
   );
 }

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emptyAttendee } from './attendeeSchema';
+import { clearRegistrationDraft, readRegistrationDraft, requestIdFor, updateRegistrationDraft } from './registrationDraft';
+
+const ada = { fullName: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines', jobTitle: 'CTO', phoneNumber: '0400', role: 'Senior Manager' };
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+Object.assign(globalThis, { window: { localStorage: memoryStorage(), sessionStorage: memoryStorage() } });
+
+describe('registration draft', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('keeps what was typed, per mode, without the cards list keys', () => {
+    updateRegistrationDraft(false, { values: { attendees: [emptyAttendee(ada), emptyAttendee()], privacyConsent: true, marketingConsent: false } });
+    const draft = readRegistrationDraft(false);
+    expect(draft?.values.attendees.map((attendee) => ({ ...attendee, key: undefined }))).toEqual([
+      { ...ada, dietaryRequirements: '', key: undefined },
+      { fullName: '', email: '', company: '', jobTitle: '', phoneNumber: '', role: '', dietaryRequirements: '', key: undefined },
+    ]);
+    expect(draft?.values.privacyConsent).toBe(true);
+    expect(readRegistrationDraft(true)).toBeNull();
+    expect(window.localStorage.getItem('draft:registration')).not.toContain('attendee-');
+  });
+
+  it('merges updates and clears', () => {
+    updateRegistrationDraft(true, { values: { attendees: [emptyAttendee(ada)], privacyConsent: true, marketingConsent: true } });
+    updateRegistrationDraft(true, { request: { requestId: 'a'.repeat(32), body: '{}' }, waiting: true });
+    expect(readRegistrationDraft(true)).toMatchObject({ waiting: true, request: { requestId: 'a'.repeat(32) }, values: { marketingConsent: true } });
+    clearRegistrationDraft(true);
+    expect(readRegistrationDraft(true)).toBeNull();
+  });
+
+  it('reads tampered or broken storage as absent or cleaned', () => {
+    window.localStorage.setItem('draft:registration', '{not json');
+    expect(readRegistrationDraft(false)).toBeNull();
+    window.localStorage.setItem('draft:registration', JSON.stringify({ values: { attendees: [{ fullName: 7, email: 'x@y.z', isAdmin: true }] }, waiting: true }));
+    const draft = readRegistrationDraft(false);
+    expect(draft?.values.attendees[0]).toMatchObject({ fullName: '', email: 'x@y.z' });
+    expect(draft?.values.attendees[0]).not.toHaveProperty('isAdmin');
+    // Waiting without a request to send means nothing is waiting.
+    expect(draft?.waiting).toBe(false);
+    window.localStorage.setItem('draft:registration:waitlist', JSON.stringify({ values: { attendees: [ada, ada] }, promoCode: 'X' }));
+    expect(readRegistrationDraft(true)).toMatchObject({ promoCode: null });
+    expect(readRegistrationDraft(true)?.values.attendees).toHaveLength(1);
+  });
+
+  it('sends the same request under the same key and a changed one under a new key', () => {
+    const body = JSON.stringify({ mode: 'waitlist' });
+    const first = requestIdFor(null, body);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    const draft = { values: { attendees: [], privacyConsent: true, marketingConsent: false }, promoCode: null, request: { requestId: first, body }, waiting: true };
+    expect(requestIdFor(draft, body)).toBe(first);
+    const changed = requestIdFor(draft, JSON.stringify({ mode: 'paid' }));
+    expect(changed).not.toBe(first);
+    expect(changed).toMatch(/^[0-9a-f]{32}$/);
+  });
+});

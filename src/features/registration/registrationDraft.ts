@@ -1,0 +1,80 @@
+// The registration form as typed, kept in local storage so a reload, a closed
+// tab or the "New version available" Reload never loses it, and a registration
+// pressed while offline is sent once the connection is back. The form holds no
+// password or card data. Cleared once the server has taken the registration.
+//
+// `request` is the last request sent (or waiting to be sent) that got no answer,
+// with its idempotency key: the same request is always sent again under the
+// same key, so the server makes one registration however often it arrives.
+import { clearDraft, isRecord, readDraft, stringFields, writeDraft } from '@/pwa/formDrafts';
+import { emptyAttendee, MAX_ATTENDEES, type RegistrationFormValues } from './attendeeSchema';
+
+export interface RegistrationDraft {
+  values: RegistrationFormValues;
+  promoCode: string | null;
+  request: { requestId: string; body: string } | null;
+  /** Pressed while offline (or the answer never came): send when the connection is back. */
+  waiting: boolean;
+}
+
+const ATTENDEE_FIELDS = ['fullName', 'email', 'company', 'jobTitle', 'phoneNumber', 'role', 'dietaryRequirements'] as const;
+
+const draftName = (waitlist: boolean) => (waitlist ? 'registration:waitlist' : 'registration');
+
+function isStoredDraft(value: unknown): value is Record<string, unknown> & { values: Record<string, unknown> } {
+  return isRecord(value) && isRecord(value.values) && Array.isArray(value.values.attendees);
+}
+
+/** The stored draft, cleaned field by field (anything unexpected is dropped), or null. */
+export function readRegistrationDraft(waitlist: boolean): RegistrationDraft | null {
+  const stored = readDraft(draftName(waitlist), isStoredDraft);
+  if (!stored) return null;
+  const attendees = (stored.values.attendees as unknown[])
+    .filter(isRecord)
+    .slice(0, waitlist ? 1 : MAX_ATTENDEES)
+    .map((attendee) => emptyAttendee(stringFields(attendee, ATTENDEE_FIELDS)));
+  if (attendees.length === 0) return null;
+  const request = isRecord(stored.request) && typeof stored.request.requestId === 'string' && typeof stored.request.body === 'string'
+    ? { requestId: stored.request.requestId, body: stored.request.body }
+    : null;
+  return {
+    values: {
+      attendees,
+      privacyConsent: stored.values.privacyConsent === true,
+      marketingConsent: stored.values.marketingConsent === true,
+    },
+    promoCode: !waitlist && typeof stored.promoCode === 'string' && stored.promoCode ? stored.promoCode : null,
+    request,
+    waiting: stored.waiting === true && request !== null,
+  };
+}
+
+/** An attendee card's values without its list key (which only React needs). */
+function withoutKey(attendee: RegistrationFormValues['attendees'][number]) {
+  const { fullName, email, company, jobTitle, phoneNumber, role, dietaryRequirements } = attendee;
+  return { fullName, email, company, jobTitle, phoneNumber, role, dietaryRequirements };
+}
+
+/** Merges `patch` into the stored draft (values are stored without the cards' list keys). */
+export function updateRegistrationDraft(waitlist: boolean, patch: Partial<RegistrationDraft>): void {
+  const current = readRegistrationDraft(waitlist);
+  const next = { values: { attendees: [emptyAttendee()], privacyConsent: false, marketingConsent: false }, promoCode: null, request: null, waiting: false, ...current, ...patch };
+  writeDraft(draftName(waitlist), {
+    ...next,
+    values: { ...next.values, attendees: next.values.attendees.map(withoutKey) },
+  });
+}
+
+export function clearRegistrationDraft(waitlist: boolean): void {
+  clearDraft(draftName(waitlist));
+}
+
+/** 32 random hex characters: the server takes 20 to 64. */
+export function newRequestId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The key for this request body: the one it was last sent under, or a new one when it changed. */
+export function requestIdFor(draft: RegistrationDraft | null, body: string): string {
+  return draft?.request && draft.request.body === body ? draft.request.requestId : newRequestId();
+}
