@@ -165,6 +165,14 @@ export interface OutboxRow {
   error?: string;
   /** The user signed in when it was made; only that user's engine sends it (absent: made before anyone signed in). */
   owner?: string;
+  /**
+   * An update's base: the value each patched field had when the user edited it.
+   * The server refuses the update (409) when it changed one of them meanwhile;
+   * absent = write as sent (a create, or the user chose to keep their version).
+   */
+  base?: Record<string, unknown>;
+  /** Fields the server refused as changed on both sides; the user keeps theirs or takes the server's. */
+  conflict?: string[];
 }
 
 /** Sync bookkeeping: pull cursors, last sync time, whose data this is. */

@@ -8,6 +8,7 @@ import type { OutboxRow } from '@/db';
 import { applyServerRecords } from './applyServerRecords';
 import { backoffDelay } from './backoffDelay';
 import { classifyError } from './classifyError';
+import { conflictFields } from './conflictFields';
 import { describeError } from './describeError';
 import { errorStatus } from './errorStatus';
 import { localTable } from './localTable';
@@ -22,6 +23,9 @@ import type { SyncContext } from './syncContext';
 export const MAX_PUSH_ATTEMPTS = 8;
 
 export type PushSettled = 'done' | 'refused' | 'later';
+
+/** The reason kept on a change refused as edited on both sides (the popover names the fields). */
+export const CONFLICT_MESSAGE = 'Changed on the server since you edited it';
 
 export async function pushChange(ctx: SyncContext, change: OutboxRow & { seq: number }): Promise<PushSettled> {
   const { db, clock } = ctx;
@@ -41,7 +45,11 @@ export async function pushChange(ctx: SyncContext, change: OutboxRow & { seq: nu
     if (kind === 'rejected') {
       // A session revoked since the pass began also looks like a refusal: make sure first.
       await ctx.transport.verifySession();
-      await db.outbox.update(change.seq, { status: 'failed', attempts, error: reason });
+      // Edited on both sides: kept for the user to choose (Keep mine / Use the server's).
+      const conflict = conflictFields(error);
+      await db.outbox.update(change.seq, conflict.length > 0
+        ? { status: 'failed', attempts, error: CONFLICT_MESSAGE, conflict }
+        : { status: 'failed', attempts, error: reason });
       return 'refused';
     }
     if (errorStatus(error) !== 0 && attempts >= MAX_PUSH_ATTEMPTS) {

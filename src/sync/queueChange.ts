@@ -15,6 +15,11 @@ export interface QueuedChange<C extends WritableCollection> {
   op: OutboxOp;
   /** Only the changed fields (on a create: every field to send). */
   patch?: Partial<Omit<CollectionRows[C], 'id' | 'created' | 'updated'>>;
+  /**
+   * On an update, the values the user edited from (a form's opened values);
+   * fields left out take the row's current value. See OutboxRow.base.
+   */
+  base?: Partial<Omit<CollectionRows[C], 'id' | 'created' | 'updated'>>;
 }
 
 /**
@@ -37,7 +42,7 @@ export async function queueChange<C extends WritableCollection>(db: MasterclassD
     status: 'pending',
   };
   try {
-    await writeLocally(db, table, entry);
+    await writeLocally(db, table, entry, change.base as Record<string, unknown> | undefined);
   } catch (error) {
     if (!isQuotaExceeded(error)) throw error;
     appSyncStatus.set({ storageFull: true });
@@ -51,7 +56,9 @@ export async function queueChange<C extends WritableCollection>(db: MasterclassD
 }
 
 /** The local row and its outbox entry, in one transaction: the screen and the outbox never disagree. */
-async function writeLocally(db: MasterclassDb, table: Table<ServerRecord, string>, entry: OutboxRow): Promise<void> {
+async function writeLocally(
+  db: MasterclassDb, table: Table<ServerRecord, string>, entry: OutboxRow, base?: Record<string, unknown>,
+): Promise<void> {
   const { op, recordId, patch } = entry;
   await db.transaction('rw', table, db.outbox, db.meta, async () => {
     const owner = await readMeta(db, metaKeys.userId);
@@ -59,9 +66,22 @@ async function writeLocally(db: MasterclassDb, table: Table<ServerRecord, string
     if (op === 'delete') await table.delete(recordId);
     else {
       const current = await table.get(recordId);
+      // What the user saw: the row as shown (earlier unsent edits included, as
+      // the server will have them when this one is sent after them).
+      if (op === 'update') entry.base = editBase(patch, current, base);
       // A create gets updated '' (no server version yet); an update keeps the stamp it was based on.
       await table.put({ ...current, ...patch, id: recordId, updated: current?.updated ?? '' } as ServerRecord);
     }
     await db.outbox.add(entry);
   });
+}
+
+/** The base of an update: each patched field's given base value, else its current value on the row. */
+function editBase(patch: Record<string, unknown>, current: ServerRecord | undefined, given: Record<string, unknown> = {}): Record<string, unknown> {
+  const base: Record<string, unknown> = {};
+  for (const field of Object.keys(patch)) {
+    if (field in given) base[field] = given[field];
+    else if (current && field in current) base[field] = current[field];
+  }
+  return base;
 }

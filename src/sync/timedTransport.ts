@@ -64,7 +64,7 @@ export function timedTransport(transport: SyncTransport, clock: SyncClock, timeo
     list: (collection, query) => timed((signal) => transport.list(collection, query, signal)),
     getOne: (collection, id) => timed((signal) => transport.getOne(collection, id, signal)),
     create: (collection, body) => timed((signal) => transport.create(collection, body, signal)),
-    update: (collection, id, patch) => timed((signal) => transport.update(collection, id, patch, signal)),
+    update: (collection, id, patch, _signal, base) => timed((signal) => transport.update(collection, id, patch, signal, base)),
     delete: (collection, id) => timed((signal) => transport.delete(collection, id, signal)),
     subscribe: async (collection, onChange) =>
       timedUnsubscribe(await timed(() => transport.subscribe(collection, onChange), lateUnsubscribe)),

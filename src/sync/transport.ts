@@ -34,7 +34,11 @@ export interface SyncTransport {
   /** null when the record does not exist (or is not visible). */
   getOne(collection: string, id: string, signal?: AbortSignal): Promise<ServerRecord | null>;
   create(collection: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRecord>;
-  update(collection: string, id: string, patch: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRecord>;
+  /**
+   * `base`: the values the patched fields were edited from; the server answers
+   * 409 (fields named in `data`, code 'sync_conflict') when it changed one of them meanwhile.
+   */
+  update(collection: string, id: string, patch: Record<string, unknown>, signal?: AbortSignal, base?: Record<string, unknown>): Promise<ServerRecord>;
   delete(collection: string, id: string, signal?: AbortSignal): Promise<void>;
   subscribe(collection: string, onChange: (change: RealtimeChange) => void): Promise<Unsubscribe>;
   /** Called on every (re)connection of the realtime channel. */

@@ -1,7 +1,8 @@
 // The sync status badge and its popover: the connection, the changes waiting,
 // the changes the server refused (each with the reason, Retry and Discard,
 // which asks first: the edit is lost and the record goes back to the server's
-// version), changes another account made on this device, when the last sync
+// version; a field edited on both sides offers Keep mine / Use the server's),
+// changes another account made on this device, when the last sync
 // completed, and how safe this device's copy is (persistent storage, space used).
 import { Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
@@ -15,6 +16,7 @@ import { retryChange } from '@/sync/retryChange';
 import { timeAgo } from '@/sync/syncStatusLabel';
 import { useNow } from './useNow';
 import { StorageStateLine } from './StorageStateLine';
+import { ConflictChange } from './ConflictChange';
 
 /** "synced N min ago" is refreshed this often. */
 const REFRESH_MS = 60_000;
@@ -60,7 +62,9 @@ export function SyncStatusPopover({ userId }: { userId: string }) {
             <Stack gap="sm" data-testid="failed-changes">
               <Divider />
               <Text fw={700} size="sm">Changes that did not sync</Text>
-              {failed.map((change) => <FailedChange key={change.seq} change={change} />)}
+              {failed.map((change) => (change.conflict?.length && change.seq !== undefined
+                ? <ConflictChange key={change.seq} change={{ ...change, seq: change.seq }} />
+                : <FailedChange key={change.seq} change={change} />))}
             </Stack>
           )}
           {elsewhere.length > 0 && (

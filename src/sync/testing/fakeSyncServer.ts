@@ -5,7 +5,7 @@ import type { ServerRecord } from '@/db';
 import type { PullQuery, RealtimeChange, SyncTransport } from '../transport';
 
 export class FakeHttpError extends Error {
-  constructor(readonly status: number, message = `HTTP ${status}`, readonly response = { message, data: {} }) {
+  constructor(readonly status: number, message = `HTTP ${status}`, readonly response: { message: string; data: Record<string, unknown> } = { message, data: {} }) {
     super(message);
   }
 }
@@ -42,6 +42,8 @@ export class FakeSyncServer {
   /** Every list call's answer (record ids), in order. */
   readonly listed: { collection: string; ids: string[] }[] = [];
   readonly calls: string[] = [];
+  /** The base sent with each update that reached a record, in order. */
+  readonly baseSeen: (Record<string, unknown> | undefined)[] = [];
 
   table(collection: string): Map<string, ServerRecord> {
     let table = this.collections.get(collection);
@@ -130,10 +132,21 @@ export class FakeSyncServer {
       }
       return { ...record };
     },
-    update: async (collection, id, patch, signal) => {
+    update: async (collection, id, patch, signal, base) => {
       await this.gate(`update ${collection} ${id} ${JSON.stringify(patch)}`, signal);
       if (this.refuse.has(collection)) throw new FakeHttpError(400, 'Failed to update record.');
       if (!this.table(collection).has(id) || !this.sessionValid) throw new FakeHttpError(404);
+      this.baseSeen.push(base);
+      // As pb_hooks/lib/sync-conflicts.js: a field changed here since the base and set to something else there.
+      const current = this.table(collection).get(id) ?? { id, updated: '' };
+      const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
+      const conflicts = Object.keys(base ?? {}).filter((field) => field in patch
+        && !same(current[field], base?.[field]) && !same(current[field], patch[field]));
+      if (conflicts.length > 0) {
+        const data = Object.fromEntries(conflicts.map((field) => [field, { code: 'sync_conflict', message: 'Changed on the server since you edited it.' }]));
+        const message = `Changed on the server since you edited it: ${conflicts.join(', ')}.`;
+        throw new FakeHttpError(409, message, { message, data });
+      }
       return { ...this.write(collection, { ...patch, id }) };
     },
     delete: async (collection, id, signal) => {
