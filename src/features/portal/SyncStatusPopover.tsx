@@ -33,13 +33,18 @@ const opLabels = { create: 'new', update: 'edit', delete: 'deletion' } as const;
 const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
 
 export function SyncStatusPopover({ userId }: { userId: string }) {
-  const status = useSyncStatus();
+  const engineStatus = useSyncStatus();
   const now = useNow(REFRESH_MS).getTime();
   const [opened, setOpened] = useState(false);
-  const outbox = useLiveQuery(() => db.outbox.toArray(), [], [] as OutboxRow[]);
+  const outbox = useLiveQuery(() => db.outbox.toArray(), [], undefined);
   const mine = (change: OutboxRow) => change.owner === undefined || change.owner === userId;
-  const failed = outbox.filter((change) => change.status === 'failed' && mine(change));
-  const elsewhere = outbox.filter((change) => !mine(change));
+  const failed = (outbox ?? []).filter((change) => change.status === 'failed' && mine(change));
+  const elsewhere = (outbox ?? []).filter((change) => !mine(change));
+  // The outbox is shared by every tab: counted live, a change made or sent in
+  // another tab shows here at once, not after this tab's next pass.
+  const status: SyncStatus = outbox
+    ? { ...engineStatus, pending: outbox.filter((change) => change.status === 'pending' && mine(change)).length, failed: failed.length }
+    : engineStatus;
   return (
     <Popover width={330} position="bottom-end" shadow="md" withArrow opened={opened} onChange={setOpened}>
       <Popover.Target>
