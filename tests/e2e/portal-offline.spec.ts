@@ -58,6 +58,8 @@ test.describe('installing the app', () => {
     // The listener loads with the app's service worker code, just after the first render.
     await expect.poll(() => offerInstall(page)).toBe(true);
     await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(menuEntry(page)).toBeVisible();
+    await screenshot(page, 'install-menu-desktop');
     await menuEntry(page).click();
     expect(await page.evaluate(() => (window as unknown as { installPrompts?: number }).installPrompts)).toBe(1);
     // A prompt can be shown once: the entry goes until the browser offers again.
@@ -89,6 +91,11 @@ test.describe('installing the app', () => {
       await expect(dialog).toContainText('tap the Share button');
       await expect(dialog).toContainText('Add to Home Screen');
       await screenshot(page, 'install-ios-phone');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('sync-status')).toHaveText(/Online · synced/, { timeout: 30_000 });
+      await page.getByTestId('sync-status-toggle').click();
+      await expect(page.getByTestId('sync-storage')).toContainText(/Using .* of .* available/);
+      await screenshot(page, 'sync-popover-phone');
     });
   });
 
@@ -239,6 +246,11 @@ test.describe('two tabs', () => {
         return [record.company, record.job_title];
       })
       .toEqual(['First Tab Co', 'Second Tab Title']);
+
+    await first.setViewportSize(DESKTOP);
+    await first.getByTestId('sync-status-toggle').click();
+    await expect(first.getByTestId('sync-storage')).toContainText(/Using .* of .* available/);
+    await screenshot(first, 'sync-popover-desktop');
 
     const patches = spans.filter((span) => span.request.method() === 'PATCH');
     expect(patches.map((span) => span.request.postDataJSON() as unknown)).toEqual(
