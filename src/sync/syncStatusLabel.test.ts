@@ -28,9 +28,4 @@ describe('syncStatusLabel', () => {
   ])('%j → %s', (change, text) => {
     expect(syncStatusLabel(status(change), now).text).toBe(text);
   });
-
-  it('links to sign-in only when paused', () => {
-    expect(syncStatusLabel(status({ paused: 'signin' }), now).signIn).toBe(true);
-    expect(syncStatusLabel(status({ pending: 1 }), now).signIn).toBe(false);
-  });
 });

@@ -6,8 +6,6 @@ import type { SyncStatus } from './syncStatusStore';
 export interface SyncStatusLabel {
   text: string;
   tone: 'ok' | 'busy' | 'offline' | 'attention';
-  /** The label is a link to sign in again. */
-  signIn: boolean;
 }
 
 function changes(count: number): string {
@@ -26,13 +24,13 @@ export function timeAgo(nowMs: number, iso: string): string {
 }
 
 export function syncStatusLabel(status: SyncStatus, nowMs: number): SyncStatusLabel {
-  if (status.paused === 'signin') return { text: 'Sign in again to sync', tone: 'attention', signIn: true };
-  if (status.storageFull) return { text: 'Device storage full', tone: 'attention', signIn: false };
-  if (status.failed > 0) return { text: `${changes(status.failed)} not saved`, tone: 'attention', signIn: false };
+  if (status.paused === 'signin') return { text: 'Sign in again to sync', tone: 'attention' };
+  if (status.storageFull) return { text: 'Device storage full', tone: 'attention' };
+  if (status.failed > 0) return { text: `${changes(status.failed)} not saved`, tone: 'attention' };
   const waiting = status.pending > 0 ? ` · ${changes(status.pending)} waiting` : '';
-  if (!status.online) return { text: `Offline${waiting}`, tone: 'offline', signIn: false };
-  if (status.unreachable) return { text: `Server not answering${waiting}`, tone: 'offline', signIn: false };
-  if (status.pending > 0) return { text: `${changes(status.pending)} waiting`, tone: 'busy', signIn: false };
-  if (!status.lastSyncedAt) return { text: status.syncing ? 'Syncing…' : 'Online', tone: 'busy', signIn: false };
-  return { text: `Online · synced ${timeAgo(nowMs, status.lastSyncedAt)}`, tone: 'ok', signIn: false };
+  if (!status.online) return { text: `Offline${waiting}`, tone: 'offline' };
+  if (status.unreachable) return { text: `Server not answering${waiting}`, tone: 'offline' };
+  if (status.pending > 0) return { text: `${changes(status.pending)} waiting`, tone: 'busy' };
+  if (!status.lastSyncedAt) return { text: status.syncing ? 'Syncing…' : 'Online', tone: 'busy' };
+  return { text: `Online · synced ${timeAgo(nowMs, status.lastSyncedAt)}`, tone: 'ok' };
 }
