@@ -26,6 +26,16 @@ describe('saving Profile Settings', () => {
     expect(await db.profiles.get(opened.id)).toMatchObject({ company: 'Difference Engines', job_title: 'Chief Analyst' });
   });
 
+  it('sends the values the form opened with as the base, so a field an administrator changed meanwhile is a conflict', async () => {
+    const db = new MasterclassDb('profile-save-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const form = profileFormValues(opened);
+    await db.profiles.put({ ...opened, job_title: 'Chief Analyst', updated: '2025-06-02 00:00:00.000Z' });
+
+    await saveProfile(db, opened.id, form, { ...form, job_title: 'Head of AI' });
+
+    expect((await db.outbox.toArray()).map((change) => [change.patch, change.base])).toEqual([[{ job_title: 'Head of AI' }, { job_title: 'Analyst' }]]);
+  });
+
   it('queues nothing when nothing changed since the form opened', async () => {
     const db = new MasterclassDb('profile-save-test', { indexedDB: new IDBFactory(), IDBKeyRange });
     await db.profiles.put({ ...opened, job_title: 'Chief Analyst' });
