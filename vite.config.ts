@@ -51,9 +51,21 @@ const pwa = () => VitePWA({
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/files/'),
         handler: 'CacheFirst',
         options: {
+          // The portal stores session materials here itself once it unlocks (src/features/portal/home/offlineMaterials.ts).
           cacheName: 'pocketbase-files',
           expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
           cacheableResponse: { statuses: [0, 200] },
+          plugins: [
+            {
+              // Protected files carry a short-lived ?token=: one file, one entry, whichever token fetched it.
+              // Inlined into the service worker, so it must stand alone.
+              cacheKeyWillBeUsed: async ({ request }) => {
+                const url = new URL(request.url);
+                url.searchParams.delete('token');
+                return url.href;
+              },
+            },
+          ],
         },
       },
     ],

@@ -1,19 +1,19 @@
-import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { db, type MaterialRow } from '@/db';
-import { Collections } from '@/lib/collections';
-import { pb } from '@/lib/pocketbase';
 import type { PortalLock } from '../usePortalLock';
+import { materialUrl, useOfflineMaterials } from './offlineMaterials';
 import { useFileToken } from './useFileToken';
 
 const sortedMaterials = () => db.materials.orderBy('sort').toArray();
 
-/** 'Session Materials': the real files, downloadable once the portal has unlocked. */
+/** 'Session Materials': the real files, downloadable once the portal has unlocked and kept for offline use. */
 export function SessionMaterials({ lock }: { lock: PortalLock }) {
   const materials = useLiveQuery(sortedMaterials);
   const unlocked = lock.status === 'unlocked';
   const token = useFileToken(unlocked);
+  const offline = useOfflineMaterials(unlocked ? materials : undefined, token);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="session-materials">
       <Title order={2} size="h3" id="session-materials" mb="md">
@@ -31,7 +31,7 @@ export function SessionMaterials({ lock }: { lock: PortalLock }) {
       ) : materials && materials.length > 0 ? (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {materials.map((material) => (
-            <MaterialItem key={material.id} material={material} token={token} />
+            <MaterialItem key={material.id} material={material} token={token} stored={offline.has(material.id)} />
           ))}
         </Stack>
       ) : (
@@ -43,9 +43,10 @@ export function SessionMaterials({ lock }: { lock: PortalLock }) {
   );
 }
 
-function MaterialItem({ material, token }: { material: MaterialRow; token: string | null }) {
+function MaterialItem({ material, token, stored }: { material: MaterialRow; token: string | null; stored: boolean }) {
   const label = `Download ${material.title}`;
-  const href = token ? pb.files.getURL({ ...material, collectionName: Collections.materials }, material.file, { token, download: true }) : undefined;
+  // Offline there is no new token, but the stored copy answers to any (or none).
+  const href = token || stored ? materialUrl(material, token ?? '') : undefined;
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
@@ -60,6 +61,11 @@ function MaterialItem({ material, token }: { material: MaterialRow; token: strin
             <Text size="xs" c="dimmed" lineClamp={2}>
               {material.description}
             </Text>
+          )}
+          {stored && (
+            <Badge size="xs" variant="light" color="green" mt={4} leftSection={<IconCircleCheck size={12} />} data-testid="material-offline">
+              Available offline
+            </Badge>
           )}
         </div>
       </Group>
