@@ -263,6 +263,59 @@ test.describe('two tabs', () => {
   });
 });
 
+/** Opens the portal's database at a higher version from `tab`, as a newer version of the app would; the events the opener saw. */
+const upgradeDatabase = (tab: Page, version: number) =>
+  tab.evaluate(
+    (to) =>
+      new Promise<string[]>((resolve, reject) => {
+        const seen: string[] = [];
+        const request = indexedDB.open('masterclass', to);
+        request.onblocked = () => seen.push('blocked');
+        request.onsuccess = () => {
+          request.result.close();
+          resolve([...seen, 'opened']);
+        };
+        request.onerror = () => reject(request.error);
+      }),
+    version,
+  );
+
+test.describe('a newer version in another tab', () => {
+  let user: PortalTestUser;
+  test.beforeAll(async () => {
+    user = await createPortalUser('attendee', { company: 'Start Co' });
+  });
+  test.afterAll(async () => {
+    await user?.remove();
+  });
+
+  test('upgrades the database without waiting: the portal tab reloads, or asks to when something is typed', async ({ context }) => {
+    test.setTimeout(90_000);
+    const portal = await context.newPage();
+    const newer = await context.newPage();
+    await signInAs(portal, user);
+    await portal.goto('/dashboard/profile-settings');
+    await expect(field(portal, 'Company')).toHaveValue('Start Co', { timeout: 30_000 });
+    await newer.goto('/privacy-policy');
+    const mark = () => portal.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
+    const marked = () => portal.evaluate(() => (window as unknown as { untouched?: boolean }).untouched);
+
+    // Nothing typed: the old tab lets go at once and reloads into the new version.
+    await mark();
+    expect(await upgradeDatabase(newer, 20)).toEqual(['opened']);
+    await expect.poll(marked).toBeUndefined();
+    await expect(field(portal, 'Company')).toHaveValue('Start Co', { timeout: 30_000 });
+
+    // Something typed and not saved: the tab still lets go, keeps the text and asks to reload.
+    await field(portal, 'Company').fill('Typed, not saved');
+    await mark();
+    expect(await upgradeDatabase(newer, 30)).toEqual(['opened']);
+    await expect(portal.getByTestId('database-notice')).toContainText('A new version is open in another tab');
+    expect(await marked()).toBe(true);
+    await expect(field(portal, 'Company')).toHaveValue('Typed, not saved');
+  });
+});
+
 test.describe('a database the browser cannot open', () => {
   let user: PortalTestUser;
   test.beforeAll(async () => {
