@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { PublicDb } from '@/db/publicDatabase';
-import { withOfflineCopy } from './offlineCopy';
+import { offlineCopiesStored, withOfflineCopy } from './offlineCopy';
 
 function freshDb() {
   const db = new PublicDb(`public-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -15,6 +15,7 @@ describe('withOfflineCopy', () => {
     const { db, open } = freshDb();
     expect(await withOfflineCopy('speakers', () => Promise.resolve(['Ada']), { db: open })).toEqual(['Ada']);
     expect(await withOfflineCopy('speakers', () => Promise.resolve(['Ada', 'Grace']), { db: open })).toEqual(['Ada', 'Grace']);
+    await offlineCopiesStored();
     expect(await withOfflineCopy('speakers', offline, { db: open })).toEqual(['Ada', 'Grace']);
     expect((await db.copies.get('speakers'))?.savedAt).toBeGreaterThan(0);
   });
@@ -27,6 +28,7 @@ describe('withOfflineCopy', () => {
   it('keeps copies apart by key', async () => {
     const { open } = freshDb();
     await withOfflineCopy('event', () => Promise.resolve({ title: 'Masterclass' }), { db: open });
+    await offlineCopiesStored();
     await expect(withOfflineCopy('speakers', offline, { db: open })).rejects.toThrow();
     expect(await withOfflineCopy('event', offline, { db: open })).toEqual({ title: 'Masterclass' });
   });

@@ -29,12 +29,23 @@ export async function withOfflineCopy<T>(key: string, load: () => Promise<T>, op
     if (stored) return stored.value as T;
     throw error;
   }
-  try {
-    await (await open()).copies.put({ key, value, savedAt: Date.now() });
-  } catch (error) {
-    console.warn(`Could not keep ${key} for offline use`, error);
-  }
+  // Stored in the background: the page shows the answer at once.
+  writes = writes.then(() =>
+    open()
+      .then((db) => db.copies.put({ key, value, savedAt: Date.now() }))
+      .then(
+        () => undefined,
+        (error: unknown) => console.warn(`Could not keep ${key} for offline use`, error),
+      ),
+  );
   return value;
+}
+
+let writes: Promise<void> = Promise.resolve();
+
+/** Settles once every copy asked for so far is stored (or failed to be). */
+export function offlineCopiesStored(): Promise<void> {
+  return writes;
 }
 
 /**

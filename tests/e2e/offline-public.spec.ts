@@ -4,6 +4,7 @@
 // a route whose code cannot be loaded offering a reload instead of a blank page.
 import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
+import { createPortalUser, signInAs } from './portal-helpers';
 import { fillAttendee, privacyConsent, toast, unique } from './registration-helpers';
 
 /** Waits until the service worker has precached the app and controls the page. */
@@ -151,6 +152,29 @@ test('half-filled registration and contact forms keep their text across a reload
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('A question about seats');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Half a thought');
+});
+
+test('unsaved Profile Settings edits survive a reload, only until they are saved', async ({ page }) => {
+  const user = await createPortalUser('attendee', { company: 'Analytical Engines', job_title: 'Analyst' });
+  try {
+    await signInAs(page, user);
+    await page.goto('/dashboard/profile-settings');
+    const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+    await expect(field('Full Name')).toHaveValue(user.fullName);
+    await field('Company').fill('Difference Engines');
+    await page.reload();
+    await expect(field('Company')).toHaveValue('Difference Engines');
+    await expect(field('Job Title')).toHaveValue('Analyst');
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    const su = await superuserClient();
+    await expect.poll(async () => (await su.collection('users').getOne(user.id)).company).toBe('Difference Engines');
+    // Saved: nothing is kept as a draft any more.
+    expect(await page.evaluate(() => window.sessionStorage.getItem('draft:profile'))).toBeNull();
+  } finally {
+    await user.remove();
+  }
 });
 
 test('a route whose code was removed by a deploy offers a reload instead of a blank page', async ({ page }) => {

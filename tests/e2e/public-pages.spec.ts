@@ -192,14 +192,20 @@ test.describe('contact form', () => {
     await expectFormToHold(page, values);
   });
 
-  test('a network failure keeps everything typed', async ({ page }) => {
+  test('a network failure keeps the message on the device and sends it once the connection is back', async ({ page }) => {
     await page.route(CONTACT_CREATE, (route) => route.abort('internetdisconnected'));
     const values = { name: 'Radia Perlman', email: 'radia@example.com', subject: uniqueSubject('Offline'), message: 'Spanning tree' };
     await fillContactForm(page, values);
     await page.getByRole('button', { name: 'Send Message' }).click();
 
-    await expect(page.getByText("We couldn't reach the server. Check your internet connection and try again.")).toBeVisible();
-    await expectFormToHold(page, values);
+    await expect(page.getByText("You're offline. Your message is saved and will be sent when you're back online.")).toBeVisible();
+    await page.unroute(CONTACT_CREATE);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Message Sent' })).toBeVisible({ timeout: 15_000 });
+    const su = await superuserClient();
+    await expect
+      .poll(async () => (await su.collection('contact_messages').getFullList({ filter: su.filter('subject = {:s}', { s: values.subject }) })).length)
+      .toBe(1);
   });
 });
 

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { db, type Industry, type ProfileRow } from '@/db';
 import { PROFILE_TEXT_MAX, industryOptions, profileFormValues, urlError, type ProfileFormValues } from './profileForm';
+import { readProfileDraft, saveProfileDraft } from './profileDraft';
 import { followLiveProfile, saveProfile } from './saveProfile';
 
 /** How long the green 'Profile updated successfully' note stays. */
@@ -14,14 +15,21 @@ const SAVED_NOTE_MS = 3000;
 const validate = { linkedin_url: urlError, avatar_url: urlError };
 
 export function ProfileForm({ profile }: { profile: ProfileRow }) {
+  // Edits not yet saved come back after a reload, with the values they were made from.
+  const [draft] = useState(() => readProfileDraft(profile.id));
   const form = useForm<ProfileFormValues>({
-    initialValues: profileFormValues(profile),
+    initialValues: draft?.values ?? profileFormValues(profile),
     validate,
   });
   // The form's initial values are the values it opened with: a save sends only
   // what differs from them, never a diff against the live row (which a pull may
   // have changed meanwhile).
   const { getValues, setValues, getInitialValues, setInitialValues } = form;
+  useEffect(() => {
+    if (draft) setInitialValues(draft.opened);
+  }, [draft, setInitialValues]);
+  const values = form.values;
+  useEffect(() => saveProfileDraft(profile.id, getInitialValues(), values), [profile.id, getInitialValues, values]);
   useEffect(() => {
     // A change from elsewhere (an administrator, another device) shows in the fields not being edited.
     const opened = getInitialValues();
