@@ -3,9 +3,9 @@
 // id it made. A retry after a lost answer gets the same answer and writes
 // nothing; the same key with someone else's details reads nothing of theirs.
 import { randomBytes } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import type { TestServer } from '../support/pocketbase';
+import { startTestServer, type TestServer } from '../support/pocketbase';
 import { serverForFile } from './helpers';
 import { attendee, counts, openSales, paidBody, post, promoBody, register, waitlistBody, LIMITS_RAISED } from './registration-helpers';
 
@@ -144,5 +144,34 @@ describe('contact messages sent with a client-made id', () => {
     const stored = await su.collection('contact_messages').getFullList({ filter: su.filter('id = {:id}', { id }) });
     expect(stored).toHaveLength(1);
     expect(stored[0].message).toBe(body.message);
+  });
+});
+
+describe('contact messages sent again under the rate limit', () => {
+  // A server with the default limits: 5 contact messages a minute per address.
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer();
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  it('counts repeats against the per-address limit and still stores the message once', async () => {
+    const id = randomBytes(8).toString('hex').slice(0, 15);
+    const body = { id, name: 'Sam Spammer', email: 'sam@example.com', subject: 'Again', message: 'Again and again' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const response = await fetch(`${limited.url}/api/collections/contact_messages/records`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(1, 5)).toEqual([204, 204, 204, 204]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    const admin = await limited.admin();
+    expect((await admin.collection('contact_messages').getFullList()).map((record) => record.id)).toEqual([id]);
   });
 });
