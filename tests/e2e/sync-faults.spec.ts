@@ -78,7 +78,7 @@ test('50 edits in two tabs over a faulty network all arrive, once and in order',
       await expect(field(tab, label)).toHaveValue(value, { timeout: 30_000 });
     }
   }
-  console.log(`faults while editing (${Date.now() - editsStart} ms):`, JSON.stringify(proxy.faults));
+  test.info().annotations.push({ type: 'faults while editing', description: `${Date.now() - editsStart} ms: ${JSON.stringify(proxy.faults)}` });
   expect(proxy.faults.dropped).toBeGreaterThan(5);
   expect(proxy.faults.answerLost).toBeGreaterThan(5);
 
