@@ -1,4 +1,4 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import './app/firstPaint.css';
 import './global.css';
 import { App } from '@/app/App';
@@ -13,16 +13,13 @@ const router = createAppRouter();
 const container = document.getElementById('root')!;
 
 async function start() {
-  // `/` arrives prerendered (the build renders the landing page into index.html):
-  // hydrate it once the route's code is in. Every other route gets the plain shell
-  // and renders here, after every component's styles are in.
-  if (container.firstElementChild && isPrerenderedLocation(window.location)) {
-    await router.load();
-    hydrateRoot(container, <App router={router} />);
-    return;
-  }
-  container.replaceChildren();
-  await Promise.all([router.load(), loadFullStyles()]);
+  // `/` arrives prerendered (the build renders the landing page into index.html), so
+  // its hero is on screen before this runs; the app renders the same page over it
+  // in one commit once the route's code is in. (Not hydrated: React 19.3 can leave
+  // a hydrated route boundary waiting for good on an image that loaded first.)
+  // Every other route gets the plain shell and waits for every component's styles.
+  const prerendered = container.firstElementChild !== null && isPrerenderedLocation(window.location);
+  await Promise.all([router.load(), prerendered ? undefined : loadFullStyles()]);
   createRoot(container).render(<App router={router} />);
 }
 

@@ -9,7 +9,7 @@ import { loadFullStyles, whenIdle } from './deferred';
 // shows, so they load once the page is idle, off the landing's critical path.
 const DeferredExtras = lazy(() => Promise.all([import('./DeferredExtras'), loadFullStyles()]).then(([module]) => module));
 
-/** The whole app: the same tree is prerendered for `/` at build time and hydrated in the browser. */
+/** The whole app: the same tree is prerendered for `/` at build time and rendered over it in the browser. */
 export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
@@ -21,7 +21,7 @@ export function App({ router }: { router: AppRouter }) {
   );
 }
 
-/** Renders nothing during the prerender and hydration (so both agree), then the deferred extras once idle. */
+/** Renders nothing in the prerender and the first render, then the deferred extras once the page is idle. */
 function AfterFirstRender() {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);

@@ -51,7 +51,7 @@ function snapshot(): SessionView {
 
 const subscribe = (onChange: () => void) => pb.authStore.onChange(onChange);
 
-/** What the prerendered landing page was rendered with: hydration starts from it, then shows the stored session. */
+/** What a server render sees (the build prerenders the landing page signed out). */
 const SIGNED_OUT: SessionView = { signedIn: false, role: null, isAdmin: false };
 const prerenderSnapshot = () => SIGNED_OUT;
 

@@ -85,6 +85,7 @@ test('the service worker precaches every built asset and never caches API JSON',
     return { precached: urls, assets: scripts };
   });
   expect(precached).toContain('/index.html');
+  expect(precached).toContain('/shell.html');
   expect(precached).toContain('/manifest.webmanifest');
   expect(precached).toEqual(expect.arrayContaining(['/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png']));
   for (const asset of assets) expect(precached).toContain(asset);
@@ -123,8 +124,11 @@ test('after one online visit the public pages open offline', async ({ page, cont
   await expect(page.getByRole('heading', { level: 2, name: 'Why This Masterclass Matters' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: 'Why This Masterclass Matters' })).toBeVisible();
-  // Never opened online: served from the precached shell and route chunks.
-  await page.goto('/terms');
+  // Never opened online: served from the precached shell and route chunks. The shell is the
+  // plain one (shell.html), never the prerendered landing page, so no route flashes the hero.
+  const terms = await page.goto('/terms');
+  expect(await terms?.text()).toContain('<div id="root"></div>');
+  expect(await terms?.text()).not.toContain('AI CHAMPIONS MASTERCLASS');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await page.goto('/privacy-policy');
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();

@@ -176,3 +176,59 @@ describe('API paths', () => {
     }
   });
 });
+
+describe('a build with a prerendered landing page', () => {
+  // index.html carries the landing page's markup; shell.html is the same page with an empty root.
+  const LANDING_HTML = `<!doctype html><html><head><title>Landing</title></head><body><div id="root"><h1>AI CHAMPIONS MASTERCLASS</h1></div>${'<!-- padding -->'.repeat(100)}</body></html>\n`;
+  const SHELL_HTML = `<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>\n`;
+  let prerenderedDir: string;
+  let prerendered: TestServer;
+
+  beforeAll(async () => {
+    prerenderedDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-public-'));
+    const write = (name: string, content: string) => {
+      writeFileSync(path.join(prerenderedDir, name), content);
+      writeFileSync(path.join(prerenderedDir, `${name}.br`), brotliCompressSync(content));
+    };
+    write('index.html', LANDING_HTML);
+    write('shell.html', SHELL_HTML);
+    prerendered = await startTestServer({ publicDir: prerenderedDir });
+  });
+
+  afterAll(async () => {
+    await prerendered?.stop();
+    if (prerenderedDir) rmSync(prerenderedDir, { recursive: true, force: true });
+  });
+
+  const fetchText = async (urlPath: string) => {
+    const response = await fetch(`${prerendered.url}${urlPath}`);
+    return { status: response.status, cacheControl: response.headers.get('cache-control'), body: await response.text() };
+  };
+
+  it('answers / with the prerendered landing page', async () => {
+    for (const urlPath of ['/', '/?utm_source=x']) {
+      const response = await fetchText(urlPath);
+      expect(response.status, urlPath).toBe(200);
+      expect(response.cacheControl).toBe('no-cache');
+      expect(response.body, urlPath).toBe(LANDING_HTML);
+    }
+  });
+
+  it('answers every other route with the plain shell, never the landing markup', async () => {
+    for (const urlPath of ['/dashboard', '/dashboard/profile-settings', '/register?waitlist=true', '/auth', '/no/such/page']) {
+      const response = await fetchText(urlPath);
+      expect(response.status, urlPath).toBe(200);
+      expect(response.cacheControl, urlPath).toBe('no-cache');
+      expect(response.body, urlPath).toBe(SHELL_HTML);
+    }
+  });
+
+  it('still redirects /index.html to / and keeps API paths out of both', async () => {
+    const redirect = await fetch(`${prerendered.url}/index.html`, { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get('location')).toBe('/');
+    const api = await fetch(`${prerendered.url}/api/unknown`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});

@@ -1,0 +1,62 @@
+// The landing page paints before any script runs: the build prerenders it into
+// index.html and the app renders the same page over it; every other route is
+// served the plain shell, so it never shows the landing page first.
+import { expect, test } from '@playwright/test';
+
+const HERO = 'AI CHAMPIONS MASTERCLASS';
+
+test('the HTML for / carries the hero; /dashboard and /register get the plain shell', async ({ request }) => {
+  const landing = await (await request.get('/')).text();
+  const root = landing.slice(landing.indexOf('<div id="root">'));
+  expect(root).toContain(`id="hero-title"`);
+  expect(root).toContain(HERO);
+  expect(root).toContain('Lead the AI Revolution—Not Just Survive It');
+  expect(root).toContain('Why This Masterclass Matters');
+  // The landing route's own styles are linked in the head, so the first paint is styled.
+  expect(landing).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/routes-[^"]+\.css">/);
+
+  for (const urlPath of ['/dashboard', '/register', '/register?waitlist=true', '/auth']) {
+    const html = await (await request.get(urlPath)).text();
+    expect(html, urlPath).toContain('<div id="root"></div>');
+    expect(html, urlPath).not.toContain(HERO);
+  }
+});
+
+test.describe('with JavaScript switched off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing page still shows its hero, sections and links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+    await expect(page.getByText('Lead the AI Revolution—Not Just Survive It')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('heading', { level: 2, name: 'Meet Your Speakers' })).toBeAttached();
+  });
+});
+
+test('the app takes over the prerendered landing page without errors and loads its data', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  // The event record and speakers arrive once the app runs and replace the loading placeholders.
+  await expect(page.getByText('Event Sold Out – Registration Now Closed').first()).toBeVisible();
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+  await expect(page.locator('img[src="/images/hero-network.svg"]')).toHaveAttribute('data-loaded', 'true');
+  await expect(page.getByRole('heading', { level: 1, name: HERO })).toHaveCount(1);
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a direct visit to another route renders that route, styled, from the plain shell', async ({ page }) => {
+  await page.goto('/register?waitlist=true');
+  await expect(page.getByRole('heading', { level: 1, name: HERO })).toHaveCount(0);
+  const email = page.getByLabel('Email', { exact: false }).first();
+  await expect(email).toBeVisible();
+  // Mantine's input styles (not in the landing's first-paint subset) are in.
+  await expect(email).toHaveCSS('border-top-style', 'solid');
+});
