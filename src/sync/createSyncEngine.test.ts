@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queueChange } from './queueChange';
+import { READ_ATTEMPTS } from './retryReads';
 import { FakeHttpError } from './testing/fakeSyncServer';
 import { syncHarness, USER_ID } from './testing/syncHarness';
 
@@ -91,7 +92,8 @@ describe('sync engine', () => {
       expect(server.calls.length).toBe(calls);
       time.advance(1);
       await engine.whenIdle();
-      expect(server.calls.length).toBe(calls + 1);
+      // One pass: its session check, tried READ_ATTEMPTS times with no answer.
+      expect(server.calls.length).toBe(calls + READ_ATTEMPTS);
     }
     expect(status.get()).toMatchObject({ pending: 1, lastSyncedAt: null });
     expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'pending' });

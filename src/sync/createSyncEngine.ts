@@ -13,6 +13,7 @@ import { nextAttemptAt } from './nextAttemptAt';
 import { pocketbaseTransport } from './pocketbaseTransport';
 import { PULL_OVERLAP_MS } from './pullCollection';
 import { realtimeLink } from './realtimeLink';
+import { retryReads } from './retryReads';
 import { runSync } from './runSync';
 import { serialPasses } from './serialPasses';
 import { realClock, type SyncClock } from './syncClock';
@@ -59,7 +60,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const server = options.transport ?? (options.pb && pocketbaseTransport(options.pb));
   if (!server) throw new Error('startSync needs pb or a transport');
   const clock = options.clock ?? realClock;
-  const transport = timedTransport(server, clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+  const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
   const ctx: SyncContext = {
     db: options.db, transport, userId: options.userId, clock, pageSize: options.pageSize ?? 200,
     pullOverlapMs: options.pullOverlapMs ?? PULL_OVERLAP_MS,
