@@ -68,7 +68,10 @@ async function writeLocally(
       const current = await table.get(recordId);
       // What the user saw: the row as shown (earlier unsent edits included, as
       // the server will have them when this one is sent after them).
-      if (op === 'update') entry.base = editBase(patch, current, base);
+      if (op === 'update') {
+        entry.base = editBase(patch, current, base);
+        await supersedeConflicts(db, entry);
+      }
       // A create gets updated '' (no server version yet); an update keeps the stamp it was based on.
       await table.put({ ...current, ...patch, id: recordId, updated: current?.updated ?? '' } as ServerRecord);
     }
@@ -84,4 +87,31 @@ function editBase(patch: Record<string, unknown>, current: ServerRecord | undefi
     else if (current && field in current) base[field] = current[field];
   }
   return base;
+}
+
+/**
+ * A new edit of a field an older change still holds in conflict is the user's
+ * latest word on it (made while the row showed the server's value): that
+ * field leaves the older change, so a later "Keep mine" cannot bring back the
+ * older value over it. An older change left with no field is removed.
+ */
+async function supersedeConflicts(db: MasterclassDb, entry: OutboxRow): Promise<void> {
+  const older = await db.outbox.where('[collection+recordId]').equals([entry.collection, entry.recordId])
+    .filter((change) => change.status === 'failed' && (change.conflict?.length ?? 0) > 0)
+    .toArray();
+  for (const change of older) {
+    if (change.seq === undefined || !Object.keys(entry.patch).some((field) => field in change.patch)) continue;
+    const keep = (field: string) => !(field in entry.patch);
+    const patch = Object.fromEntries(Object.entries(change.patch).filter(([field]) => keep(field)));
+    if (Object.keys(patch).length === 0) {
+      await db.outbox.delete(change.seq);
+      continue;
+    }
+    const base = Object.fromEntries(Object.entries(change.base ?? {}).filter(([field]) => keep(field)));
+    const conflict = (change.conflict ?? []).filter(keep);
+    if (conflict.length === 0) {
+      // What is left was never in conflict: it goes like any waiting change, with its base.
+      await db.outbox.update(change.seq, { patch, base, conflict: undefined, status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined });
+    } else await db.outbox.update(change.seq, { patch, base, conflict });
+  }
 }

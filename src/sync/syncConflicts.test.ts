@@ -123,6 +123,28 @@ describe('edits made on both sides', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('a new edit of the conflicting field replaces the old change, so Keep mine can never bring the older value back', async () => {
+    const { db, server, engine, network } = await syncedProfile();
+    network.set(false);
+    adminEdits(server, { job_title: 'Director' });
+    await queueChange(db, profileEdit({ job_title: 'Head of AI', company: 'New Co' }));
+    network.set(true);
+    await engine.whenIdle();
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'failed', conflict: ['job_title'] });
+
+    // Seeing the server's value, the user types a new job title.
+    await queueChange(db, profileEdit({ job_title: 'Chief AI Officer' }));
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ status: 'pending', patch: { company: 'New Co' }, base: { company: 'Old Co' } }),
+      expect.objectContaining({ status: 'pending', patch: { job_title: 'Chief AI Officer' }, base: { job_title: 'Director' } }),
+    ]);
+    expect((await db.outbox.toArray())[0]?.conflict).toBeUndefined();
+    await engine.request();
+
+    expect(server.table('users').get(USER_ID)).toMatchObject({ job_title: 'Chief AI Officer', company: 'New Co' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('sends no base with a create', async () => {
     const { db, server, engine } = await syncedProfile();
     await queueChange(db, { collection: 'business_cases', op: 'create', patch: { owner: USER_ID, title: 'Case' } });
