@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { theme } from '@/lib/theme';
+import { DeferredBoundary } from '@/pwa/DeferredBoundary';
 import type { AppRouter } from '@/router';
 import { loadFullStyles, whenIdle } from './deferred';
 
@@ -27,8 +28,10 @@ function AfterFirstRender() {
   useEffect(() => whenIdle(() => setIdle(true)), []);
   if (!idle) return null;
   return (
-    <Suspense fallback={null}>
-      <DeferredExtras />
-    </Suspense>
+    <DeferredBoundary>
+      <Suspense fallback={null}>
+        <DeferredExtras />
+      </Suspense>
+    </DeferredBoundary>
   );
 }

@@ -192,3 +192,15 @@ test('a route whose code was removed by a deploy offers a reload instead of a bl
   await offer.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
 });
+
+test('a part loaded after the first render that cannot be fetched leaves the page working', async ({ page }) => {
+  // The network dropped before the toasts and the service worker prompt came.
+  await page.route(/\/assets\/DeferredExtras-[\w-]+\.(js|css)$/, (route) => route.abort('internetdisconnected'));
+  const deferredRequested = page.waitForRequest(/\/assets\/DeferredExtras-/);
+  await page.goto('/register?waitlist=true');
+  await deferredRequested;
+  await page.waitForTimeout(500);
+  await page.getByRole('textbox', { name: 'Full Name' }).fill('Still Here');
+  await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Still Here');
+  await expect(page.getByRole('heading', { level: 1, name: 'Register Your Interest' })).toBeVisible();
+});
