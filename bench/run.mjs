@@ -6,6 +6,9 @@ import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
 import { ensureServerBinary } from '../scripts/lib/build-server.mjs';
 import { root } from '../scripts/lib/paths.mjs';
 import { measureLandingBundle } from './landing-bundle.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
+import { measureOfflineDashboard } from './offline-dashboard.mjs';
+import { measurePrecache } from './precache.mjs';
 import { benchmarkRegistrations } from './registrations.mjs';
 import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
 
@@ -19,7 +22,18 @@ const measuredAt = new Date().toISOString();
 
 const landing = await measureLandingBundle();
 writeFileSync(path.join(resultsDir, 'landing-bundle.json'), `${JSON.stringify({ measuredAt, ...landing }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'landing-bundle', jsGzipBytes: landing.js.gzipBytes, cssGzipBytes: landing.css.gzipBytes, coldLoadBodyBytes: landing.transfer.bodyBytes, coldLoadRequests: landing.transfer.requests })}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'landing-bundle', jsGzipBytes: landing.js.gzipBytes, cssGzipBytes: landing.css.gzipBytes, firstLoadRequests: landing.firstLoadRequests, afterLoadJsGzipBytes: landing.afterLoad.js.gzipBytes, afterLoadCssGzipBytes: landing.afterLoad.css.gzipBytes, coldLoadBodyBytes: landing.transfer.bodyBytes, coldLoadRequests: landing.transfer.requests })}\n`);
+
+const lighthouseResult = await measureLighthouse();
+writeFileSync(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify({ measuredAt, ...lighthouseResult }, null, 2)}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'lighthouse', ...lighthouseResult.scores, ...lighthouseResult.metrics })}\n`);
+console.log(`Lighthouse mobile, landing page (median of ${lighthouseResult.runs.length} runs): ${JSON.stringify(lighthouseResult.scores)} ${JSON.stringify(lighthouseResult.metrics)}`);
+
+const offlineDashboard = await measureOfflineDashboard();
+const precache = measurePrecache();
+writeFileSync(path.join(resultsDir, 'offline.json'), `${JSON.stringify({ measuredAt, offlineDashboard, precache }, null, 2)}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'offline', offlineDashboardFcpMedianMs: offlineDashboard.medianFirstContentfulPaintMs, precacheFiles: precache.files, precacheBytes: precache.bytes })}\n`);
+console.log(`Offline reload of /dashboard: first contentful paint median ${offlineDashboard.medianFirstContentfulPaintMs} ms (${offlineDashboard.reloads} reloads); precache ${precache.files} files, ${(precache.bytes / 1024).toFixed(1)} KiB`);
 
 const registrations = await benchmarkRegistrations();
 writeFileSync(path.join(resultsDir, 'registrations.json'), `${JSON.stringify({ measuredAt, ...registrations }, null, 2)}\n`);
@@ -43,4 +57,4 @@ function summariseRegistrations({ paid, capacityRace }) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(`Registrations: ${JSON.stringify(summariseRegistrations(registrations))}`);
-console.log(`Landing route, initial load: JS ${kb(landing.js.gzipBytes)} gzip in ${landing.js.files} files; CSS ${kb(landing.css.gzipBytes)} gzip in ${landing.css.files} files; cold load received ${kb(landing.transfer.bodyBytes)} in ${landing.transfer.requests} requests`);
+console.log(`Landing route, first load (before the load event, ${landing.firstLoadRequests} requests): JS ${kb(landing.js.gzipBytes)} gzip in ${landing.js.files} files; CSS ${kb(landing.css.gzipBytes)} gzip in ${landing.css.files} files; after it: JS ${kb(landing.afterLoad.js.gzipBytes)}, CSS ${kb(landing.afterLoad.css.gzipBytes)}; cold load received ${kb(landing.transfer.bodyBytes)} in ${landing.transfer.requests} requests`);
