@@ -3,9 +3,9 @@
 // reaches the server, one in six loses its answer after the server applied
 // it, one in six is held back), while the attendee makes 50 profile edits in
 // two tabs at once and reloads each tab on the way. Afterwards the server
-// equals the device in both tabs, the
-// last edit of every field is there, and no older edit was ever applied
-// after a newer one of the same field (a replay never overtakes).
+// equals the device in both tabs, the last edit of every field is there, and
+// no older edit was ever applied after a newer one of the same field (a
+// replay never overtakes).
 import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
 import { DESKTOP } from '../support/browser';
