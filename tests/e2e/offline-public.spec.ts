@@ -46,8 +46,9 @@ test.describe('with the service worker', () => {
     await context.setOffline(true);
     await page.reload();
     const speakers = page.locator('#speakers');
-    await speakers.scrollIntoViewIfNeeded();
     await expect(speakers.getByText('Dr Amelia Hart').first()).toBeVisible();
+    // The app renders over the prerendered landing: scroll once its section has settled.
+    await expect(() => speakers.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
     await expect(speakers.getByText('Marcus Nguyen').first()).toBeVisible();
     const images = speakers.locator('img[src*="/api/files/"]');
     await expect(images.first()).toBeVisible();
