@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { pb } from './pocketbase';
+import { FILES_CACHE } from './fileCache';
 
 export type Role = 'attendee' | 'administrator';
 
@@ -65,7 +66,7 @@ export const UNSENT_CHANGES_KEPT_KEY = 'signed_out_with_unsent_changes';
 /**
  * Signs out: stops syncing, removes the user's own rows from this device unless
  * changes still wait to be sent (those are never thrown away; /auth says so),
- * forgets the session and opens /auth with a full page load, so nothing of the
+ * drops the stored files (session materials), forgets the session and opens /auth with a full page load, so nothing of the
  * signed-out user stays in memory. The sync modules load on demand: the landing
  * page, which reads the session too, must not carry them.
  */
@@ -76,6 +77,14 @@ export async function signOut(): Promise<void> {
     if (!(await forgetLocalUserData(db))) window.sessionStorage.setItem(UNSENT_CHANGES_KEPT_KEY, 'true');
   } catch (error) {
     console.error('Could not clear this device\'s data at sign-out', error);
+  }
+  // Session materials stored for offline use belong to the signed-in attendee: the
+  // next person on this device must not open them offline. The cache refills
+  // (speaker images included) on the next visit.
+  try {
+    if (typeof caches !== 'undefined') await caches.delete(FILES_CACHE);
+  } catch (error) {
+    console.error('Could not clear this device\'s stored files at sign-out', error);
   }
   pb.authStore.clear();
   window.location.assign('/auth');

@@ -53,6 +53,14 @@ test('materials are stored once the portal unlocks, marked, and open offline', a
   const { readFileSync } = await import('node:fs');
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
   expect(title).toBeTruthy();
+
+  // Signing out drops the stored materials: the next person on this device cannot open them offline.
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+  const left = await page.evaluate(async () => (await (await caches.open('pocketbase-files')).keys()).map((request) => request.url));
+  expect(left.filter((url) => stored.includes(url))).toEqual([]);
 });
 
 test('phone: the marks fit beside each material', async ({ page }) => {

@@ -8,10 +8,8 @@
 import { useEffect, useState } from 'react';
 import type { MaterialRow } from '@/db';
 import { Collections } from '@/lib/collections';
+import { FILES_CACHE } from '@/lib/fileCache';
 import { pb } from '@/lib/pocketbase';
-
-/** The service worker's runtime cache for /api/files/ (vite.config.ts). */
-export const FILES_CACHE = 'pocketbase-files';
 
 /** A material's download address (the link and the stored copy use the same one). */
 export function materialUrl(material: MaterialRow, token: string): string {
