@@ -40,6 +40,8 @@ const pwa = () => VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // iOS reads its launch screens when the app is added to the Home Screen, not offline.
+    globIgnores: ['splash/**'],
     // No chunk may be left out of the precache for its size (the largest today is well under 1 MB).
     maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
     // Every route but `/` opens the plain shell: index.html holds the prerendered landing page.

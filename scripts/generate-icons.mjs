@@ -6,6 +6,10 @@
 //   icon-192.png, icon-512.png  the source as drawn (rounded, transparent corners)
 //   maskable-512.png            full-bleed background, artwork inside the 80 % safe zone
 //   apple-touch-icon.png        180 px, full-bleed (iOS rounds the corners itself)
+// and to public/splash/ the iOS launch screens (apple-touch-startup-image, one per
+// iPhone screen size, portrait: the icon centred on the theme's navy), linked from
+// index.html. iOS reads them when the app is added to the Home Screen, so the
+// service worker does not precache them.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +28,24 @@ const icons = [
   { file: 'maskable-512.png', size: 512, scale: 0.72, fullBleed: true },
   { file: 'apple-touch-icon.png', size: 180, scale: 1, fullBleed: true },
 ];
+
+// iPhone screens in CSS pixels and their device pixel ratio (portrait).
+export const splashScreens = [
+  { width: 375, height: 667, ratio: 2 },
+  { width: 390, height: 844, ratio: 3 },
+  { width: 393, height: 852, ratio: 3 },
+  { width: 402, height: 874, ratio: 3 },
+  { width: 430, height: 932, ratio: 3 },
+  { width: 440, height: 956, ratio: 3 },
+];
+
+function splashPage(svgDataUrl, { width, height }) {
+  const icon = Math.round(width * 0.4);
+  return `<!doctype html><html><head><style>
+    html, body { margin: 0; padding: 0; width: ${width}px; height: ${height}px; background: ${BACKGROUND}; }
+    img { position: absolute; left: ${Math.round((width - icon) / 2)}px; top: ${Math.round((height - icon) / 2)}px; width: ${icon}px; height: ${icon}px; }
+  </style></head><body><img src="${svgDataUrl}" alt=""></body></html>`;
+}
 
 function page(svgDataUrl, { size, scale, fullBleed }) {
   const inner = Math.round(size * scale);
@@ -47,6 +69,18 @@ try {
     await tab.screenshot({ path: path.join(outDir, icon.file), omitBackground: !icon.fullBleed, clip: { x: 0, y: 0, width: icon.size, height: icon.size } });
     await context.close();
     console.log(`public/icons/${icon.file} (${icon.size}×${icon.size})`);
+  }
+  const splashDir = path.join(root, 'public/splash');
+  await mkdir(splashDir, { recursive: true });
+  for (const screen of splashScreens) {
+    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, deviceScaleFactor: screen.ratio });
+    const tab = await context.newPage();
+    await tab.setContent(splashPage(dataUrl, screen));
+    await tab.locator('img').evaluate((img) => img.decode());
+    const file = `splash-${screen.width * screen.ratio}x${screen.height * screen.ratio}.png`;
+    await tab.screenshot({ path: path.join(splashDir, file) });
+    await context.close();
+    console.log(`public/splash/${file}`);
   }
 } finally {
   await browser.close();

@@ -23,11 +23,11 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-async function expectPng(request: APIRequestContext, url: string, size: number) {
+async function expectPng(request: APIRequestContext, url: string, width: number, height = width) {
   const response = await request.get(url);
   expect(response.status(), url).toBe(200);
   expect(response.headers()['content-type'], url).toBe('image/png');
-  expect(pngSize(await response.body()), url).toEqual({ width: size, height: size });
+  expect(pngSize(await response.body()), url).toEqual({ width, height });
 }
 
 /** Waits until the page's service worker has installed (precached everything) and activated. */
@@ -70,6 +70,16 @@ test('the web manifest is served with the fields and icons an install needs', as
   await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes');
   await expect(page.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute('content', 'AI Champions');
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1c2a5e');
+
+  // iOS launch screens: one per iPhone screen, each exactly the size its media query names.
+  const splashes = await page.locator('link[rel="apple-touch-startup-image"]').evaluateAll((links) =>
+    links.map((link) => ({ href: link.getAttribute('href')!, media: link.getAttribute('media')! })),
+  );
+  expect(splashes.length).toBeGreaterThanOrEqual(5);
+  for (const { href, media } of splashes) {
+    const [, width, height, ratio] = /device-width: (\d+)px\) and \(device-height: (\d+)px\) and \(-webkit-device-pixel-ratio: (\d)\)/.exec(media)!;
+    await expectPng(request, href, Number(width) * Number(ratio), Number(height) * Number(ratio));
+  }
 });
 
 test('the service worker precaches every built asset and never caches API JSON', async ({ page, request }) => {
@@ -88,6 +98,8 @@ test('the service worker precaches every built asset and never caches API JSON',
   expect(precached).toContain('/shell.html');
   expect(precached).toContain('/manifest.webmanifest');
   expect(precached).toEqual(expect.arrayContaining(['/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png']));
+  // Launch screens are read by iOS at Add to Home Screen: not worth every visitor's download.
+  expect(precached.filter((url) => url.startsWith('/splash/'))).toEqual([]);
   for (const asset of assets) expect(precached).toContain(asset);
 
   // Every file of the build is listed in the worker's precache manifest: no route chunk is missing offline.
