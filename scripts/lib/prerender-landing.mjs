@@ -25,6 +25,25 @@ export function injectLanding(html, { markup, stylesheets = [], modules = [] }) 
   return withHead.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
 }
 
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * Starts the app's scripts once the prerendered page has painted its hero art
+ * (the page's largest element), not from the head: on a slow phone connection
+ * the hero paints from the HTML, its two small stylesheets and the art alone,
+ * and the scripts, fetched right after, take over the page (src/main.tsx
+ * renders over it). A page that cannot paint soon (a background tab, an art
+ * request that hangs) starts them after a second anyway.
+ */
+export function startScriptsAfterFirstPaint(html) {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  if (entries.length !== 1) throw new Error(`index.html should load one module entry, found ${entries.length}`);
+  const loader = `<script>(function(){var started=false;function start(){if(started)return;started=true;var head=document.head;${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link)});var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}var art=document.querySelector('img[data-prerendered]');if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,1000)})()</script>`;
+  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `  ${loader}\n  </body>`);
+}
+
 /** The landing route's lazy chunk and every chunk it imports statically, with their CSS. */
 function landingRouteFiles(bundle, base) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -78,7 +97,7 @@ export function prerenderLanding({ entry }) {
       const shell = String(index.source);
       this.emitFile({ type: 'asset', fileName: SHELL_FILE, source: shell });
       const markup = await renderLanding();
-      index.source = injectLanding(shell, { markup, ...landingRouteFiles(bundle, config.base) });
+      index.source = startScriptsAfterFirstPaint(injectLanding(shell, { markup, ...landingRouteFiles(bundle, config.base) }));
     },
     closeBundle() {
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });

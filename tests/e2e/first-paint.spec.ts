@@ -14,6 +14,11 @@ test('the HTML for / carries the hero; /dashboard and /register get the plain sh
   expect(root).toContain('Why This Masterclass Matters');
   // The landing route's own styles are linked in the head, so the first paint is styled.
   expect(landing).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/routes-[^"]+\.css">/);
+  // Nothing in the head waits for a script: the scripts start once the page has painted.
+  const head = landing.slice(0, landing.indexOf('</head>'));
+  expect(head).not.toMatch(/<script|rel="modulepreload"/);
+  // The hero art shows without a script (its paint is the page's largest).
+  expect(root).toMatch(/<img[^>]+src="\/images\/hero-network\.svg"[^>]+data-prerendered="true"/);
 
   for (const urlPath of ['/dashboard', '/register', '/register?waitlist=true', '/auth']) {
     const html = await (await request.get(urlPath)).text();
@@ -31,6 +36,8 @@ test.describe('with JavaScript switched off', () => {
     await expect(page.getByText('Lead the AI Revolution—Not Just Survive It')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('heading', { level: 2, name: 'Meet Your Speakers' })).toBeAttached();
+    const art = page.locator('img[src="/images/hero-network.svg"]');
+    await expect.poll(() => art.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
   });
 });
 
