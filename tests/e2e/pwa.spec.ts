@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../support/pocketbase';
-import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { AFTER_UNLOCK, createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -168,11 +168,26 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${user.fullName}`);
     await waitForActiveServiceWorker(page);
 
+    // Offline for the page and for the worker: every request the service worker sends to the network fails too.
     await context.setOffline(true);
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${user.fullName}`);
     await page.goto('/dashboard/profile-settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Full Name', exact: true })).toHaveValue(user.fullName);
+    // Every tool route, once the portal has unlocked (the event is on the device), and the 404 page.
+    await page.clock.setSystemTime(AFTER_UNLOCK);
+    for (const [route, title] of [
+      ['/dashboard/ai-readiness', 'AI Readiness Assessment'],
+      ['/dashboard/business-case', 'Business Case Generator'],
+      ['/dashboard/use-case-generator', 'Use Case Generator'],
+    ] as const) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1, name: title }), route).toBeVisible();
+    }
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('link', { name: /home/i }).first()).toBeVisible();
   });
 });
 
