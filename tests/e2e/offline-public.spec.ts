@@ -139,6 +139,41 @@ test('a registration whose answer was lost is sent again under its key and store
   expect(registrations).toHaveLength(1);
 });
 
+test('a registration whose answer was lost, then edited, is still made once, as it was sent', async ({ page }) => {
+  const email = `${unique('lost-edited')}@example.com`;
+  let attempts = 0;
+  let edited = false;
+  await page.route('**/api/masterclass/registrations', async (route) => {
+    attempts += 1;
+    if (attempts === 1) {
+      // The server takes it, but the answer never reaches the phone.
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else if (!edited) {
+      await route.abort('internetdisconnected');
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto('/register?waitlist=true');
+  await fillAttendee(page, 0, { fullName: 'Lena Lost', email });
+  await privacyConsent(page).check();
+  await page.getByRole('button', { name: 'Register for Future Events' }).click();
+  await expect.poll(() => attempts).toBeGreaterThanOrEqual(2);
+
+  // Edited while the answer is missing: sending the edit under a new key could make a second registration.
+  await page.getByRole('textbox', { name: 'Full Name' }).fill('Lena Edited');
+  edited = true;
+  await page.getByRole('button', { name: 'Register for Future Events' }).click();
+  await expect(toast(page, 'Registration Already Sent')).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, 'Interest Registered Successfully')).toBeVisible({ timeout: 15_000 });
+  const registrations = await registrationsFor(email);
+  expect(registrations).toHaveLength(1);
+  const su = await superuserClient();
+  const attendees = await su.collection('attendees').getFullList({ filter: su.filter('email = {:email}', { email }) });
+  expect(attendees.map((attendee) => attendee.full_name)).toEqual(['Lena Lost']);
+});
+
 test('half-filled registration and contact forms keep their text across a reload', async ({ page }) => {
   await page.goto('/register?waitlist=true');
   await page.getByRole('textbox', { name: 'Full Name' }).fill('Rita Reload');

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyAttendee } from './attendeeSchema';
-import { clearRegistrationDraft, readRegistrationDraft, requestIdFor, updateRegistrationDraft } from './registrationDraft';
+import { clearRegistrationDraft, readRegistrationDraft, requestToSend, updateRegistrationDraft } from './registrationDraft';
 
 const ada = { fullName: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines', jobTitle: 'CTO', phoneNumber: '0400', role: 'Senior Manager' };
 
@@ -37,7 +37,7 @@ describe('registration draft', () => {
 
   it('merges updates and clears', () => {
     updateRegistrationDraft(true, { values: { attendees: [emptyAttendee(ada)], privacyConsent: true, marketingConsent: true } });
-    updateRegistrationDraft(true, { request: { requestId: 'a'.repeat(32), body: '{}' }, waiting: true });
+    updateRegistrationDraft(true, { request: { requestId: 'a'.repeat(32), body: '{}', sent: false }, waiting: true });
     expect(readRegistrationDraft(true)).toMatchObject({ waiting: true, request: { requestId: 'a'.repeat(32) }, values: { marketingConsent: true } });
     clearRegistrationDraft(true);
     expect(readRegistrationDraft(true)).toBeNull();
@@ -59,12 +59,24 @@ describe('registration draft', () => {
 
   it('sends the same request under the same key and a changed one under a new key', () => {
     const body = JSON.stringify({ mode: 'waitlist' });
-    const first = requestIdFor(null, body);
-    expect(first).toMatch(/^[0-9a-f]{32}$/);
-    const draft = { values: { attendees: [], privacyConsent: true, marketingConsent: false }, promoCode: null, request: { requestId: first, body }, waiting: true };
-    expect(requestIdFor(draft, body)).toBe(first);
-    const changed = requestIdFor(draft, JSON.stringify({ mode: 'paid' }));
-    expect(changed).not.toBe(first);
-    expect(changed).toMatch(/^[0-9a-f]{32}$/);
+    const first = requestToSend(null, body);
+    expect(first).toMatchObject({ body, sent: false });
+    expect(first.requestId).toMatch(/^[0-9a-f]{32}$/);
+    const draft = { values: { attendees: [], privacyConsent: true, marketingConsent: false }, promoCode: null, request: first, waiting: true };
+    expect(requestToSend(draft, body).requestId).toBe(first.requestId);
+    const changed = requestToSend(draft, JSON.stringify({ mode: 'paid' }));
+    expect(changed.requestId).not.toBe(first.requestId);
+    expect(changed.requestId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('sends a request whose answer was lost again as it was, under its key, even after the form changed', () => {
+    const body = JSON.stringify({ mode: 'paid', attendees: [{ fullName: 'Ada Lovelace' }] });
+    const lost = { ...requestToSend(null, body), sent: true };
+    const draft = { values: { attendees: [emptyAttendee(ada)], privacyConsent: true, marketingConsent: false }, promoCode: null, request: lost, waiting: true };
+    const edited = JSON.stringify({ mode: 'paid', attendees: [{ fullName: 'Ada King' }] });
+    expect(requestToSend(draft, edited)).toEqual(lost);
+    // Stored and read back (a reload between the lost answer and the retry): still the same request.
+    updateRegistrationDraft(false, draft);
+    expect(requestToSend(readRegistrationDraft(false), edited)).toEqual(lost);
   });
 });

@@ -6,13 +6,25 @@
 // `request` is the last request sent (or waiting to be sent) that got no answer,
 // with its idempotency key: the same request is always sent again under the
 // same key, so the server makes one registration however often it arrives.
+// Once a request has left the device (`sent`) and its answer was lost, it is the
+// one sent again, under its key, even if the form was edited meanwhile: the
+// server may already have made that registration, and an edited request under a
+// new key would make a second one.
 import { clearDraft, isRecord, readDraft, stringFields, writeDraft } from '@/pwa/formDrafts';
 import { emptyAttendee, MAX_ATTENDEES, type RegistrationFormValues } from './attendeeSchema';
+
+export interface PendingRequest {
+  requestId: string;
+  /** The request as JSON, exactly as it is (or was) sent. */
+  body: string;
+  /** It left the device and no answer came: the server may have made the registration. */
+  sent: boolean;
+}
 
 export interface RegistrationDraft {
   values: RegistrationFormValues;
   promoCode: string | null;
-  request: { requestId: string; body: string } | null;
+  request: PendingRequest | null;
   /** Pressed while offline (or the answer never came): send when the connection is back. */
   waiting: boolean;
 }
@@ -35,7 +47,7 @@ export function readRegistrationDraft(waitlist: boolean): RegistrationDraft | nu
     .map((attendee) => emptyAttendee(stringFields(attendee, ATTENDEE_FIELDS)));
   if (attendees.length === 0) return null;
   const request = isRecord(stored.request) && typeof stored.request.requestId === 'string' && typeof stored.request.body === 'string'
-    ? { requestId: stored.request.requestId, body: stored.request.body }
+    ? { requestId: stored.request.requestId, body: stored.request.body, sent: stored.request.sent === true }
     : null;
   return {
     values: {
@@ -74,7 +86,13 @@ export function newRequestId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The key for this request body: the one it was last sent under, or a new one when it changed. */
-export function requestIdFor(draft: RegistrationDraft | null, body: string): string {
-  return draft?.request && draft.request.body === body ? draft.request.requestId : newRequestId();
+/**
+ * What to send for the form's request `body`: a request that left the device
+ * without an answer is sent again as it was, under its key; otherwise this body,
+ * under the key it was last stored with, or a new key when it changed.
+ */
+export function requestToSend(draft: RegistrationDraft | null, body: string): PendingRequest {
+  const pending = draft?.request;
+  if (pending?.sent) return pending;
+  return { requestId: pending && pending.body === body ? pending.requestId : newRequestId(), body, sent: false };
 }

@@ -22,6 +22,10 @@ export const attendeeNeedsValidName = (position: number) => `Attendee ${position
 export const attendeeNeedsValidEmail = (position: number) => `Attendee ${position} needs a valid email address`;
 
 export const Toasts = {
+  sentBeforeChanges: {
+    title: 'Registration Already Sent',
+    message: 'Your registration went out before these changes and is being confirmed as it was sent. Contact us afterwards to change its details.',
+  },
   invalidAttendees: (problems: string[]): Toast => ({ title: 'Invalid Attendee Information', message: problems.join(', ') }),
   missingInformation: { title: 'Missing Information', message: 'Please provide your full name and email address' },
   invalidPromo: { title: 'Invalid Promo Code', message: 'The promo code you entered is invalid or expired' },

@@ -16,7 +16,7 @@ import {
 } from './registrationApi';
 import { describeRegistrationFailure } from './registrationFailure';
 import { Toasts } from './registrationMessages';
-import { clearRegistrationDraft, readRegistrationDraft, requestIdFor, updateRegistrationDraft } from './registrationDraft';
+import { clearRegistrationDraft, readRegistrationDraft, requestToSend, updateRegistrationDraft } from './registrationDraft';
 import { saveRegistrationData } from './registrationStorage';
 
 export interface FreeCompletion {
@@ -59,6 +59,9 @@ function revealFirstError(paths: string[], consent: HTMLElement | null): void {
 /** No answer came (offline, a dropped connection): the server may or may not have it. */
 const gotNoAnswer = (error: unknown) => error instanceof ClientResponseError && error.status === 0;
 
+/** The lost request the user was told their later edits do not change (told once, not on every retry). */
+let warnedAboutChanges: string | null = null;
+
 export function useRegistrationSubmit(options: SubmitOptions) {
   const [submitting, setSubmitting] = useState(false);
   const { form, mode, promoCode, consentRef } = options;
@@ -90,7 +93,7 @@ export function useRegistrationSubmit(options: SubmitOptions) {
     }
 
     const utm = readUtm();
-    const request: RegistrationRequest = {
+    const formRequest: RegistrationRequest = {
       mode,
       attendees: values.attendees.map((attendee) => toRequestAttendee(attendee, mode)),
       privacyConsent: values.privacyConsent,
@@ -100,9 +103,15 @@ export function useRegistrationSubmit(options: SubmitOptions) {
     };
 
     // The same request is always sent under the same key: the server makes one registration.
-    const body = JSON.stringify(request);
-    const requestId = requestIdFor(readRegistrationDraft(waitlist), body);
-    updateRegistrationDraft(waitlist, { request: { requestId, body } });
+    // A request that left without an answer goes again as it was, whatever was edited since.
+    const pending = requestToSend(readRegistrationDraft(waitlist), JSON.stringify(formRequest));
+    const { requestId } = pending;
+    const request = JSON.parse(pending.body) as RegistrationRequest;
+    if (pending.sent && pending.body !== JSON.stringify(formRequest) && warnedAboutChanges !== requestId) {
+      warnedAboutChanges = requestId;
+      showToast('warning', Toasts.sentBeforeChanges);
+    }
+    updateRegistrationDraft(waitlist, { request: pending });
     if (!isOnline()) {
       keepWaiting(true);
       return;
@@ -111,11 +120,12 @@ export function useRegistrationSubmit(options: SubmitOptions) {
     sending.current = true;
     setSubmitting(true);
     try {
+      updateRegistrationDraft(waitlist, { request: { ...pending, sent: true } });
       const response = await createRegistration({ ...request, requestId });
       clearRegistrationDraft(waitlist);
       setWaiting(false);
       setUnreachable(false);
-      if (mode === 'paid') {
+      if (request.mode === 'paid') {
         const checkoutUrl = 'checkoutUrl' in response ? response.checkoutUrl : '';
         if (!checkoutUrl) {
           showToast('error', Toasts.noCheckoutUrl);
@@ -135,7 +145,7 @@ export function useRegistrationSubmit(options: SubmitOptions) {
         return;
       }
       const emailWarning = 'emailWarning' in response && response.emailWarning;
-      if (mode === 'promo') {
+      if (request.mode === 'promo') {
         showToast('success', Toasts.freeRegistrationComplete);
         if (emailWarning) showToast('warning', Toasts.freeEmailWarning);
       } else if ('alreadyOnWaitlist' in response && response.alreadyOnWaitlist) {
@@ -144,7 +154,7 @@ export function useRegistrationSubmit(options: SubmitOptions) {
         showToast('success', Toasts.interestRegistered);
         if (emailWarning) showToast('warning', Toasts.waitlistEmailWarning);
       }
-      options.onCompleted({ kind: mode, email: request.attendees[0]?.email ?? '' });
+      options.onCompleted({ kind: request.mode, email: request.attendees[0]?.email ?? '' });
     } catch (error) {
       setSubmitting(false);
       if (gotNoAnswer(error)) {
