@@ -59,8 +59,13 @@ test('materials are stored once the portal unlocks, marked, and open offline', a
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/auth');
-  const left = await page.evaluate(async () => (await (await caches.open('pocketbase-files')).keys()).map((request) => request.url));
-  expect(left.filter((url) => stored.includes(url))).toEqual([]);
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  // Sign-out ends with a full page load: an evaluation cut short by it is read again.
+  const storedMaterials = () =>
+    page
+      .evaluate(async () => (await (await caches.open('pocketbase-files')).keys()).map((request) => request.url))
+      .then((left) => left.filter((url) => stored.includes(url)), () => ['(page loading)']);
+  await expect.poll(storedMaterials).toEqual([]);
 });
 
 test('phone: the marks fit beside each material', async ({ page }) => {
