@@ -1,22 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyAttendee } from './attendeeSchema';
 import { clearRegistrationDraft, readRegistrationDraft, requestToSend, updateRegistrationDraft } from './registrationDraft';
+import { memoryStorage } from '@/lib/testing/memoryStorage';
 
 const ada = { fullName: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines', jobTitle: 'CTO', phoneNumber: '0400', role: 'Senior Manager' };
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 Object.assign(globalThis, { window: { localStorage: memoryStorage(), sessionStorage: memoryStorage() } });
 

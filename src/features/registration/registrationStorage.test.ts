@@ -7,20 +7,7 @@ import {
   removeWaitlistData,
   saveRegistrationData,
 } from './registrationStorage';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const items = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from '@/lib/testing/memoryStorage';
 
 describe('registration storage', () => {
   it('reads waitlist_data written by the landing shortcut, and removes it', () => {
