@@ -1,4 +1,4 @@
-// /auth journeys (issue 4 item 1): sign in and out, the page that sent you,
+// /auth journeys: sign in and out, the page that sent you,
 // wrong and missing credentials, sign-up closed without an invitation, and
 // the card on a phone. Accounts are made by the shared server's superuser;
 // nothing global changes.

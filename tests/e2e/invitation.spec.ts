@@ -1,4 +1,4 @@
-// The invitation journey (issue 4 item 1, "Show"): a promo registration's
+// The invitation journey: a promo registration's
 // captured invitation email (its working copy, which only the superuser reads)
 // → its link → the sign-up form with the attendee's name → the portal; and the
 // links that must not work: tampered, for another address, incomplete,

@@ -1,4 +1,4 @@
-// The portal shell (issue 4 items 4–6; spec "Portal layout", "Dashboard home",
+// The portal shell (spec "Portal layout", "Dashboard home",
 // section 4 "Portal unlock"): the guard, the lock and countdown at a clock
 // before and after the unlock (injected, never waited for), locked and unknown
 // paths, administrator vs attendee navigation, the materials, the phone menu.

@@ -1,4 +1,4 @@
-// Profile Settings (issue 4 item 7; spec "Profile Settings"): every field, the
+// Profile Settings (spec "Profile Settings"): every field, the
 // industry select, the read-only email, the 3-second note, and an edit that is
 // kept on the device (after a reload) and reaches the server.
 import { expect, test, type Page } from '@playwright/test';

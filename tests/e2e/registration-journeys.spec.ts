@@ -1,4 +1,4 @@
-// Registration journeys end to end (issue 3 "Show"): paid through the simulated
+// Registration journeys end to end: paid through the simulated
 // checkout, promo, waitlist, the landing shortcut into the waitlist, a cancelled
 // payment, and the return from checkout with its errors.
 //

@@ -1,4 +1,4 @@
-// /reset-password journeys (issue 4 item 3): the request, PocketBase's reset
+// /reset-password journeys: the request, PocketBase's reset
 // email captured (in the outbox without its link; the working copy in
 // `email_secrets`, which only the superuser reads), its link, the new-password
 // form with the spec's messages, and back to /auth. Accounts are made by the
