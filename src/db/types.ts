@@ -104,6 +104,12 @@ export interface ReadinessAssessmentRow extends ServerRecord {
   level: string;
   status: 'in_progress' | 'completed';
   completed_at: string;
+  /** Dimension id → score 0..100 (set on completion). */
+  dimension_scores?: unknown;
+  /** Ids of the 30-day plan's actions the user has ticked. */
+  plan_done?: unknown;
+  /** The question set the answers belong to. */
+  framework_version?: number;
 }
 
 export interface BusinessCaseRow extends ServerRecord {
@@ -119,6 +125,52 @@ export interface BusinessCaseRow extends ServerRecord {
   timeline: string;
   success_metrics: string;
   status: 'draft' | 'ready';
+  // The builder's fields (absent on rows stored by older versions). Amounts in cents.
+  opportunity?: string;
+  source_use_case?: BusinessCaseSource | null;
+  stakeholders?: BusinessCaseStakeholder[] | null;
+  one_off_costs?: BusinessCaseCostLine[] | null;
+  /** Yearly. */
+  running_costs?: BusinessCaseCostLine[] | null;
+  hours_saved_per_week?: number;
+  hourly_rate_cents?: number;
+  /** Yearly, at full ramp. */
+  extra_revenue_cents?: number;
+  /** Yearly, at full ramp. */
+  cost_avoided_cents?: number;
+  /** Share of the full yearly benefit reached in years 1, 2 and 3. */
+  ramp_up_percent?: number[] | null;
+  discount_rate_percent?: number;
+  risk_items?: BusinessCaseRisk[] | null;
+  milestones?: BusinessCaseMilestone[] | null;
+}
+
+export interface BusinessCaseSource {
+  kind: 'library' | 'saved';
+  id: string;
+  title: string;
+}
+
+export interface BusinessCaseStakeholder {
+  name: string;
+  role: string;
+  interest: string;
+}
+
+export interface BusinessCaseCostLine {
+  label: string;
+  amount_cents: number;
+}
+
+export interface BusinessCaseRisk {
+  risk: string;
+  mitigation: string;
+}
+
+export interface BusinessCaseMilestone {
+  title: string;
+  /** Months after the start. */
+  month: number;
 }
 
 export interface SavedUseCaseRow extends ServerRecord {

@@ -22,6 +22,20 @@ function pullFilter(pb: PocketBase, query: PullQuery): string {
   return parts.join(' && ');
 }
 
+/**
+ * A fetch that tells the server's clock at or before it handled the request:
+ * the Date header (whole seconds, rounded down) less the round trip.
+ */
+function readTimeFetch(onReadTime: (serverMs: number) => void) {
+  return async (url: RequestInfo | URL, config?: RequestInit) => {
+    const sent = performance.now();
+    const response = await fetch(url, config);
+    const date = Date.parse(response.headers.get('Date') ?? '');
+    if (!Number.isNaN(date)) onReadTime(date - Math.ceil(performance.now() - sent));
+    return response;
+  };
+}
+
 export function pocketbaseTransport(pb: PocketBase): SyncTransport {
   return {
     async verifySession(signal) {
@@ -41,8 +55,10 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
       }
     },
     async list(collection, query, signal) {
+      const { onReadTime } = query;
       const page = await pb.collection(collection).getList<ServerRecord>(1, query.limit, {
         ...options(signal), filter: pullFilter(pb, query), sort: 'updated,id', skipTotal: true,
+        ...(onReadTime ? { fetch: readTimeFetch(onReadTime) } : {}),
       });
       return page.items;
     },

@@ -65,6 +65,47 @@ describe('pull', () => {
     expect(rewrites).toBe(0);
   });
 
+  it('reads nothing again on the next pass when the records were made well before the previous pass read', async () => {
+    const { db, server, engine } = syncHarness({ pageSize: 50 });
+    // A library made in one go (within a second), pulled a minute later.
+    for (let index = 0; index < 120; index += 1) {
+      server.nowMs = T1 + index * 5;
+      server.write('ai_use_cases', { id: `case${String(index).padStart(11, '0')}`, title: `Use case ${index}` });
+    }
+    server.nowMs = T1 + 60_000;
+    await engine.request();
+    expect(await db.aiUseCases.count()).toBe(120);
+    const listed = () => server.listed.filter((call) => call.collection === 'ai_use_cases').flatMap((call) => call.ids);
+    server.listed.length = 0;
+
+    server.nowMs = T1 + 120_000;
+    await engine.request();
+    expect(listed()).toEqual([]);
+
+    // A record made since is still read, and only it.
+    server.write('ai_use_cases', { id: 'case99999999999', title: 'New use case' });
+    server.nowMs += 1000;
+    await engine.request();
+    expect(listed()).toEqual(['case99999999999']);
+  });
+
+  it('still finds a record committed late after a pass that read soon after the cursor was stamped', async () => {
+    const { db, server, engine } = syncHarness();
+    server.hangRealtime = true;
+    server.nowMs = T2;
+    server.write('events', { id: 'b1', title: 'b1' });
+    server.nowMs = T2 + 5000;
+    await engine.request();
+
+    // Stamped before the cursor and before that pass read, committed after it.
+    server.nowMs = T2 - 20_000;
+    server.write('events', { id: 'late', title: 'late commit, older stamp' });
+    server.nowMs = T2 + 60_000;
+    await engine.request();
+
+    expect((await db.events.toArray()).map((row) => row.id).sort()).toEqual(['b1', 'late']);
+  });
+
   it('reads a cursor saved by the previous version (a bare stamp)', async () => {
     const { db, server, engine } = syncHarness();
     server.nowMs = T1 - 3_600_000;

@@ -12,6 +12,11 @@ export interface PullQuery {
   /** Only records whose `field` is the signed-in user (rules alone would give an administrator everyone's). */
   owner?: { field: string; id: string };
   limit: number;
+  /**
+   * Told a server time (ms) at or before the moment the server read this
+   * page, when the transport knows one (its answer's Date header less the round trip).
+   */
+  onReadTime?: (serverMs: number) => void;
 }
 
 export interface RealtimeChange {

@@ -114,6 +114,7 @@ export class FakeSyncServer {
         .slice(0, limit)
         .map((r) => ({ ...r }));
       this.listed.push({ collection, ids: page.map((r) => r.id) });
+      query.onReadTime?.(this.nowMs);
       return page;
     },
     getOne: async (collection, id, signal) => {
