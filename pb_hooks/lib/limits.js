@@ -17,6 +17,7 @@ const RATES = {
   verificationMails: { env: "RATE_LIMIT_VERIFICATION_EMAIL", value: "3/3600", per: "account" },
   signupAttempts: { env: "RATE_LIMIT_SIGNUP", value: "10/900", per: "invitation" },
   invitationLookups: { env: "RATE_LIMIT_INVITATION_LOOKUP", value: "30/900", per: "invitation" },
+  useCaseDrafts: { env: "RATE_LIMIT_USE_CASE_DRAFTS", value: "10/600", per: "account" },
 };
 
 // PocketBase's own limiter (per client address), applied on boot by

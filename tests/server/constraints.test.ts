@@ -79,7 +79,8 @@ const cases = (): ConstraintCase[] => [
   { collection: 'ai_use_cases', breaks: 'adoption_level values', body: { adoption_level: 'Ubiquitous' }, field: 'adoption_level', code: 'validation_invalid_value' },
   { collection: 'readiness_assessments', breaks: 'score at most 100', body: { score: 101 }, field: 'score', code: 'validation_max_number_constraint' },
   { collection: 'readiness_assessments', breaks: 'owner required', body: { owner: '' }, field: 'owner', code: 'validation_required' },
-  { collection: 'business_cases', breaks: 'costs never negative', body: { estimated_cost_cents: -5 }, field: 'estimated_cost_cents', code: 'validation_min_number_constraint' },
+  // The business case hook (pb_hooks/business-case.pb.js) checks amounts before the field constraints do.
+  { collection: 'business_cases', breaks: 'costs never negative', body: { estimated_cost_cents: -5 }, field: 'estimated_cost_cents', code: 'business_case_invalid' },
   { collection: 'business_cases', breaks: 'status values', body: { status: 'approved' }, field: 'status', code: 'validation_invalid_value' },
   { collection: 'saved_use_cases', breaks: 'use_case exists', body: { use_case: 'abcdefghijklmno' }, field: 'use_case', code: 'validation_missing_rel_records' },
   { collection: 'emails', breaks: 'to is an email', body: { to: 'nobody' }, field: 'to', code: 'validation_is_email' },

@@ -81,7 +81,7 @@ const eventBody = (): Body => ({
   sales_state: 'open', portal_unlock_at: '2026-08-31 23:00:00.000Z', max_per_registration: 10,
 });
 const ownedBody = {
-  readiness_assessments: (): Body => ({ owner: attendee.id, status: 'in_progress', answers: { q1: 3 } }),
+  readiness_assessments: (): Body => ({ owner: attendee.id, status: 'in_progress', answers: { 'strategy-vision': 3 } }),
   business_cases: (): Body => ({ owner: attendee.id, title: 'Invoice coding pilot', status: 'draft' }),
   saved_use_cases: (): Body => ({ owner: attendee.id, title: 'My custom use case', generated: { summary: 'x' } }),
 };

@@ -83,17 +83,17 @@ describe('update conflicts', () => {
   it('compares numbers, JSON and selects by value, whatever their spelling', async () => {
     const user = await attendee();
     const record = await user.client.collection('readiness_assessments').create({
-      owner: user.id, status: 'in_progress', score: 40, answers: { b: [1, 2], a: 'x' },
+      owner: user.id, status: 'in_progress', score: 40, answers: { 'data-quality': 2, 'strategy-vision': 3 },
     });
 
-    const saved = await user.client.collection('readiness_assessments').update(record.id, { score: 55, answers: { a: 'y' } }, {
-      headers: baseHeader({ score: '40', answers: { a: 'x', b: [1, 2] } }),
+    const saved = await user.client.collection('readiness_assessments').update(record.id, { score: 55, answers: { 'strategy-vision': 4 } }, {
+      headers: baseHeader({ score: '40', answers: { 'strategy-vision': 3, 'data-quality': 2 } }),
     });
-    expect(saved).toMatchObject({ score: 55, answers: { a: 'y' } });
+    expect(saved).toMatchObject({ score: 55, answers: { 'strategy-vision': 4 } });
 
-    await su.collection('readiness_assessments').update(record.id, { answers: { a: 'server' } });
-    const error = await refusal(user.client.collection('readiness_assessments').update(record.id, { answers: { a: 'device' }, score: 60 }, {
-      headers: baseHeader({ score: 55, answers: { a: 'y' } }),
+    await su.collection('readiness_assessments').update(record.id, { answers: { 'strategy-vision': 1 } });
+    const error = await refusal(user.client.collection('readiness_assessments').update(record.id, { answers: { 'strategy-vision': 5 }, score: 60 }, {
+      headers: baseHeader({ score: 55, answers: { 'strategy-vision': 4 } }),
     }));
     expect(error.status).toBe(409);
     expect(Object.keys(error.response.data as object)).toEqual(['answers']);

@@ -52,7 +52,7 @@ describe('tombstones', () => {
 
   it('of a tool record are visible to its owner only', async () => {
     for (const [collection, body] of [
-      ['readiness_assessments', { status: 'completed', score: 70 }],
+      ['readiness_assessments', { status: 'in_progress', score: 70 }],
       ['business_cases', { title: 'Deleted case', status: 'draft' }],
       ['saved_use_cases', { title: 'Deleted bookmark' }],
     ] as const) {

@@ -1,7 +1,15 @@
+import type { ReactNode } from 'react';
 import { IconChecklist } from '@tabler/icons-react';
 import { ToolIntroPage } from './ToolIntroPage';
 
-export function AiReadinessPage() {
+interface AiReadinessPageProps {
+  /** Starts the assessment (or continues the one in progress). */
+  onStart: () => void;
+  /** The user's assessments so far, under the introduction. */
+  children?: ReactNode;
+}
+
+export function AiReadinessPage({ onStart, children }: AiReadinessPageProps) {
   return (
     <ToolIntroPage
       title="AI Readiness Assessment"
@@ -14,6 +22,9 @@ export function AiReadinessPage() {
       ]}
       action="Start Assessment"
       icon={<IconChecklist size={28} />}
-    />
+      onAction={onStart}
+    >
+      {children}
+    </ToolIntroPage>
   );
 }

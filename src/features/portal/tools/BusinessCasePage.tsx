@@ -1,7 +1,15 @@
+import type { ReactNode } from 'react';
 import { IconFileAnalytics } from '@tabler/icons-react';
 import { ToolIntroPage } from './ToolIntroPage';
 
-export function BusinessCasePage() {
+interface BusinessCasePageProps {
+  /** 'Create Business Case': starts a new case. */
+  onCreate: () => void;
+  /** Under the introduction: the user's business cases. */
+  children?: ReactNode;
+}
+
+export function BusinessCasePage({ onCreate, children }: BusinessCasePageProps) {
   return (
     <ToolIntroPage
       title="Business Case Generator"
@@ -14,6 +22,9 @@ export function BusinessCasePage() {
       ]}
       action="Create Business Case"
       icon={<IconFileAnalytics size={28} />}
-    />
+      onAction={onCreate}
+    >
+      {children}
+    </ToolIntroPage>
   );
 }

@@ -9,14 +9,14 @@ interface ToolIntroPageProps {
   points: string[];
   action: string;
   icon: ReactNode;
+  /** What the action button does (starts the tool). */
+  onAction: () => void;
+  /** Shown under the introduction, e.g. the user's earlier results. */
+  children?: ReactNode;
 }
 
-/**
- * A tool's static introduction (spec: the AI Readiness and Business Case pages).
- * The tool itself comes with the attendee tools issue; until then its button
- * is shown but cannot be used.
- */
-export function ToolIntroPage({ title, intro, points, action, icon }: ToolIntroPageProps) {
+/** A tool's introduction (spec: the AI Readiness and Business Case pages) with the button that starts it. */
+export function ToolIntroPage({ title, intro, points, action, icon, onAction, children }: ToolIntroPageProps) {
   return (
     <ToolGate>
       <Stack gap="lg" maw={800} mx="auto">
@@ -37,13 +37,11 @@ export function ToolIntroPage({ title, intro, points, action, icon }: ToolIntroP
           </List>
         </Card>
         <div>
-          <Button size="md" color="amber" c="navy.9" disabled>
+          <Button size="md" color="amber" c="navy.9" onClick={onAction}>
             {action}
           </Button>
-          <Text size="sm" c="dimmed" mt="xs">
-            The interactive tool is coming with the attendee tools issue.
-          </Text>
         </div>
+        {children}
       </Stack>
     </ToolGate>
   );

@@ -1,0 +1,90 @@
+// The guided builder: one step at a time, autosaved, then the summary.
+import { Button, Group, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconCloudCheck, IconFileText } from '@tabler/icons-react';
+import type { BusinessCaseRow } from '@/db';
+import { CASE_STEPS, SUMMARY_STEP } from './caseSteps';
+import { CaseSummary } from './CaseSummary';
+import classes from './CaseSummary.module.css';
+import { BenefitsStep } from './steps/BenefitsStep';
+import { CostsStep } from './steps/CostsStep';
+import { ProblemStep } from './steps/ProblemStep';
+import { RisksStep } from './steps/RisksStep';
+import { SolutionStep } from './steps/SolutionStep';
+import { StakeholdersStep } from './steps/StakeholdersStep';
+import { TimelineStep } from './steps/TimelineStep';
+import { useCaseAutosave, type SaveState } from './useCaseAutosave';
+
+interface CaseBuilderProps {
+  row: BusinessCaseRow;
+  owner: string;
+  step: number;
+  onStep: (step: number) => void;
+  onClose: () => void;
+}
+
+const SAVE_TEXT: Record<SaveState, string> = {
+  saved: 'Saved on this device',
+  waiting: 'Saving…',
+  failed: 'Not saved: this device could not store it',
+};
+
+export function CaseBuilder({ row, owner, step, onStep, onClose }: CaseBuilderProps) {
+  const { form, errors, current, saveState, saveNow } = useCaseAutosave(row, owner);
+  const go = (next: number) => {
+    void saveNow();
+    onStep(next);
+    window.scrollTo({ top: 0 });
+  };
+  const props = { form, errors };
+  const stepBody = [
+    <ProblemStep key="problem" {...props} />,
+    <SolutionStep key="solution" {...props} owner={owner} />,
+    <StakeholdersStep key="stakeholders" {...props} />,
+    <CostsStep key="costs" {...props} current={current} />,
+    <BenefitsStep key="benefits" {...props} current={current} />,
+    <RisksStep key="risks" {...props} />,
+    <TimelineStep key="timeline" {...props} />,
+  ];
+  const problems = Object.keys(errors).length;
+
+  return (
+    <Stack gap="md" maw={960} mx="auto">
+      <Group justify="space-between" gap="xs" className={classes.noPrint}>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onClose} px={4}>
+          All business cases
+        </Button>
+        <Group gap={6} c={saveState === 'failed' ? 'red.7' : 'dimmed'} role="status" data-testid="case-save-state">
+          <IconCloudCheck size={16} />
+          <Text size="sm">{problems > 0 ? `${SAVE_TEXT[saveState]} · fix the highlighted fields to save them` : SAVE_TEXT[saveState]}</Text>
+        </Group>
+      </Group>
+      {step === SUMMARY_STEP ? (
+        <CaseSummary fields={current} onEdit={() => go(0)} />
+      ) : (
+        <>
+          <Progress hiddenFrom="sm" value={((step + 1) / CASE_STEPS.length) * 100} size="sm" aria-label="Progress through the steps" />
+          <Stepper visibleFrom="sm" active={step} onStepClick={go} size="xs" iconSize={28} allowNextStepsSelect>
+            {CASE_STEPS.map((item) => (
+              <Stepper.Step key={item.label} label={<Text size="xs" visibleFrom="md">{item.label}</Text>} aria-label={item.title} />
+            ))}
+          </Stepper>
+          <div>
+            <Text size="sm" c="dimmed">Step {step + 1} of {CASE_STEPS.length} · {current.title}</Text>
+            <Title order={1} size="h2" c="navy.9">{CASE_STEPS[step]?.title}</Title>
+          </div>
+          {stepBody[step]}
+          <Group justify="space-between" mt="md">
+            <Button variant="default" leftSection={<IconArrowLeft size={16} />} disabled={step === 0} onClick={() => go(step - 1)}>
+              Back
+            </Button>
+            {step < SUMMARY_STEP - 1 ? (
+              <Button rightSection={<IconArrowRight size={16} />} onClick={() => go(step + 1)}>Next</Button>
+            ) : (
+              <Button color="amber" c="navy.9" leftSection={<IconFileText size={16} />} onClick={() => go(SUMMARY_STEP)}>View summary</Button>
+            )}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+// The pitch-ready one-page summary: prints cleanly, downloads as Markdown and
+// copies to the clipboard.
+import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconClipboard, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
+import { showToast } from '@/components/showToast';
+import { missingParts, sumCents, type CaseFields } from './caseFields';
+import { caseMarkdown, markdownFileName } from './caseMarkdown';
+import { caseFigures } from './FiguresPanel';
+import { formatRate, money } from './formatFigures';
+import classes from './CaseSummary.module.css';
+
+function downloadMarkdown(fields: CaseFields) {
+  const url = URL.createObjectURL(new Blob([caseMarkdown(fields)], { type: 'text/markdown;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = markdownFileName(fields.title);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function copyMarkdown(fields: CaseFields) {
+  try {
+    await navigator.clipboard.writeText(caseMarkdown(fields));
+    showToast('success', { message: 'The summary is on your clipboard as Markdown.' });
+  } catch {
+    showToast('error', { title: 'Could not copy', message: 'Your browser did not allow copying. Use Download Markdown instead.' });
+  }
+}
+
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <section aria-label={title}>
+    <Title order={2} size="h5" c="navy.9" mb={4}>{title}</Title>
+    {children}
+  </section>
+);
+
+const Paragraphs = ({ text, empty }: { text: string; empty: string }) =>
+  text.trim() ? <Text size="sm" style={{ whiteSpace: 'pre-line' }}>{text.trim()}</Text> : <Text size="sm" c="dimmed" fs="italic">{empty}</Text>;
+
+export function CaseSummary({ fields, onEdit }: { fields: CaseFields; onEdit: () => void }) {
+  const missing = missingParts(fields);
+  const milestones = [...fields.milestones].sort((a, b) => a.month - b.month);
+  return (
+    <Stack gap="md" className={classes.page}>
+      <Group justify="space-between" className={classes.noPrint} gap="xs">
+        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>Edit</Button>
+        <Group gap="xs">
+          <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>Print</Button>
+          <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadMarkdown(fields)}>Download Markdown</Button>
+          <Button variant="light" leftSection={<IconClipboard size={16} />} onClick={() => void copyMarkdown(fields)}>Copy Markdown</Button>
+        </Group>
+      </Group>
+      {missing.length > 0 && (
+        <Alert color="yellow" title="Still to complete" className={classes.noPrint}>
+          <List size="sm">{missing.map((item) => <List.Item key={item}>{item}</List.Item>)}</List>
+        </Alert>
+      )}
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={1} size="h2" c="navy.9" style={{ overflowWrap: 'anywhere' }}>{fields.title}</Title>
+            <Badge color={missing.length ? 'gray' : 'teal'} variant="light" style={{ flexShrink: 0 }}>{missing.length ? 'Draft' : 'Ready'}</Badge>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Section title="Problem"><Paragraphs text={fields.problem_statement} empty="Not described yet." /></Section>
+            <Section title="Opportunity"><Paragraphs text={fields.opportunity} empty="Not described yet." /></Section>
+          </SimpleGrid>
+          <Section title="Proposed AI solution">
+            {fields.source_use_case && <Text size="xs" c="dimmed">Based on the use case “{fields.source_use_case.title}”.</Text>}
+            <Paragraphs text={fields.proposed_solution} empty="Not described yet." />
+          </Section>
+          <Section title="Financials (AUD)">
+            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="summary-figures">
+              {caseFigures(fields).map((figure) => (
+                <Stack key={figure.id} gap={0} data-testid={`summary-${figure.id}`}>
+                  <Text size="xs" c="dimmed">{figure.label}</Text>
+                  <Text fw={700} c="navy.9">{figure.value}</Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+            <Text size="xs" c="dimmed" mt={4}>
+              One-off {money(sumCents(fields.one_off_costs))}; running {money(sumCents(fields.running_costs))} a year; ramp-up {fields.ramp_up_percent.map(formatRate).join(' / ')}.
+            </Text>
+          </Section>
+          {fields.stakeholders.length > 0 && (
+            <Section title="Stakeholders">
+              <List size="sm">
+                {fields.stakeholders.map((s, index) => (
+                  <List.Item key={index}><b>{s.name || 'Unnamed'}</b>{s.role && `, ${s.role}`}{s.interest && `: ${s.interest}`}</List.Item>
+                ))}
+              </List>
+            </Section>
+          )}
+          {fields.risk_items.length > 0 && (
+            <Section title="Risks and mitigations">
+              <Table fz="sm" withTableBorder>
+                <Table.Thead><Table.Tr><Table.Th>Risk</Table.Th><Table.Th>Mitigation</Table.Th></Table.Tr></Table.Thead>
+                <Table.Tbody>
+                  {fields.risk_items.map((r, index) => <Table.Tr key={index}><Table.Td>{r.risk}</Table.Td><Table.Td>{r.mitigation}</Table.Td></Table.Tr>)}
+                </Table.Tbody>
+              </Table>
+            </Section>
+          )}
+          {(milestones.length > 0 || fields.timeline.trim()) && (
+            <Section title="Timeline and milestones">
+              {fields.timeline.trim() && <Paragraphs text={fields.timeline} empty="" />}
+              <List size="sm">{milestones.map((m, index) => <List.Item key={index}>Month {m.month}: {m.title}</List.Item>)}</List>
+            </Section>
+          )}
+          {fields.expected_benefits.trim() && <Section title="Other benefits"><Paragraphs text={fields.expected_benefits} empty="" /></Section>}
+          {fields.success_metrics.trim() && <Section title="Success metrics"><Paragraphs text={fields.success_metrics} empty="" /></Section>}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

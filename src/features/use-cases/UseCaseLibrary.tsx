@@ -1,0 +1,158 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Badge, Button, Card, Center, Group, Loader, Pill, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { IconAdjustmentsHorizontal, IconSparkles } from '@tabler/icons-react';
+import type { AiUseCaseRow } from '@/db';
+import { AdvancedFilters } from './AdvancedFilters';
+import { facetCounts, industriesOf, type FacetCounts, type LibraryFilters } from './filterUseCases';
+import { activeFilterCount, FILTER_KEYS, withoutFilters, type FilterKey, type UseCaseLibrarySearch } from './librarySearch';
+import { SavedUseCaseList } from './SavedUseCaseList';
+import { SearchBox, useSearchText } from './SearchBox';
+import { IndustryChips } from './IndustryChips';
+import { UseCaseGrid } from './UseCaseGrid';
+import { UseCaseDetailDialog } from './UseCaseDetailDialog';
+import { FILTER_GROUPS } from './useCaseFields';
+import { useSavedUseCases } from './useSavedUseCases';
+import { useUseCaseCollection, useUseCaseResults } from './useUseCaseLibrary';
+
+const NO_COUNTS: FacetCounts = { adoption: new Map(), fn: new Map(), technique: new Map(), tags: new Map() };
+
+export type SearchChange = (next: UseCaseLibrarySearch, options?: { replace?: boolean }) => void;
+
+interface UseCaseLibraryProps {
+  owner: string;
+  search: UseCaseLibrarySearch;
+  onSearchChange: SearchChange;
+}
+
+export const availableLabel = (count: number) => `${count} ${count === 1 ? 'Use Case' : 'Use Cases'} Available`;
+
+export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibraryProps) {
+  const collection = useUseCaseCollection();
+  const saved = useSavedUseCases(owner);
+  const [text, setText, change] = useSearchText(search, onSearchChange);
+  const filters: LibraryFilters = { industry: search.industry, adoption: search.adoption, fn: search.fn, technique: search.technique, tags: search.tags };
+  const results = useUseCaseResults(collection, text, filters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [opened, setOpened] = useState<AiUseCaseRow | null>(null);
+
+  // The count follows each keystroke at once; the cards and facet counts follow as soon as there is time.
+  const shown = useDeferredValue(results.shown);
+  const terms = useDeferredValue(results.terms);
+  const found = useDeferredValue(results.found);
+  const industries = useMemo(() => (collection ? industriesOf(collection.rows) : []), [collection]);
+  const { industry, adoption, fn, technique, tags } = search;
+  const counts = useMemo(
+    () => (filtersOpen ? facetCounts(found, { industry, adoption, fn, technique, tags }) : NO_COUNTS),
+    [filtersOpen, found, industry, adoption, fn, technique, tags],
+  );
+
+  const view = search.view ?? 'library';
+  const advancedCount = FILTER_KEYS.reduce((sum, key) => sum + (search[key]?.length ?? 0), 0);
+  const clearFilters = () => {
+    setText('');
+    onSearchChange(withoutFilters(search), { replace: true });
+  };
+  const setFilter = (key: FilterKey, values: string[]) => change({ [key]: values.length > 0 ? values : undefined });
+
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4} maw={720}>
+          <Title order={1} size="h2" c="navy.9">Use Case Generator</Title>
+          <Text c="gray.7">
+            Explore real AI use cases from organisations like yours. Search the library, narrow it by industry, adoption
+            level, business function or technique, and save the ones worth a business case.
+          </Text>
+        </Stack>
+        <Button component={Link} to="/dashboard/use-case-generator/custom" color="amber" c="navy.9" leftSection={<IconSparkles size={18} />}>
+          Generate Custom Use Case
+        </Button>
+      </Group>
+
+      <Tabs value={view} onChange={(next) => onSearchChange({ ...search, view: next === 'saved' ? 'saved' : undefined })} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="library">Library</Tabs.Tab>
+          <Tabs.Tab value="saved" rightSection={saved && saved.rows.length > 0 ? <Badge size="sm" variant="light" circle>{saved.rows.length}</Badge> : undefined}>
+            My use cases
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+
+      {!collection || !saved ? (
+        <Center py="xl"><Loader aria-label="Loading use cases" /></Center>
+      ) : view === 'saved' ? (
+        <SavedUseCaseList saved={saved.rows} library={collection.byId} onOpen={setOpened} />
+      ) : (
+        <Stack gap="md">
+          <Group gap="sm" align="flex-start" wrap="nowrap">
+            <SearchBox value={text} onChange={setText} />
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={18} />}
+              rightSection={advancedCount > 0 ? <Badge size="sm" circle>{advancedCount}</Badge> : undefined}
+              onClick={() => setFiltersOpen(true)}
+              aria-label={advancedCount > 0 ? `Advanced Filters (${advancedCount} chosen)` : 'Advanced Filters'}
+              px="sm"
+            >
+              <Text span visibleFrom="sm" inherit>Advanced Filters</Text>
+            </Button>
+          </Group>
+
+          <IndustryChips industries={industries} chosen={search.industry} onChoose={(industry) => change({ industry })} />
+
+          <ChosenFilters search={search} onRemove={(key, value) => setFilter(key, (search[key] ?? []).filter((item) => item !== value))} />
+
+          <Text fw={600} c="navy.9" role="status" data-query={text}>
+            {availableLabel(results.shown.length)}
+          </Text>
+
+          {results.shown.length === 0 ? (
+            <Card withBorder radius="md" padding="xl">
+              <Stack align="center" gap="sm">
+                <Text c="gray.7">
+                  {collection.rows.length === 0 ? 'No use cases on this device yet: they arrive with the next sync.' : 'No use cases matching your criteria.'}
+                </Text>
+                {activeFilterCount(search) + (text.trim() ? 1 : 0) > 0 && <Button variant="light" onClick={clearFilters}>Clear Filters</Button>}
+              </Stack>
+            </Card>
+          ) : (
+            <UseCaseGrid shown={shown} terms={terms} owner={owner} savedIds={saved.useCaseIds} onOpen={setOpened} />
+          )}
+        </Stack>
+      )}
+
+      <AdvancedFilters
+        opened={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        chosen={search}
+        counts={counts}
+        shownCount={results.shown.length}
+        onChange={setFilter}
+        onClear={clearFilters}
+      />
+      <UseCaseDetailDialog
+        useCase={opened}
+        terms={opened ? results.terms.get(opened.id) : undefined}
+        owner={owner}
+        saved={opened ? (saved?.useCaseIds.has(opened.id) ?? false) : false}
+        onClose={() => setOpened(null)}
+      />
+    </Stack>
+  );
+}
+
+/** The Advanced Filters chosen, each removable. */
+function ChosenFilters({ search, onRemove }: { search: UseCaseLibrarySearch; onRemove: (key: FilterKey, value: string) => void }) {
+  const chosen = FILTER_GROUPS.flatMap((group) => (search[group.key] ?? []).map((value) => ({ key: group.key, label: group.label, value })));
+  if (chosen.length === 0) return null;
+  return (
+    <Group gap={6} role="group" aria-label="Chosen filters">
+      {chosen.map(({ key, label, value }) => (
+        <Pill key={`${key}:${value}`} withRemoveButton onRemove={() => onRemove(key, value)} removeButtonProps={{ 'aria-label': `Remove filter ${label}: ${value}`, 'aria-hidden': false, tabIndex: 0 }}>
+          {value}
+        </Pill>
+      ))}
+    </Group>
+  );
+}
