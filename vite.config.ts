@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
 import { theme } from './src/lib/theme';
+import { UTM_KEYS } from './src/lib/utm';
+import { bundleReport } from './scripts/lib/bundle-report.mjs';
 import { prerenderLanding, SHELL_FILE } from './scripts/lib/prerender-landing.mjs';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:8090';
@@ -98,8 +100,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx' })]),
+    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] })]),
     pwa(),
+    bundleReport(),
   ],
   resolve: {
     alias: [

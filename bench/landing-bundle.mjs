@@ -1,16 +1,35 @@
-// Measures what a first visit to the landing page downloads: the JS and CSS files
-// the browser requests before the page's load event (the first load, whose gzip
-// sizes the budget is about), those it requests after it until the page is idle
-// (toasts, the service worker prompt, the remaining styles, loaded on purpose
-// after the first render), and the bytes actually received on that cold load
-// (every response of the page, as sent by the server: compressed where it compresses).
+// Measures what a first visit to the landing page downloads: the first load (the
+// JS and CSS files index.html names: its stylesheets, and the module entry with
+// the modules it preloads, which its loader starts once the hero has painted:
+// what the landing page's first render needs, whose gzip sizes the budget is
+// about), what loads after it until the page is idle (toasts, the service worker
+// prompt, the remaining styles, loaded on purpose after the first render), and the
+// bytes actually received on that cold load (every response of the page, as sent
+// by the server: compressed where it compresses).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { distDir } from '../scripts/lib/paths.mjs';
+import { readBundleReport } from '../scripts/lib/bundle-report.mjs';
+import { distDir, root } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
+
+/**
+ * Libraries only the attendee tools (charts, search) or the admin area (tables)
+ * use: none may be in the landing page's first load.
+ */
+export const TOOL_AND_ADMIN_PACKAGES = [
+  '@mantine/charts', 'recharts', 'recharts-scale', 'victory-vendor', 'react-smooth', 'minisearch',
+  '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-virtual', '@mantine/dates', 'dayjs', 'papaparse',
+];
+
+/** The npm packages in the given built files, from the build's bundle report, and the tool/admin ones among them. */
+export function packagesIn(files, report) {
+  const packages = new Set(files.flatMap((file) => report[file.replace(/^\//, '')] ?? []));
+  const sorted = [...packages].sort();
+  return { packages: sorted, toolAndAdminPackages: sorted.filter((name) => TOOL_AND_ADMIN_PACKAGES.includes(name) || name.startsWith('d3-')) };
+}
 
 const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -23,6 +42,7 @@ export async function measureLandingBundle({ publicDir = distDir } = {}) {
     const page = await browser.newPage();
     const assets = new Map();
     const received = [];
+    const firstLoadFiles = filesNamedBy(readFileSync(path.join(publicDir, 'index.html'), 'utf8'));
     let loaded = false;
     let firstLoadRequests = 0;
     page.on('load', () => {
@@ -31,7 +51,7 @@ export async function measureLandingBundle({ publicDir = distDir } = {}) {
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (!loaded) firstLoadRequests += 1;
-      if (/\.(js|css)$/.test(pathname) && !assets.has(pathname)) assets.set(pathname, loaded ? 'afterLoad' : 'firstLoad');
+      if (/\.(js|css)$/.test(pathname) && !assets.has(pathname)) assets.set(pathname, firstLoadFiles.has(pathname) ? 'firstLoad' : 'afterLoad');
     });
     page.on('requestfinished', (request) => {
       received.push(transferOf(request));
@@ -56,13 +76,20 @@ export async function measureLandingBundle({ publicDir = distDir } = {}) {
       const picked = files.filter((f) => f.kind === kind && f.phase === phase);
       return { files: picked.length, bytes: picked.reduce((total, f) => total + f.bytes, 0), gzipBytes: picked.reduce((total, f) => total + f.gzipBytes, 0) };
     };
+    const firstLoadPackages = packagesIn(files.filter((f) => f.kind === 'js' && f.phase === 'firstLoad').map((f) => f.file), readBundleReport(root, publicDir));
+    if (firstLoadPackages.toolAndAdminPackages.length > 0) {
+      throw new Error(`The landing page's first load carries libraries only the tools or the admin area use: ${firstLoadPackages.toolAndAdminPackages.join(', ')}`);
+    }
     return {
       route: '/',
       // The first load: everything requested before the load event.
       js: sum('js', 'firstLoad'),
+      // npm packages in the first load's JS (none of TOOL_AND_ADMIN_PACKAGES, or the bench fails).
+      firstLoadPackages: firstLoadPackages.packages,
       css: sum('css', 'firstLoad'),
+      // Requests before the page's load event (the HTML, its stylesheets, the hero art, fonts).
       firstLoadRequests,
-      // Loaded after the load event, before the page is idle.
+      // Loaded after the first load, before the page is idle.
       afterLoad: { js: sum('js', 'afterLoad'), css: sum('css', 'afterLoad') },
       transfer: {
         requests: transferred.length,
@@ -78,6 +105,11 @@ export async function measureLandingBundle({ publicDir = distDir } = {}) {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The built JS and CSS files index.html names (its links and scripts, and the files its loader script starts). */
+export function filesNamedBy(html) {
+  return new Set([...html.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g)].map((match) => match[1]));
 }
 
 /** What the browser received for one request: body as sent (encoded), headers, encoding. */

@@ -11,6 +11,7 @@ import { measureOfflineDashboard } from './offline-dashboard.mjs';
 import { measurePrecache } from './precache.mjs';
 import { benchmarkRegistrations } from './registrations.mjs';
 import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
+import { benchmarkUseCaseSearch } from './use-case-search.mjs';
 
 ensureNodeModules();
 ensureServerBinary();
@@ -43,6 +44,11 @@ const ratio = await benchmarkRegistrationRatio();
 writeFileSync(path.join(resultsDir, 'registration-ratio.json'), `${JSON.stringify({ measuredAt, ...ratio }, null, 2)}\n`);
 appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registration-ratio', rawPerSecond: ratio.raw.perSecond, ...Object.fromEntries(Object.entries(ratio.ratioToRaw).map(([mode, value]) => [`${mode}Ratio`, value])) })}\n`);
 console.log(`Registration route vs raw record creation (same run, 50 clients): raw ${ratio.raw.perSecond}/s; ${['waitlist', 'promo', 'paid'].map((mode) => `${mode} ${ratio[mode].perSecond}/s = ${ratio.ratioToRaw[mode]}×`).join(', ')}`);
+
+const useCaseSearch = await benchmarkUseCaseSearch();
+writeFileSync(path.join(resultsDir, 'use-case-search.json'), `${JSON.stringify({ measuredAt, ...useCaseSearch }, null, 2)}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'use-case-search', useCases: useCaseSearch.useCases, pullMs: useCaseSearch.pullMs, indexBuildMs: useCaseSearch.indexBuildMs, keystrokeP50Ms: useCaseSearch.keystroke.p50Ms, keystrokeP95Ms: useCaseSearch.keystroke.p95Ms })}\n`);
+console.log(`Use case library, ${useCaseSearch.useCases} use cases: pull ${useCaseSearch.pullMs} ms, index ${useCaseSearch.indexBuildMs} ms, searchable ${useCaseSearch.searchableAfterOpeningMs} ms after opening; keystroke p50 ${useCaseSearch.keystroke.p50Ms} ms, p95 ${useCaseSearch.keystroke.p95Ms} ms`);
 
 function summariseRegistrations({ paid, capacityRace }) {
   return {

@@ -15,8 +15,9 @@ const container = document.getElementById('root')!;
 async function start() {
   // `/` arrives prerendered (the build renders the landing page into index.html), so
   // its hero is on screen before this runs; the app renders the same page over it
-  // in one commit once the route's code is in. (Not hydrated: React 19.3 can leave
-  // a hydrated route boundary waiting for good on an image that loaded first.)
+  // in one commit once the route's code is in. (Not hydrated: with React 19.3 a
+  // hydration started a little after the first paint rendered the tree and never
+  // committed it in some loads, leaving the page without its data; see README.)
   // Every other route gets the plain shell and waits for every component's styles.
   const prerendered = container.firstElementChild !== null && isPrerenderedLocation(window.location);
   await Promise.all([router.load(), prerendered ? undefined : loadFullStyles()]);

@@ -36,11 +36,15 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * renders over it). A page that cannot paint soon (a background tab, an art
  * request that hangs) starts them after a second anyway.
  */
-export function startScriptsAfterFirstPaint(html) {
+/** @param {string} html @param {{ utmKeys?: string[] }} [options] */
+export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   if (entries.length !== 1) throw new Error(`index.html should load one module entry, found ${entries.length}`);
-  const loader = `<script>(function(){var started=false;function start(){if(started)return;started=true;var head=document.head;${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link)});var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}var art=document.querySelector('img[data-prerendered]');if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,1000)})()</script>`;
+  // Tracking parameters are kept at once (src/lib/utm.ts does the same once the app runs): a
+  // visitor who follows a link on the prerendered page before the scripts start keeps them too.
+  const captureUtm = `try{var query=new URLSearchParams(location.search);${JSON.stringify(utmKeys)}.forEach(function(key){var value=(query.get(key)||'').trim();if(value)localStorage.setItem(key,value.slice(0,200))})}catch(error){}`;
+  const loader = `<script>(function(){${captureUtm}var started=false;function start(){if(started)return;started=true;var head=document.head;${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link)});var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}var art=document.querySelector('img[data-prerendered]');if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,1000)})()</script>`;
   return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `  ${loader}\n  </body>`);
 }
 
@@ -65,7 +69,8 @@ function landingRouteFiles(bundle, base) {
   return { modules: [...modules].map((file) => base + file), stylesheets: [...stylesheets].map((file) => base + file) };
 }
 
-export function prerenderLanding({ entry }) {
+/** @param {{ entry: string, utmKeys?: string[] }} options */
+export function prerenderLanding({ entry, utmKeys = [] }) {
   let config;
   let renderLanding;
   let tempDir;
@@ -97,7 +102,7 @@ export function prerenderLanding({ entry }) {
       const shell = String(index.source);
       this.emitFile({ type: 'asset', fileName: SHELL_FILE, source: shell });
       const markup = await renderLanding();
-      index.source = startScriptsAfterFirstPaint(injectLanding(shell, { markup, ...landingRouteFiles(bundle, config.base) }));
+      index.source = startScriptsAfterFirstPaint(injectLanding(shell, { markup, ...landingRouteFiles(bundle, config.base) }), { utmKeys });
     },
     closeBundle() {
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });
