@@ -7,7 +7,9 @@ export default defineConfig({
   testDir: './tests/e2e',
   globalSetup: './tests/support/e2e-global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Two workers on a 2-core runner; three finished a minute sooner but left journeys that wait on
+  // a service worker's install short of time. E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry in CI keeps a slow 2-core runner from failing a journey on timing alone; the report marks such a test flaky.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

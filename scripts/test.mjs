@@ -1,7 +1,10 @@
-// `npm test`: typecheck, lint, unit tests, server tests and browser tests, in
-// that order, stopping at the first failure, then one closing count line.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// `npm test`: typecheck, lint, unit tests, server tests and browser tests,
+// stopping at the first failure, then one closing count line. Steps that do not
+// depend on each other run side by side (2 cores): typecheck, lint and unit
+// tests together, then the server tests while the app is built for the browser
+// tests; each step's output is printed whole when it ends.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureNodeModules } from './lib/install.mjs';
@@ -20,49 +23,84 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'masterclass-test-'));
 const vitestReport = (project) => path.join(reports, `${project}.json`);
 const playwrightReport = path.join(reports, 'e2e.json');
 
-const steps = [
-  { name: 'typecheck', command: ['run', 'typecheck'] },
-  { name: 'lint', command: ['run', 'lint'] },
-  ...['unit', 'server'].map((project) => ({
-    name: `${project} tests`,
-    command: ['exec', '--', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(project)}`],
-    counts: () => {
-      const report = JSON.parse(readFileSync(vitestReport(project), 'utf8'));
-      return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
-    },
-  })),
-  {
-    name: 'browser tests',
-    command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-    counts: () => {
-      const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-    },
+const e2eDist = mkdtempSync(path.join(os.tmpdir(), 'masterclass-e2e-dist-'));
+const vitestStep = (project) => ({
+  name: `${project} tests`,
+  command: ['exec', '--', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(project)}`],
+  counts: () => {
+    const report = JSON.parse(readFileSync(vitestReport(project), 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
   },
+});
+
+/** Groups of steps: the steps of a group run side by side, groups one after the other. */
+const groups = [
+  [
+    { name: 'typecheck', command: ['run', 'typecheck'] },
+    { name: 'lint', command: ['run', 'lint'] },
+    vitestStep('unit'),
+  ],
+  [
+    vitestStep('server'),
+    { name: 'app build for the browser tests', command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
+  ],
+  [
+    {
+      name: 'browser tests',
+      command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_DIST_DIR: e2eDist },
+      counts: () => {
+        const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+        return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+      },
+    },
+  ],
 ];
+
+/** Runs one step; alone, its output streams; beside others, it is printed whole when the step ends. */
+function run(step, alone) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['--silent', ...step.command], {
+      cwd: root,
+      env: { ...process.env, ...step.env },
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (!alone) {
+        console.log(`\n▶ ${step.name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ step, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 let failedStep = null;
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
-  const started = Date.now();
-  try {
-    execFileSync('npm', ['--silent', ...step.command], { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
-  } catch {
-    failedStep = step.name;
-  }
-  if (step.counts) {
-    try {
-      const counts = step.counts();
-      for (const key of Object.keys(total)) total[key] += counts[key];
-    } catch {
-      // the runner died before writing its report; the step's failure says enough
+for (const group of groups) {
+  const alone = group.length === 1;
+  if (alone) console.log(`\n▶ ${group[0].name}`);
+  else console.log(`\n▶ ${group.map((step) => step.name).join(' | ')} (side by side)`);
+  const results = await Promise.all(group.map((step) => run(step, alone)));
+  for (const { step, ok, seconds } of results) {
+    if (step.counts) {
+      try {
+        const counts = step.counts();
+        for (const key of Object.keys(total)) total[key] += counts[key];
+      } catch {
+        // the runner died before writing its report; the step's failure says enough
+      }
     }
+    if (ok) console.log(`✔ ${step.name} (${seconds.toFixed(1)} s)`);
+    else failedStep ??= step.name;
   }
   if (failedStep) break;
-  console.log(`✔ ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
+rmSync(e2eDist, { recursive: true, force: true });
 
 if (failedStep) console.error(`\n✖ ${failedStep} failed`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -2,6 +2,7 @@
 // index.html and the app renders the same page over it; every other route is
 // served the plain shell, so it never shows the landing page first.
 import { expect, test } from '@playwright/test';
+import { APP_START_TIMEOUT } from './support/appStart';
 
 const HERO = 'AI CHAMPIONS MASTERCLASS';
 
@@ -49,8 +50,8 @@ test('the app takes over the prerendered landing page without errors and loads i
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
   // The event record and speakers arrive once the app runs and replace the loading placeholders.
-  await expect(page.getByText('Event Sold Out – Registration Now Closed').first()).toBeVisible();
-  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+  await expect(page.getByText('Event Sold Out – Registration Now Closed').first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.locator('img[src="/images/hero-network.svg"]')).toHaveAttribute('data-loaded', 'true');
   await expect(page.getByRole('heading', { level: 1, name: HERO })).toHaveCount(1);
   await page.getByRole('link', { name: 'Sign In' }).click();
@@ -66,4 +67,11 @@ test('a direct visit to another route renders that route, styled, from the plain
   await expect(email).toBeVisible();
   // Mantine's input styles (not in the landing's first-paint subset) are in.
   await expect(email).toHaveCSS('border-top-style', 'solid');
+});
+
+test('tracking parameters are kept before the app starts, for a visitor who follows a link at once', async ({ page }) => {
+  // The app's scripts never arrive: only the prerendered page's own loader runs.
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  await page.goto('/?utm_source=linkedin&utm_medium=social');
+  await expect.poll(() => page.evaluate(() => [localStorage.getItem('utm_source'), localStorage.getItem('utm_medium')])).toEqual(['linkedin', 'social']);
 });

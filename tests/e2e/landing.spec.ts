@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { createPortalUser, signInAs, type PortalRole } from './portal-helpers';
+import { APP_START_TIMEOUT } from './support/appStart';
 
 const SOLD_OUT = 'Event Sold Out – Registration Now Closed';
 const WELCOME = 'We look forward to welcoming registered attendees in Adelaide at 11:30 am on June 18, 2025.';
@@ -20,7 +21,7 @@ const SPEAKERS_API = '**/api/collections/speakers/records*';
 
 async function openLanding(page: Page, path = '/') {
   await page.goto(path);
-  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
 }
 
 const transformOf = (page: Page, name: string) =>
@@ -333,7 +334,7 @@ test.describe('sales state and failures', () => {
     await page.goto('/');
     await expect(page.getByText('Wednesday 18 June 2025', { exact: true })).toBeVisible();
     await expect(page.getByText('11:30 am – 2:30 pm', { exact: true })).toBeVisible();
-    await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+    await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expect(page.getByText('Speaker profiles are not available right now. Please check back soon.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Who Should Attend' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Register for Future Events' }).first()).toBeVisible();

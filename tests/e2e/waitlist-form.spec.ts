@@ -2,6 +2,7 @@
 // keeps it hidden; `/?showWaitlistForm=true` reveals it in the hero.
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP } from '../support/browser';
+import { APP_START_TIMEOUT } from './support/appStart';
 
 const FORM_URL = '/?showWaitlistForm=true';
 const NAME_ERROR = 'Name must be at least 2 characters';
@@ -22,7 +23,7 @@ const storedWaitlistData = (page: Page) => page.evaluate(() => window.localStora
 
 test('is hidden on the landing page unless asked for', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Join the Waitlist' })).toHaveCount(0);
 
@@ -75,7 +76,7 @@ test('validates on submit first, then on every change', async ({ page }) => {
 
 test('a valid submit stores waitlist_data, thanks, and goes to the waitlist registration after a second', async ({ page }) => {
   await page.goto(FORM_URL);
-  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible();
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   const form = fields(page);
   await form.name.fill('  Alex Lee ');
   await form.email.fill(' alex@example.com ');

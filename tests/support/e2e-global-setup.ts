@@ -8,10 +8,13 @@ import { LIMITS_RAISED, startTestServer } from './pocketbase';
 
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '../..');
-  const reuseDist = Boolean(process.env.E2E_SKIP_BUILD) && existsSync(path.join(root, 'dist/index.html'));
+  // `npm test` builds the app while the server tests run and hands the directory over (E2E_DIST_DIR);
+  // E2E_SKIP_BUILD serves an existing dist/.
+  const given = process.env.E2E_DIST_DIR ?? (process.env.E2E_SKIP_BUILD ? path.join(root, 'dist') : '');
+  const reuseDist = given !== '' && existsSync(path.join(given, 'index.html'));
   // Each run builds into its own directory: a run must not empty the dist/ that
   // another run in the same checkout is serving.
-  const publicDir = reuseDist ? path.join(root, 'dist') : mkdtempSync(path.join(os.tmpdir(), 'masterclass-dist-'));
+  const publicDir = reuseDist ? given : mkdtempSync(path.join(os.tmpdir(), 'masterclass-dist-'));
   if (!reuseDist) {
     execFileSync('npm', ['run', 'build', '--silent', '--', '--outDir', publicDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   }

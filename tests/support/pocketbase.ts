@@ -35,9 +35,10 @@ export interface TestServerOptions {
 
 /**
  * Suites take paid registrations through the simulated checkout unless they
- * set up Stripe themselves; Stripe variables from the shell never leak in.
+ * set up Stripe themselves; Stripe and AI model variables from the shell never
+ * leak in (custom use cases are drafted on the device unless a suite sets a model).
  */
-const DEFAULT_ENV: Record<string, string> = { SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' };
+const DEFAULT_ENV: Record<string, string> = { SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', AI_API_URL: '', AI_API_KEY: '' };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   ensureServerBinary({ log: () => {} });
