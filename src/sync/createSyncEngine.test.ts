@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queueChange } from './queueChange';
 import { READ_ATTEMPTS } from './retryReads';
 import { FakeHttpError } from './testing/fakeSyncServer';
@@ -60,18 +60,18 @@ describe('sync engine', () => {
   });
 
   it('keeps a waiting local edit on top of a server change, and the server ends with both', async () => {
-    const { db, server, engine, network } = withProfileAndEvent();
+    const { db, server, engine } = withProfileAndEvent();
     await engine.request();
-    network.set(false);
     await engine.whenIdle();
 
+    // Queued, not pushed yet, when the server's change arrives live.
     await queueChange(db, { collection: 'users', recordId: USER_ID, op: 'update', patch: { company: 'New Co' } });
+    server.nowMs += 1000;
     server.write('users', { id: USER_ID, job_title: 'Director' });
     await expect.poll(async () => (await db.profiles.get(USER_ID))?.job_title).toBe('Director');
     expect((await db.profiles.get(USER_ID))?.company).toBe('New Co');
 
-    network.set(true);
-    await engine.whenIdle();
+    await engine.request();
 
     expect(server.table('users').get(USER_ID)).toMatchObject({ company: 'New Co', job_title: 'Director' });
     expect(await db.profiles.get(USER_ID)).toMatchObject({ company: 'New Co', job_title: 'Director' });
@@ -120,6 +120,24 @@ describe('sync engine', () => {
 
     expect(status.get().online).toBe(true);
     expect(await db.events.count()).toBe(1);
+  });
+
+  it('stops applying live changes once the device goes offline, and catches up when it is back', async () => {
+    const { db, server, engine, network } = withProfileAndEvent();
+    await engine.request();
+    await engine.whenIdle();
+    await vi.waitFor(() => expect(server.subscriberCount('users')).toBe(1));
+
+    network.set(false);
+    server.nowMs += 1000;
+    server.write('users', { id: USER_ID, job_title: 'Director' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(server.subscriberCount('users')).toBe(0);
+    expect((await db.profiles.get(USER_ID))?.job_title).toBe('Analyst');
+
+    network.set(true);
+    await engine.whenIdle();
+    expect((await db.profiles.get(USER_ID))?.job_title).toBe('Director');
   });
 
   it('keeps syncing when the realtime channel never answers', async () => {

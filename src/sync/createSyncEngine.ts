@@ -82,7 +82,11 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   })();
   const stopWatching = connectivity.subscribe((online) => {
     status.set({ online });
+    // Offline, the live channel is gone (or, behind a half-dead link, may still
+    // deliver late): close it, so what the device shows while offline is only
+    // what it had. Back online, the pass reconnects it and re-pulls what changed.
     if (online) void request();
+    else void realtime.close();
   });
   const stopWaking = (options.wakeups ?? browserWakeups).subscribe(() => void request());
 

@@ -25,6 +25,8 @@ async function offlineEdit(page: Page, adminChange: Record<string, string>, labe
   await expect(field(page, 'Job Title')).toHaveValue('Analyst', { timeout: 20_000 });
   await expect(page.getByTestId('sync-status')).toContainText(/synced/i, { timeout: 20_000 });
   await page.context().setOffline(true);
+  // The device knows it is offline (and has closed its live channel) before the administrator edits.
+  await expect(page.getByTestId('sync-status')).toContainText(/offline/i);
   const admin = await superuserClient();
   await admin.collection('users').update(user.id, adminChange);
   await field(page, label).fill(value);

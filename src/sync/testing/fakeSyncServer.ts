@@ -71,6 +71,11 @@ export class FakeSyncServer {
     for (const listener of this.reconnectListeners) listener();
   }
 
+  /** How many live listeners a collection has. */
+  subscriberCount(collection: string): number {
+    return this.listeners.get(collection)?.size ?? 0;
+  }
+
   private emit(collection: string, action: RealtimeChange['action'], record: ServerRecord): void {
     for (const listener of this.listeners.get(collection) ?? []) listener({ action, record: { ...record } });
   }
