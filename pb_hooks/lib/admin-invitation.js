@@ -21,8 +21,7 @@ function lib(name) {
 
 /** @param {core.RequestEvent} e */
 function isAdministrator(e) {
-  if (e.hasSuperuserAuth()) return true;
-  return !!e.auth && e.auth.collection().name === "users" && e.auth.getString("role") === "administrator";
+  return lib("admin-auth").isAdministrator(e);
 }
 
 function invitationMessage(txApp, attendee) {
