@@ -194,7 +194,7 @@ test.describe('administrator', () => {
 
     await adminLink.click();
     await expect(page).toHaveURL('/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin Area' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   });
 });
 

@@ -1,3 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/admin/$')({});
+// Any other admin path goes to the overview (spec "Admin area").
+export const Route = createFileRoute('/admin/$')({
+  beforeLoad: () => {
+    throw redirect({ to: '/admin', replace: true });
+  },
+});

@@ -1,0 +1,42 @@
+import { AppShell, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { ADMIN_NAV, USER_DASHBOARD_LINK, isActive } from './adminNav';
+import { AdminUserMenu } from './AdminUserMenu';
+
+/** The admin area's sidebar: its pages, the user dashboard, and the administrator's menu at the foot. */
+export function AdminNavbar({ onNavigate }: { onNavigate: () => void }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} scrollbars="y">
+        <Stack component="nav" aria-label="Admin" gap={4}>
+          {ADMIN_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              // Pages of the area are separate routes; a path not built yet redirects to /admin.
+              to={item.to as '/admin'}
+              label={item.label}
+              leftSection={<item.icon size={20} />}
+              active={isActive(item, pathname)}
+              aria-current={isActive(item, pathname) ? 'page' : undefined}
+              onClick={onNavigate}
+            />
+          ))}
+          <Divider my="xs" />
+          <NavLink
+            component={Link}
+            to={USER_DASHBOARD_LINK.to}
+            label={USER_DASHBOARD_LINK.label}
+            leftSection={<IconArrowBackUp size={20} />}
+            onClick={onNavigate}
+          />
+        </Stack>
+      </AppShell.Section>
+      <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <AdminUserMenu onNavigate={onNavigate} />
+      </AppShell.Section>
+    </>
+  );
+}

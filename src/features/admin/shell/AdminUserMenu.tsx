@@ -1,0 +1,43 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { IconLogout, IconSelector, IconUserCircle } from '@tabler/icons-react';
+import { signOut } from '@/lib/session';
+import { useAdminProfile } from './useAdminProfile';
+
+/** The navigation's footer: the administrator's avatar, name and company, with Profile Settings and Sign out. */
+export function AdminUserMenu({ onNavigate }: { onNavigate: () => void }) {
+  const profile = useAdminProfile();
+  const name = profile?.fullName || profile?.email || 'Administrator';
+  return (
+    <Menu position="top-start" width={230} withArrow>
+      <Menu.Target>
+        <UnstyledButton aria-label="Administrator menu" w="100%" p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="admin-user-menu">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={profile?.avatarUrl || null} name={name} color="navy" radius="xl" size={38} alt={name} />
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate="end">
+                {name}
+              </Text>
+              {profile?.company && (
+                <Text size="xs" c="dimmed" truncate="end">
+                  {profile.company}
+                </Text>
+              )}
+            </div>
+            <IconSelector size={16} style={{ flexShrink: 0 }} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {profile?.email && <Menu.Label>{profile.email}</Menu.Label>}
+        <Menu.Item component={Link} to="/dashboard/profile-settings" leftSection={<IconUserCircle size={16} />} onClick={onNavigate}>
+          Profile Settings
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
