@@ -98,4 +98,4 @@ function handleSendInvitation(e) {
   });
 }
 
-module.exports = { handleSendInvitation };
+module.exports = { handleSendInvitation, queueInvitation };

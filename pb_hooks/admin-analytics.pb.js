@@ -1,0 +1,10 @@
+/// <reference path="../pb_data/types.d.ts" />
+// GET /api/masterclass/admin/analytics — the event's figures for the admin
+// overview (administrators only; lib/admin-analytics.js).
+
+routerAdd(
+  "GET",
+  "/api/masterclass/admin/analytics",
+  (e) => require(`${__hooks}/lib/admin-analytics.js`).handleAnalytics(e),
+  $apis.requireAuth(),
+);

@@ -1,0 +1,174 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Sending every confirmed attendee (confirmed or observer) who has no
+// invitation yet their account invitation, in batches the admin overview
+// calls one after another to show progress (administrators only):
+//   GET  /api/masterclass/attendees/invitations/pending → {pending}
+//   POST /api/masterclass/attendees/invitations {batchSize?, after?}
+//        → {sent, failed, skipped, remaining, after, failures: [{attendeeId, email, error}]}
+// A run walks the eligible attendees in id order: `after` is the last id the
+// previous batch handled, so an attendee whose delivery failed is not tried
+// again in the same run (it stays uninvited, its email queued for the retry
+// cron) and a later run, starting from the beginning, tries it again. Each
+// attendee is queued and delivered exactly as the single Send does
+// (lib/admin-invitation.js); an attendee invited meanwhile (by another run,
+// the single Send or the cron) is skipped, so running twice sends nothing
+// twice.
+
+const DEFAULT_BATCH_SIZE = 10;
+const MAX_BATCH_SIZE = 50;
+const ID_PATTERN = /^[a-z0-9]{15}$/;
+const MAX_BODY_BYTES = 4096;
+
+const MESSAGES = {
+  forbidden: "Only administrators can send invitations.",
+  batchSize: `The batch size must be a whole number from 1 to ${MAX_BATCH_SIZE}.`,
+  after: "The position must be an attendee id.",
+};
+
+const ELIGIBLE = "registration_status IN ('confirmed', 'confirmed_observer') AND COALESCE(invitation_sent, 0) = 0";
+
+function lib(name) {
+  return require(`${__hooks}/lib/${name}.js`);
+}
+
+/** How many eligible attendees have an id after `after` ('' = all of them). */
+function countPending(app, after) {
+  const row = new DynamicModel({ pending: 0 });
+  app.db().newQuery(`SELECT COUNT(*) AS pending FROM attendees WHERE ${ELIGIBLE} AND id > {:after}`).bind({ after: after || "" }).one(row);
+  return row.pending;
+}
+
+function nextBatch(app, after, limit) {
+  const rows = arrayOf(new DynamicModel({ id: "" }));
+  app.db()
+    .newQuery(`SELECT id FROM attendees WHERE ${ELIGIBLE} AND id > {:after} ORDER BY id LIMIT {:limit}`)
+    .bind({ after: after || "", limit })
+    .all(rows);
+  return rows.map((row) => row.id);
+}
+
+/** Queues one attendee's invitation if it is still due one; {emailId}, {skipped} or {refusal}. */
+function queueIfStillUninvited(app, attendeeId) {
+  let queued = null;
+  app.runInTransaction((txApp) => {
+    const attendee = txApp.findRecordById("attendees", attendeeId);
+    const status = attendee.getString("registration_status");
+    if (attendee.getBool("invitation_sent") || (status !== "confirmed" && status !== "confirmed_observer")) {
+      queued = { skipped: true };
+      return;
+    }
+    queued = lib("admin-invitation").queueInvitation(txApp, attendeeId);
+  });
+  return queued;
+}
+
+function lastError(app, emailId) {
+  try {
+    return app.findRecordById("emails", emailId).getString("last_error");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Delivers a queued invitation now. Without SMTP it was captured as it was
+ * queued, and a delivery another process claimed first may be done already:
+ * the email's status then tells.
+ */
+function deliver(app, emailId) {
+  const outcome = lib("email-delivery").deliverEmail(app, emailId);
+  if (outcome !== "skipped") return outcome;
+  const status = app.findRecordById("emails", emailId).getString("status");
+  return status === "sent" || status === "captured" ? status : "skipped";
+}
+
+/**
+ * Invites up to `batchSize` eligible attendees after `after`.
+ * @param {core.App} app
+ * @param {{batchSize: number, after: string}} options
+ */
+function sendBatch(app, { batchSize, after }) {
+  const ids = nextBatch(app, after, batchSize);
+  const result = { sent: 0, failed: 0, skipped: 0, failures: [] };
+  for (const attendeeId of ids) {
+    let queued;
+    try {
+      queued = queueIfStillUninvited(app, attendeeId);
+    } catch (error) {
+      // deleted meanwhile: nothing to send
+      app.logger().warn("Bulk invitation skipped an attendee", "attendee", attendeeId, "error", lib("errors").describeError(error));
+      result.skipped += 1;
+      continue;
+    }
+    if (queued.skipped || queued.refusal) {
+      result.skipped += 1;
+      continue;
+    }
+    const outcome = deliver(app, queued.emailId);
+    if (outcome === "sent" || outcome === "captured") {
+      result.sent += 1;
+    } else if (outcome === "failed") {
+      const attendee = app.findRecordById("attendees", attendeeId);
+      result.failed += 1;
+      result.failures.push({ attendeeId, email: attendee.getString("email"), error: lastError(app, queued.emailId) });
+    } else {
+      // claimed by another delivery (the cron) at this very moment: it sends it
+      result.skipped += 1;
+    }
+  }
+  const last = ids.length > 0 ? ids[ids.length - 1] : after;
+  return { ...result, after: last, remaining: countPending(app, last) };
+}
+
+/** @param {core.RequestEvent} e */
+function requireAdministrator(e) {
+  if (!lib("admin-auth").isAdministrator(e)) throw lib("errors").refusal(403, "auth", "forbidden", MESSAGES.forbidden);
+}
+
+/** The request's options; an empty body takes the defaults. */
+function readOptions(e) {
+  const { refusal } = lib("errors");
+  const invalidJson = () => refusal(400, "body", "invalid_json", lib("constants").MESSAGES.invalidJson);
+  const raw = toString(e.request.body, MAX_BODY_BYTES + 1).trim();
+  if (raw.length > MAX_BODY_BYTES) throw invalidJson();
+  let body = {};
+  if (raw !== "") {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw invalidJson();
+    }
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidJson();
+  }
+  let batchSize = DEFAULT_BATCH_SIZE;
+  if (body.batchSize !== undefined) {
+    if (typeof body.batchSize !== "number" || !Number.isInteger(body.batchSize) || body.batchSize < 1 || body.batchSize > MAX_BATCH_SIZE) {
+      throw refusal(400, "batchSize", "invalid", MESSAGES.batchSize);
+    }
+    batchSize = body.batchSize;
+  }
+  let after = "";
+  if (body.after !== undefined && body.after !== "") {
+    if (typeof body.after !== "string" || !ID_PATTERN.test(body.after)) throw refusal(400, "after", "invalid", MESSAGES.after);
+    after = body.after;
+  }
+  return { batchSize, after };
+}
+
+/** GET /api/masterclass/attendees/invitations/pending @param {core.RequestEvent} e */
+function handlePending(e) {
+  return lib("errors").answerRefusals(e, () => {
+    requireAdministrator(e);
+    return e.json(200, { pending: countPending(e.app, "") });
+  });
+}
+
+/** POST /api/masterclass/attendees/invitations @param {core.RequestEvent} e */
+function handleSendBatch(e) {
+  return lib("errors").answerRefusals(e, () => {
+    requireAdministrator(e);
+    return e.json(200, sendBatch(e.app, readOptions(e)));
+  });
+}
+
+module.exports = { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE, countPending, sendBatch, handlePending, handleSendBatch };
