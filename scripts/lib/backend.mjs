@@ -4,6 +4,7 @@ import { defaultDataDir, defaultHttpAddr, root } from './paths.mjs';
 import { ensureServerBinary } from './build-server.mjs';
 import { startPocketBase } from './pocketbase-process.mjs';
 import { ensureAdministrator, ensureSuperuser, printCredentials } from './dev-credentials.mjs';
+import { describeDevPromoCode, ensureDevPromoCode } from './dev-promo.mjs';
 
 /**
  * The local server takes paid registrations through the simulated checkout
@@ -30,7 +31,17 @@ export async function startBackend({ quiet = false } = {}) {
     await server.stop();
     throw error;
   }
-  if (!quiet) printCredentials(server.url, dataDir, credentials);
+  // The README's development promo code, usable again on every start (scripts/lib/dev-promo.mjs).
+  let promo = null;
+  try {
+    promo = await ensureDevPromoCode(server.url, credentials.superuser);
+  } catch (error) {
+    console.warn(`  Could not refresh the development promo code: ${error.message}`);
+  }
+  if (!quiet) {
+    printCredentials(server.url, dataDir, credentials);
+    if (promo) console.log(describeDevPromoCode(server.url, promo));
+  }
   return server;
 }
 
