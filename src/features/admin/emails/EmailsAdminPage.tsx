@@ -1,0 +1,230 @@
+// The email outbox (admin area): every message the site sent or will send,
+// newest first, with its status, attempts, last error and next attempt. A row
+// opens the message; Retry sends a failed one again.
+import { useCallback, useEffect, useState } from 'react';
+import {
+  ActionIcon, Badge, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Title, Tooltip, UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconRefresh, IconReload } from '@tabler/icons-react';
+import { showToast } from '@/components/showToast';
+import { EmailDetailDrawer } from './EmailDetailDrawer';
+import { formatWhen, STATUS_LOOK } from './emailFormat';
+import { EMAIL_STATUSES, countFailed, listEmails, retryEmail, type EmailPage, type EmailStatus, type OutboxEmail } from './emailsApi';
+
+const PER_PAGE = 20;
+const EMPTY: EmailPage = { items: [], totalItems: 0, totalPages: 0 };
+
+function StatusBadge({ status }: { status: EmailStatus }) {
+  return (
+    <Badge color={STATUS_LOOK[status].color} variant="light">
+      {STATUS_LOOK[status].label}
+    </Badge>
+  );
+}
+
+export function EmailsAdminPage() {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [status, setStatus] = useState<EmailStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const [reloads, setReloads] = useState(0);
+  const key = `${page}|${status ?? ''}|${reloads}`;
+  const [loaded, setLoaded] = useState<{ key: string; data: EmailPage; failed: number }>({ key: '', data: EMPTY, failed: 0 });
+  const [openedId, setOpenedId] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([listEmails(page, PER_PAGE, status), countFailed()])
+      .then(([data, failed]) => current && setLoaded({ key, data, failed }))
+      .catch(() => {
+        if (!current) return;
+        showToast('error', { title: 'Error', message: 'Failed to load emails. Please try again.' });
+        setLoaded((previous) => ({ ...previous, key }));
+      });
+    return () => {
+      current = false;
+    };
+  }, [key, page, status]);
+
+  const { data, failed: failedCount } = loaded;
+  const loading = loaded.key !== key;
+  // the open message follows the list's latest state (after a retry, say)
+  const [openedSnapshot, setOpenedSnapshot] = useState<OutboxEmail | null>(null);
+  const opened = openedId ? (data.items.find((item) => item.id === openedId) ?? openedSnapshot) : null;
+  const setOpened = (email: OutboxEmail | null) => {
+    setOpenedId(email?.id ?? null);
+    setOpenedSnapshot(email);
+  };
+
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+
+  const retry = async (email: OutboxEmail) => {
+    setRetrying(email.id);
+    const outcome = await retryEmail(email.id);
+    setRetrying(null);
+    if (outcome.ok) {
+      showToast('success', { message: outcome.status === 'captured' ? `Email to ${email.to} captured (no mail server is set up)` : `Email sent to ${email.to}` });
+    } else {
+      showToast(outcome.queued ? 'warning' : 'error', { title: outcome.queued ? 'Not sent yet' : 'Error', message: outcome.message });
+    }
+    reload();
+  };
+
+  const retryButton = (email: OutboxEmail) =>
+    email.status === 'failed' ? (
+      <Tooltip label="Retry">
+        <ActionIcon
+          variant="light"
+          aria-label={`Retry email to ${email.to}`}
+          loading={retrying === email.id}
+          onClick={(event) => {
+            event.stopPropagation();
+            void retry(email);
+          }}
+        >
+          <IconRefresh size={16} />
+        </ActionIcon>
+      </Tooltip>
+    ) : null;
+
+  const empty = !loading && data.items.length === 0;
+
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2" c="navy.9">
+            Emails
+          </Title>
+          <Text c="dimmed" mt={4}>
+            Every message the site sends, newest first.{' '}
+            {failedCount > 0 ? `${failedCount} failed ${failedCount === 1 ? 'email needs' : 'emails need'} a retry.` : 'No failed emails.'}
+          </Text>
+        </div>
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Status"
+            w={150}
+            placeholder="All"
+            clearable
+            data={EMAIL_STATUSES.map((value) => ({ value, label: STATUS_LOOK[value].label }))}
+            value={status}
+            onChange={(value) => {
+              setStatus(value as EmailStatus | null);
+              setPage(1);
+            }}
+          />
+          <Button variant="default" leftSection={<IconReload size={16} />} onClick={reload} loading={loading && data.items.length > 0}>
+            Refresh
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        {loading && data.items.length === 0 && (
+          <Group justify="center" py="xl">
+            <Loader size="sm" aria-label="Loading emails" />
+          </Group>
+        )}
+        {empty && (
+          <Text c="dimmed" ta="center" py="xl">
+            No emails found
+          </Text>
+        )}
+        {data.items.length > 0 && phone && (
+          <Stack gap={0} role="list" aria-label="Emails">
+            {data.items.map((email) => (
+              <UnstyledButton
+                key={email.id}
+                role="listitem"
+                aria-label={`${email.subject} to ${email.to}`}
+                onClick={() => setOpened(email)}
+                p="sm"
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+              >
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} lineClamp={2}>
+                      {email.subject}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {email.to} · {formatWhen(email.created)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      Attempts {email.attempts}
+                      {email.next_attempt_at ? ` · next ${formatWhen(email.next_attempt_at)}` : ''}
+                    </Text>
+                    {email.last_error && (
+                      <Text size="xs" c="red" lineClamp={2}>
+                        {email.last_error}
+                      </Text>
+                    )}
+                  </Stack>
+                  <Stack gap={6} align="flex-end">
+                    <StatusBadge status={email.status} />
+                    {retryButton(email)}
+                  </Stack>
+                </Group>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        )}
+        {data.items.length > 0 && !phone && (
+          <Table.ScrollContainer minWidth={900}>
+            <Table highlightOnHover striped aria-label="Emails" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>To</Table.Th>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Last error</Table.Th>
+                  <Table.Th>Next attempt</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((email) => (
+                  <Table.Tr key={email.id} onClick={() => setOpened(email)} style={{ cursor: 'pointer' }}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(email.created)}</Table.Td>
+                    <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>{email.to}</Table.Td>
+                    <Table.Td maw={280}>
+                      <Text size="sm" lineClamp={2}>
+                        {email.subject}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={email.status} />
+                    </Table.Td>
+                    <Table.Td ta="center">{email.attempts}</Table.Td>
+                    <Table.Td maw={220}>
+                      <Text size="xs" c={email.last_error ? 'red' : 'dimmed'} lineClamp={2}>
+                        {email.last_error || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(email.next_attempt_at)}</Table.Td>
+                    <Table.Td>{retryButton(email)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {data.totalItems > 0 && (
+          <Group justify="space-between" p="sm" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+            <Text size="sm" c="dimmed">
+              Showing {data.items.length} of {data.totalItems} emails
+            </Text>
+            {data.totalPages > 1 && (
+              <Pagination size="sm" total={data.totalPages} value={page} onChange={setPage} siblings={1} boundaries={1} />
+            )}
+          </Group>
+        )}
+      </Paper>
+
+      <EmailDetailDrawer email={opened} retrying={opened !== null && retrying === opened.id} onRetry={(email) => void retry(email)} onClose={() => setOpened(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+// The page of use cases the table shows: loaded from the server for the
+// current filters, sort and page; the latest request wins; a failure toasts
+// the spec's message and keeps the rows shown.
+import { useCallback, useEffect, useState } from 'react';
+import { showToast } from '@/components/showToast';
+import { listUseCases, type UseCasePage, type UseCaseQuery } from './useCaseAdminApi';
+import { UseCaseAdminTexts as T } from './texts';
+
+const EMPTY: UseCasePage = { items: [], totalItems: 0, totalPages: 0 };
+
+export function useUseCasePage(query: UseCaseQuery) {
+  const [reloads, setReloads] = useState(0);
+  const key = `${JSON.stringify(query)}#${reloads}`;
+  const [loaded, setLoaded] = useState<{ key: string; page: UseCasePage }>({ key: '', page: EMPTY });
+
+  useEffect(() => {
+    let current = true;
+    listUseCases(JSON.parse(key.slice(0, key.lastIndexOf('#'))) as UseCaseQuery)
+      .then((page) => {
+        if (current) setLoaded({ key, page });
+      })
+      .catch(() => {
+        if (!current) return;
+        showToast('error', { title: T.errorTitle, message: T.loadFailed });
+        setLoaded((previous) => ({ key, page: previous.page }));
+      });
+    return () => {
+      current = false;
+    };
+  }, [key]);
+
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  return { ...loaded.page, loading: loaded.key !== key, reload };
+}
