@@ -46,5 +46,9 @@ export class MasterclassDb extends Dexie {
       // key = 'cursor:<collection>', 'lastSyncedAt', 'userId'.
       meta: 'key',
     });
+    // The library is searched and filtered in memory (its search index), never
+    // through IndexedDB indexes; keeping them made every stored use case cost
+    // index writes and a read of the row it replaces.
+    this.version(2).stores({ aiUseCases: 'id' });
   }
 }

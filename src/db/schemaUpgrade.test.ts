@@ -31,6 +31,7 @@ async function deviceWithV1Data(indexedDB: IDBFactory): Promise<void> {
   await v1.table('profiles').put({ id: USER, updated: '2025-06-01 00:00:00.000Z', full_name: 'Ada', company: 'Typed offline' });
   await v1.table('businessCases').put({ id: 'case00000000001', updated: '', owner: USER, title: 'Pilot' });
   await v1.table('outbox').add({ collection: 'users', recordId: USER, op: 'update', patch: { company: 'Typed offline' }, createdAt: '2025-06-01T00:00:00.000Z', attempts: 0, nextAttemptAt: 0, status: 'pending', owner: USER });
+  await v1.table('aiUseCases').put({ id: 'usecase00000001', updated: '2025-06-01 00:00:00.000Z', title: 'Demand forecasting', industry: 'Retail' });
   await v1.table('meta').put({ key: 'userId', value: USER });
   v1.close();
 }
@@ -50,6 +51,21 @@ describe('opening a database an earlier version stored', () => {
     expect(await db.outbox.where('status').equals('pending').count()).toBe(1);
     expect((await db.outbox.where('[collection+recordId]').equals(['users', USER]).first())?.patch).toEqual({ company: 'Typed offline' });
     expect((await db.meta.get('userId'))?.value).toBe(USER);
+    expect((await db.aiUseCases.get('usecase00000001'))?.title).toBe('Demand forecasting');
+    db.close();
+  });
+
+  it('drops the library indexes nothing reads, keeping its rows', async () => {
+    const indexedDB = new IDBFactory();
+    await deviceWithV1Data(indexedDB);
+    const db = new MasterclassDb('masterclass', { indexedDB, IDBKeyRange });
+    await db.open();
+    const stored = await new Promise<string[]>((resolve) => {
+      const store = db.backendDB().transaction('aiUseCases').objectStore('aiUseCases');
+      resolve([...store.indexNames]);
+    });
+    expect(stored).toEqual([]);
+    expect(await db.aiUseCases.count()).toBe(1);
     db.close();
   });
 });
