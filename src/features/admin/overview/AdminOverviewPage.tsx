@@ -1,7 +1,24 @@
-import { Stack, Text, Title } from '@mantine/core';
+// The admin overview (spec "Admin Dashboard"): the Attendee Management and
+// Use Case Library cards, the quick actions 'Send Invitation Emails' and
+// 'Add New Use Case', and the Event Analytics card with real figures.
+import { useEffect, useState } from 'react';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { IconArrowRight, IconBulb, IconMailForward, IconPlus, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { BulkInviteDialog } from './BulkInviteDialog';
+import { EventAnalyticsCard } from './EventAnalyticsCard';
+import { formatCount } from './format';
+import { countUseCases } from './overviewApi';
+import { useAnalytics } from './useAnalytics';
 
-/** The admin overview (spec "Admin Dashboard"). */
 export function AdminOverviewPage() {
+  const { state, reload } = useAnalytics();
+  const useCases = useUseCaseCount();
+  const [inviteOpened, invite] = useDisclosure(false);
+  const navigate = useNavigate();
+  const data = state.data;
   return (
     <Stack gap="lg" maw={1200} mx="auto">
       <div>
@@ -9,9 +26,86 @@ export function AdminOverviewPage() {
           Admin Dashboard
         </Title>
         <Text c="dimmed" mt={4}>
-          Manage attendees, the use case library and the event.
+          Manage the attendees, the use case library and the event, and follow how registrations are going.
         </Text>
       </div>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <OverviewCard
+          icon={<IconUsers size={22} />}
+          title="Attendee Management"
+          text="View, edit and export the registered attendees, and send their account invitations."
+          figure={data ? `${formatCount(data.attendees)} confirmed · ${formatCount(data.waitlist)} on the waitlist` : null}
+          to="/admin/attendees"
+          action="Manage Attendees"
+        />
+        <OverviewCard
+          icon={<IconBulb size={22} />}
+          title="Use Case Library"
+          text="Add, edit and remove the AI use cases attendees browse in the portal."
+          figure={useCases === undefined ? null : useCases === null ? '' : `${formatCount(useCases)} ${useCases === 1 ? 'use case' : 'use cases'}`}
+          to="/admin/use-cases"
+          action="Manage Use Cases"
+        />
+      </SimpleGrid>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
+        <Title order={2} size="h4" c="navy.9" id="quick-actions-title" mb="sm">
+          Quick Actions
+        </Title>
+        <Group gap="sm">
+          <Button leftSection={<IconMailForward size={18} />} onClick={invite.open}>
+            Send Invitation Emails
+          </Button>
+          <Button onClick={() => void navigate({ to: '/admin/use-cases', search: { new: 1 } })} variant="light" leftSection={<IconPlus size={18} />}>
+            Add New Use Case
+          </Button>
+        </Group>
+      </Card>
+
+      <EventAnalyticsCard state={state} onReload={reload} />
+
+      {inviteOpened && <BulkInviteDialog onClose={invite.close} onFinished={reload} />}
     </Stack>
   );
+}
+
+function OverviewCard({ icon, title, text, figure, to, action }: { icon: ReactNode; title: string; text: string; figure: string | null; to: string; action: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Group gap="sm" wrap="nowrap" mb="xs">
+        <ThemeIcon size={40} radius="md" variant="light" color="navy">
+          {icon}
+        </ThemeIcon>
+        <Title order={2} size="h4" c="navy.9">
+          {title}
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+      {figure === null ? <Skeleton h={20} w="60%" mt="sm" /> : figure && <Text fw={700} mt="sm">{figure}</Text>}
+      <Group mt="md">
+        <Button component={Link} to={to as '/admin'} variant="subtle" rightSection={<IconArrowRight size={16} />} px={0}>
+          {action}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** The library's size: undefined while loading, null when it could not be read. */
+function useUseCaseCount(): number | null | undefined {
+  const [count, setCount] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    let cancelled = false;
+    countUseCases().then(
+      (total) => !cancelled && setCount(total),
+      () => !cancelled && setCount(null),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return count;
 }

@@ -19,8 +19,9 @@ export function AdminNavbar({ onNavigate }: { onNavigate: () => void }) {
               to={item.to as '/admin'}
               label={item.label}
               leftSection={<item.icon size={20} />}
+              // the overview is current only on /admin itself (the link marks itself with aria-current)
+              activeOptions={{ exact: item.to === '/admin' }}
               active={isActive(item, pathname)}
-              aria-current={isActive(item, pathname) ? 'page' : undefined}
               onClick={onNavigate}
             />
           ))}

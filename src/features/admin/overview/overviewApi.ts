@@ -1,0 +1,74 @@
+// The admin overview's server calls: the event's analytics and the bulk
+// invitation run (pb_hooks/lib/admin-analytics.js, lib/bulk-invitations.js).
+import { ClientResponseError } from 'pocketbase';
+import { pb } from '@/lib/pocketbase';
+import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
+
+export interface LabelCount {
+  label: string;
+  count: number;
+}
+
+export interface DayCounts {
+  date: string;
+  paid: number;
+  promo: number;
+  waitlist: number;
+}
+
+export interface EventAnalytics {
+  event: { id: string; title: string; timezone: string };
+  seats: { capacity: number; taken: number; held: number; left: number; observers: number };
+  revenue: { currency: string; grossCents: number; refundedCents: number; netCents: number; pendingRefundsCents: number };
+  registrationsPerDay: DayCounts[];
+  attendeesByRole: LabelCount[];
+  attendeesByUtmSource: LabelCount[];
+  attendeesByUtmMedium: LabelCount[];
+  attendees: number;
+  waitlist: number;
+  invitationsSent: number;
+  invitationsPending: number;
+  accountsCreated: number;
+  tools: { assessmentsCompleted: number; assessmentUsers: number; businessCases: number; businessCaseUsers: number };
+  generatedAt: string;
+}
+
+export interface InvitationBatch {
+  sent: number;
+  failed: number;
+  skipped: number;
+  remaining: number;
+  after: string;
+  failures: { attendeeId: string; email: string; error: string }[];
+}
+
+/** The server's message for a refused call, or the spec's fallback. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ClientResponseError) {
+    const message = error.response?.message;
+    if (typeof message === 'string' && message.trim() && error.status !== 0) return message;
+    if (error.status === 0) return 'The server could not be reached. Check the connection and try again.';
+  }
+  return UNEXPECTED_ERROR;
+}
+
+export function fetchAnalytics(signal?: AbortSignal): Promise<EventAnalytics> {
+  return pb.send<EventAnalytics>('/api/masterclass/admin/analytics', { method: 'GET', signal, requestKey: null });
+}
+
+export async function fetchPendingInvitations(): Promise<number> {
+  const answer = await pb.send<{ pending: number }>('/api/masterclass/attendees/invitations/pending', { method: 'GET', requestKey: null });
+  return answer.pending;
+}
+
+export function sendInvitationBatch(after: string, batchSize: number): Promise<InvitationBatch> {
+  return pb.send<InvitationBatch>('/api/masterclass/attendees/invitations', {
+    method: 'POST',
+    body: { after, batchSize },
+    requestKey: null,
+  });
+}
+
+export async function countUseCases(): Promise<number> {
+  return (await pb.collection('ai_use_cases').getList(1, 1, { fields: 'id', requestKey: null })).totalItems;
+}

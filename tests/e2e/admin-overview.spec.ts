@@ -1,0 +1,177 @@
+// The admin overview on its own PocketBase (so the figures are exactly the
+// seeded ones, and the bulk invitation touches no other journey's attendees):
+// the cards, Event Analytics with numbers that match the seeded registrations,
+// 'Send Invitation Emails' (count, run, summary, a second run with nothing to
+// send) and 'Add New Use Case' opening the use case form.
+import { expect, test, type Page } from '@playwright/test';
+import PocketBase, { type RecordModel } from 'pocketbase';
+import { masterclassEvent } from '../support/masterclassEvent';
+import { ownServerForFile, routeApiTo, type OwnServer } from './support/ownServer';
+import { SESSION_STORAGE_KEY } from './support/accounts';
+
+let own: OwnServer;
+ownServerForFile((started) => (own = started));
+
+let storedAdminAuth = '';
+const attendeeIds: string[] = [];
+
+async function registration(admin: PocketBase, fields: Record<string, unknown>): Promise<RecordModel> {
+  const event = await masterclassEvent(admin);
+  return admin.collection('registrations').create({ event: event.id, currency: 'AUD', primary_email: `buyer-${Math.random().toString(36).slice(2)}@example.com`, total_amount_cents: 0, ...fields });
+}
+
+async function attendee(admin: PocketBase, parent: RecordModel, fields: Record<string, unknown>): Promise<RecordModel> {
+  const record = await admin.collection('attendees').create({
+    registration: parent.id, event: parent.event, full_name: 'Dorothy Vaughan', email: `dv-${Math.random().toString(36).slice(2)}@example.com`, privacy_consent: true, ...fields,
+  });
+  attendeeIds.push(record.id);
+  return record;
+}
+
+test.beforeAll(async () => {
+  const { admin, server } = own;
+  const event = await masterclassEvent(admin);
+  await admin.collection('events').update(event.id, { capacity: 20 });
+
+  // $1,234.50 paid by Stripe for two seats
+  const paid = await registration(admin, { kind: 'paid', status: 'completed', total_amount_cents: 123450, paid_amount_cents: 123450 });
+  await attendee(admin, paid, { registration_status: 'confirmed', role: 'Senior Manager', utm_source: 'linkedin', utm_medium: 'social', invitation_sent: true, invitation_sent_at: new Date().toISOString() });
+  await attendee(admin, paid, { registration_status: 'confirmed', role: 'Senior Manager', utm_source: 'linkedin', utm_medium: 'social' });
+  // a free promo seat
+  const promo = await registration(admin, { kind: 'promo', status: 'completed' });
+  await attendee(admin, promo, { registration_status: 'confirmed', role: 'IT / Technical Professional' });
+  // an open checkout holding 2 seats
+  const holding = await registration(admin, { kind: 'paid', status: 'pending', total_amount_cents: 60000, held_seats: 2, hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString() });
+  await attendee(admin, holding, {});
+  await attendee(admin, holding, {});
+  // paid after the seats were gone, $300.00 refunded
+  const refunded = await registration(admin, { kind: 'paid', status: 'cancelled', total_amount_cents: 30000, paid_amount_cents: 30000 });
+  await attendee(admin, refunded, { registration_status: 'cancelled' });
+  await admin.collection('payment_actions').create({
+    kind: 'refund', registration: refunded.id, payment_intent: 'pi_e2e_overview', amount_cents: 30000, currency: 'AUD', idempotency_key: `refund-${refunded.id}`, status: 'done', attempts: 1,
+  });
+  // one person on the waitlist
+  const waitlist = await registration(admin, { kind: 'waitlist', status: 'pending' });
+  await attendee(admin, waitlist, { registration_status: 'waitlisted', role: 'Senior Manager' });
+
+  // the administrator, and an attendee account with a business case
+  const password = 'overview-pass-1234';
+  const adminUser = await admin.collection('users').create({
+    email: 'overview-admin@example.com', password, passwordConfirm: password, role: 'administrator', full_name: 'Olive Overview', company: 'Champions Collective', verified: true,
+  });
+  const member = await admin.collection('users').create({
+    email: 'overview-member@example.com', password, passwordConfirm: password, role: 'attendee', full_name: 'Mary Jackson', verified: true,
+  });
+  await admin.collection('attendees').update(attendeeIds[0], { user: member.id });
+  await admin.collection('business_cases').create({ owner: member.id, title: 'Faster onboarding', status: 'draft' });
+
+  const client = new PocketBase(server.url);
+  const auth = await client.collection('users').authWithPassword(adminUser.email as string, password);
+  storedAdminAuth = JSON.stringify({ token: auth.token, record: auth.record });
+});
+
+async function openOverview(page: Page, width = 1280): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await routeApiTo(page, own.server);
+  await page.addInitScript(({ key, stored }) => {
+    if (window.sessionStorage.getItem('test:session-stored')) return;
+    window.sessionStorage.setItem('test:session-stored', '1');
+    window.localStorage.setItem(key, stored);
+  }, { key: SESSION_STORAGE_KEY, stored: storedAdminAuth });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+}
+
+const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}-value`);
+
+async function invitationCount(admin: PocketBase, attendeeId: string): Promise<number> {
+  return (await admin.collection('emails').getList(1, 1, { filter: admin.filter('attendee = {:attendeeId} && template = "user_account_invite"', { attendeeId }) })).totalItems;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('Event Analytics shows the seeded figures', async ({ page }) => {
+  await openOverview(page);
+  await expect(stat(page, 'seats-taken')).toHaveText('3');
+  await expect(page.getByTestId('stat-seats-taken')).toContainText('of 20');
+  await expect(stat(page, 'seats-held')).toHaveText('2');
+  await expect(stat(page, 'seats-left')).toHaveText('15');
+  await expect(stat(page, 'observers')).toHaveText('0');
+  await expect(stat(page, 'revenue-gross')).toHaveText('$1,534.50');
+  await expect(stat(page, 'revenue-refunded')).toHaveText('$300.00');
+  await expect(stat(page, 'revenue-net')).toHaveText('$1,234.50');
+  await expect(stat(page, 'waitlist')).toHaveText('1');
+  await expect(stat(page, 'invitations-sent')).toHaveText('1');
+  await expect(page.getByTestId('stat-invitations-sent')).toContainText('2 not invited yet');
+  await expect(stat(page, 'accounts-created')).toHaveText('1');
+  await expect(page.getByTestId('stat-accounts-created')).toContainText('of 3 attendees');
+  await expect(stat(page, 'assessments')).toHaveText('0');
+  await expect(stat(page, 'business-cases')).toHaveText('1');
+
+  // paid (completed) 1, promo 1, waitlist 1; the open and the cancelled checkouts are not registrations
+  await expect(page.getByTestId('registrations-total')).toContainText('3 registrations');
+  await expect(page.locator('.recharts-wrapper')).toBeVisible();
+
+  const roles = page.getByTestId('breakdown-role-row');
+  await expect(roles).toHaveCount(2);
+  await expect(roles.nth(0)).toContainText('Senior Manager');
+  await expect(roles.nth(0)).toContainText('2');
+  await expect(roles.nth(1)).toContainText('IT / Technical Professional');
+  await expect(roles.nth(1)).toContainText('1');
+  const sources = page.getByTestId('breakdown-utm-source-row');
+  await expect(sources).toHaveCount(2);
+  await expect(sources.nth(0)).toContainText('linkedin2');
+  await expect(sources.nth(1)).toContainText('None (direct)1');
+  await expect(page.getByTestId('breakdown-utm-medium-row').nth(0)).toContainText('social2');
+
+  // the cards
+  await expect(page.getByRole('region', { name: 'Attendee Management' })).toContainText('3 confirmed · 1 on the waitlist');
+  await expect(page.getByRole('region', { name: 'Use Case Library' })).toContainText(/\d+ use cases?/);
+  await expect(page.getByRole('region', { name: 'Attendee Management' }).getByRole('link', { name: 'Manage Attendees' })).toHaveAttribute('href', '/admin/attendees');
+  await page.screenshot({ path: '/tmp/shots/admin-shell-overview-desktop.png', fullPage: true });
+});
+
+test('the overview fits a phone', async ({ page }) => {
+  await openOverview(page, 390);
+  await expect(stat(page, 'seats-taken')).toHaveText('3');
+  await expect(page.locator('.recharts-wrapper')).toBeVisible();
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+  await page.screenshot({ path: '/tmp/shots/admin-shell-overview-phone.png', fullPage: true });
+});
+
+test('Send Invitation Emails: the count, the run, the summary; a second run has nothing to send', async ({ page }) => {
+  await openOverview(page);
+  await expect(stat(page, 'invitations-sent')).toHaveText('1');
+  await page.getByRole('button', { name: 'Send Invitation Emails' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Invitation Emails' });
+  await expect(dialog.getByTestId('bulk-invite-message')).toContainText('Send an account invitation to 2 confirmed attendees who have not been invited yet?');
+  await page.screenshot({ path: '/tmp/shots/admin-shell-invite-confirm.png' });
+  await dialog.getByRole('button', { name: 'Send 2 invitations' }).click();
+  await expect(dialog.getByTestId('bulk-invite-summary')).toContainText('2 invitations sent, 0 failed');
+  await page.screenshot({ path: '/tmp/shots/admin-shell-invite-summary.png' });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  // the figures reload after the run
+  await expect(stat(page, 'invitations-sent')).toHaveText('3');
+  await expect(page.getByTestId('stat-invitations-sent')).toContainText('0 not invited yet');
+
+  // each confirmed attendee has exactly one invitation; the waitlisted, held and cancelled ones none
+  const [first, second, promo, held1, held2, cancelled, waitlisted] = attendeeIds;
+  expect(await invitationCount(own.admin, first)).toBe(0);
+  for (const id of [second, promo]) expect(await invitationCount(own.admin, id)).toBe(1);
+  for (const id of [held1, held2, cancelled, waitlisted]) expect(await invitationCount(own.admin, id)).toBe(0);
+
+  await page.getByRole('button', { name: 'Send Invitation Emails' }).click();
+  await expect(dialog.getByTestId('bulk-invite-message')).toHaveText('Every confirmed attendee has an invitation already. There is nothing to send.');
+  await expect(dialog.getByRole('button', { name: /^Send/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  for (const id of [second, promo]) expect(await invitationCount(own.admin, id)).toBe(1);
+});
+
+test('Add New Use Case opens the use case form', async ({ page }) => {
+  await openOverview(page);
+  await page.getByRole('button', { name: 'Add New Use Case' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/use-cases');
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
