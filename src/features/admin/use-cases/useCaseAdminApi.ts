@@ -115,12 +115,14 @@ export async function listUseCases(query: UseCaseQuery): Promise<UseCasePage> {
   return { items: result.items.map(toUseCase), totalItems: result.totalItems, totalPages: result.totalPages };
 }
 
-/** The body PocketBase stores: text trimmed, tags de-duplicated. */
+/** The body PocketBase stores: text trimmed, tags split at commas, trimmed and de-duplicated. */
 export function bodyOfUseCase(fields: UseCaseFields): UseCaseFields {
   const trimmed = Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
   ) as unknown as UseCaseFields;
-  return { ...trimmed, tags: [...new Set(tagList(fields.tags))] };
+  // a tag typed or pasted with commas in it is several tags
+  const tags = tagList(fields.tags.flatMap((tag) => tag.split(',')));
+  return { ...trimmed, tags: [...new Set(tags)] };
 }
 
 export async function createUseCase(fields: UseCaseFields): Promise<AdminUseCase> {
