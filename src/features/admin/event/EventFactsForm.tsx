@@ -188,7 +188,7 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
               description={
                 taken === null
                   ? 'Seats for the event.'
-                  : `${taken} ${taken === 1 ? 'seat is' : 'seats are'} taken now (confirmed attendees and checkouts in progress), ${seats?.seats_left ?? 0} left.`
+                  : `${taken} taken now (confirmed or in checkout), ${seats?.seats_left ?? 0} left.`
               }
               {...form.getInputProps('capacity')}
             />
@@ -205,16 +205,18 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
             />
           </SimpleGrid>
 
-          <ZonedDateTimeInput
-            label="Portal unlock"
-            description="When attendees' tools and session materials open in the portal."
-            required
-            day={form.values.unlockDay}
-            time={form.values.unlockTime}
-            onDayChange={(day) => form.setFieldValue('unlockDay', day)}
-            onTimeChange={(time) => form.setFieldValue('unlockTime', time)}
-            error={form.errors.unlockDay}
-          />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <ZonedDateTimeInput
+              label="Portal unlock"
+              description="When the portal's tools and session materials open."
+              required
+              day={form.values.unlockDay}
+              time={form.values.unlockTime}
+              onDayChange={(day) => form.setFieldValue('unlockDay', day)}
+              onTimeChange={(time) => form.setFieldValue('unlockTime', time)}
+              error={form.errors.unlockDay}
+            />
+          </SimpleGrid>
 
           <Stack gap={6}>
             <Text component="label" id="sales-state-label" size="sm" fw={500}>

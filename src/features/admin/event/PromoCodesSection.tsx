@@ -117,7 +117,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
 function StatusBadge({ promo, now }: { promo: PromoCodeRow; now: Date }) {
   const status = promoStatus(promo, now);
   return (
-    <Badge color={PROMO_STATUS_COLOR[status]} variant="light" tt="none">
+    <Badge color={PROMO_STATUS_COLOR[status]} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
       {PROMO_STATUS_LABEL[status]}
     </Badge>
   );
@@ -217,7 +217,9 @@ export function PromoCodesSection({ event, codes, loadError, onReload, onChanged
                   <Table.Tr>
                     <Table.Th>Code</Table.Th>
                     <Table.Th>Gives</Table.Th>
-                    <Table.Th ta="right">Max uses</Table.Th>
+                    <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      Max uses
+                    </Table.Th>
                     <Table.Th ta="right">Used</Table.Th>
                     <Table.Th>Expires</Table.Th>
                     <Table.Th>Status</Table.Th>
@@ -238,10 +240,10 @@ export function PromoCodesSection({ event, codes, loadError, onReload, onChanged
                       <Table.Td ta="right">{promo.max_uses}</Table.Td>
                       <Table.Td ta="right">{promo.used_count}</Table.Td>
                       <Table.Td>{expiry(promo)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <StatusBadge promo={promo} now={now} />
                       </Table.Td>
-                      <Table.Td ta="right">
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         <RowAction {...actionProps(promo)} />
                       </Table.Td>
                     </Table.Tr>
