@@ -175,3 +175,20 @@ test('Add New Use Case opens the use case form', async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname === '/admin/use-cases');
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('analytics that cannot be loaded say so and load on Try again', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await routeApiTo(page, own.server);
+  // registered last, so it answers before the route above: the server is unreachable for this call
+  const failing = (url: URL) => url.pathname === '/api/masterclass/admin/analytics';
+  await page.route(failing, (route) => route.abort('connectionrefused'));
+  await page.addInitScript(({ key, stored }) => window.localStorage.setItem(key, stored), { key: SESSION_STORAGE_KEY, stored: storedAdminAuth });
+  await page.goto('/admin');
+  const alert = page.getByRole('alert').filter({ hasText: 'Failed to load analytics' });
+  await expect(alert).toContainText('The server could not be reached. Check the connection and try again.');
+  await page.screenshot({ path: '/tmp/shots/admin-shell-analytics-error-phone.png', fullPage: true });
+  await page.unroute(failing);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(stat(page, 'seats-taken')).toHaveText('3');
+});

@@ -35,7 +35,7 @@ export function AdminOverviewPage() {
           icon={<IconUsers size={22} />}
           title="Attendee Management"
           text="View, edit and export the registered attendees, and send their account invitations."
-          figure={data ? `${formatCount(data.attendees)} confirmed · ${formatCount(data.waitlist)} on the waitlist` : null}
+          figure={data ? `${formatCount(data.attendees)} confirmed · ${formatCount(data.waitlist)} on the waitlist` : state.status === 'loading' ? null : ''}
           to="/admin/attendees"
           action="Manage Attendees"
         />

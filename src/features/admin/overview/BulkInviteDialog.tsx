@@ -109,7 +109,7 @@ export function BulkInviteDialog({ onClose, onFinished }: { onClose: () => void;
           <Stack>
             <Text size="sm" data-testid="bulk-invite-message">
               Send an account invitation to {plural(step.pending, 'confirmed attendee', 'confirmed attendees')} who {step.pending === 1 ? 'has' : 'have'} not been invited yet?
-              Attendees who already have an account get a reminder of how to sign in instead.
+              Each gets an email with their personal link to the portal.
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>

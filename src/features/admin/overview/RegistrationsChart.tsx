@@ -19,6 +19,7 @@ export default function RegistrationsChart({ days }: { days: DayCounts[] }) {
       data={data}
       dataKey="day"
       type="stacked"
+      maxBarWidth={40}
       series={SERIES}
       withLegend
       legendProps={{ verticalAlign: 'bottom', height: 40 }}
