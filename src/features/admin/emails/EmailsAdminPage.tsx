@@ -10,7 +10,7 @@ import { IconRefresh, IconReload } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
 import { formatWhen, STATUS_LOOK } from './emailFormat';
-import { EMAIL_STATUSES, countFailed, listEmails, retryEmail, type EmailPage, type EmailStatus, type OutboxEmail } from './emailsApi';
+import { EMAIL_STATUSES, countFailed, listEmails, readEmail, retryEmail, type EmailPage, type EmailStatus, type OutboxEmail } from './emailsApi';
 
 const PER_PAGE = 20;
 const EMPTY: EmailPage = { items: [], totalItems: 0, totalPages: 0 };
@@ -62,6 +62,9 @@ export function EmailsAdminPage() {
   const retry = async (email: OutboxEmail) => {
     setRetrying(email.id);
     const outcome = await retryEmail(email.id);
+    // the open message shows its new state even when the list no longer holds it (the Failed view)
+    const fresh = await readEmail(email.id).catch(() => null);
+    if (fresh) setOpenedSnapshot((current) => (current?.id === email.id ? fresh : current));
     setRetrying(null);
     if (outcome.ok) {
       showToast('success', { message: outcome.status === 'captured' ? `Email to ${email.to} captured (no mail server is set up)` : `Email sent to ${email.to}` });

@@ -1,0 +1,124 @@
+// The admin area's Emails and Messages, at desktop width and on a phone.
+// Emails: the outbox newest first with status, attempts, last error and next
+// attempt; the message rendered in a frame that runs nothing (a script in the
+// message does not run); Retry sends a failed one again (captured here: the
+// journeys' server has no SMTP). Messages: unread ones marked and counted;
+// opening one shows it and marks it read on the server; Mark as unread puts
+// it back.
+import { expect, test, type Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import { DESKTOP, PHONE } from '../support/browser';
+import { superuserClient } from '../support/e2e-admin';
+import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+
+let admin: PortalTestUser;
+let su: PocketBase;
+
+test.beforeAll(async () => {
+  su = await superuserClient();
+  admin = await createPortalUser('administrator');
+});
+test.afterAll(async () => {
+  await admin?.remove();
+});
+
+const unreadBadge = (page: Page) => page.getByText(/^(\d+ unread messages?|No unread messages)$/).first();
+const unreadNumber = async (page: Page) => Number((/^(\d+)/.exec(await unreadBadge(page).innerText()) ?? ['', '0'])[1]);
+
+for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  test.describe(`at ${width} width`, () => {
+    test.use({ viewport });
+
+    test('the outbox shows a failed email, its message in a frame that runs nothing, and Retry sends it again', async ({ page }) => {
+      const stamp = `${width}-${Date.now()}`;
+      const to = `retry-${stamp}@example.com`;
+      const subject = `Your masterclass confirmation ${stamp}`;
+      const email = await su.collection('emails').create({
+        to, subject, template: 'registration_confirmation', status: 'failed', attempts: 6, last_error: '554 Mailbox unavailable',
+        html: `<h1>See you in Adelaide</h1><script>parent.document.title = 'ran'; document.body.innerHTML = 'ran';</script>`,
+        text: 'See you in Adelaide',
+      });
+      await signInAs(page, admin);
+      await page.goto('/admin/emails');
+      await expect(page.getByRole('heading', { level: 1, name: 'Emails' })).toBeVisible();
+      await expect(page.getByText(/\d+ failed emails? needs? a retry\./)).toBeVisible();
+      await page.getByRole('textbox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Failed' }).click();
+      await expect(page.getByText(subject)).toBeVisible();
+      if (width === 'desktop') {
+        const row = page.getByRole('row').filter({ hasText: subject });
+        await expect(row.getByText('Failed', { exact: true })).toBeVisible();
+        await expect(row.getByText('554 Mailbox unavailable')).toBeVisible();
+        await expect(row.getByRole('cell', { name: '6', exact: true })).toBeVisible();
+      } else {
+        const item = page.getByRole('listitem', { name: `${subject} to ${to}` });
+        await expect(item.getByText('Attempts 6')).toBeVisible();
+        await expect(item.getByText('554 Mailbox unavailable')).toBeVisible();
+      }
+
+      await page.getByText(subject).click();
+      const drawer = page.getByRole('dialog', { name: subject });
+      await expect(drawer.getByText(to)).toBeVisible();
+      const frame = drawer.locator('iframe');
+      await expect(frame).toHaveAttribute('sandbox', '');
+      await expect(frame).toHaveAttribute('srcdoc', /See you in Adelaide/);
+      await expect(page.frameLocator('iframe').getByRole('heading', { name: 'See you in Adelaide' })).toBeVisible();
+      // the script in the message did not run
+      await expect(page.frameLocator('iframe').getByText('ran', { exact: true })).toHaveCount(0);
+      expect(await page.title()).not.toBe('ran');
+      await drawer.getByText('Plain text', { exact: true }).click();
+      await expect(drawer.getByText('See you in Adelaide', { exact: true })).toBeVisible();
+
+      await drawer.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByText(`Email to ${to} captured (no mail server is set up)`)).toBeVisible();
+      await expect(drawer.getByText('Captured', { exact: true })).toBeVisible();
+      await expect(drawer.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+      expect(await su.collection('emails').getOne(email.id)).toMatchObject({ status: 'captured', attempts: 0, last_error: '' });
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      // no longer among the failed ones
+      await expect(page.getByText(subject)).toHaveCount(0);
+    });
+
+    test('messages: unread ones counted; opening one marks it read, Mark as unread puts it back', async ({ page }) => {
+      const stamp = `${width}-${Date.now()}`;
+      const subject = `Group booking for ${stamp}`;
+      const guest = new (su.constructor as typeof PocketBase)(process.env.E2E_BASE_URL);
+      const older = `Parking near the venue ${stamp}`;
+      await guest.collection('contact_messages').create({ name: 'Sam Older', email: 'sam@example.com', subject: older, message: 'Is there parking?' });
+      await guest.collection('contact_messages').create({
+        name: 'Jo Citizen', email: 'jo@example.com', subject, message: 'Can we book eight seats?\nThanks, Jo',
+      });
+      const message = await su.collection('contact_messages').getFirstListItem(su.filter('subject = {:subject}', { subject }));
+      await signInAs(page, admin);
+      await page.goto('/admin/messages');
+      await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+      const unread = page.getByRole('listitem', { name: `Unread: ${subject} from Jo Citizen` });
+      await expect(unread).toBeVisible();
+      const before = await unreadNumber(page);
+      expect(before).toBeGreaterThan(0);
+      // newest first
+      const names = await page.getByRole('listitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+      expect(names.findIndex((name) => name.includes(subject))).toBeLessThan(names.findIndex((name) => name.includes(older)));
+
+      await unread.click();
+      const dialog = page.getByRole('dialog', { name: subject });
+      await expect(dialog.getByText('Can we book eight seats?')).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'jo@example.com' })).toHaveAttribute('href', 'mailto:jo@example.com');
+      await expect.poll(async () => (await su.collection('contact_messages').getOne(message.id)).read).toBe(true);
+      await expect(unreadBadge(page)).toHaveText(before - 1 === 0 ? 'No unread messages' : `${before - 1} unread ${before - 1 === 1 ? 'message' : 'messages'}`);
+
+      await dialog.getByRole('button', { name: 'Mark as unread' }).click();
+      await expect(page.getByText('Marked as unread')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect.poll(async () => (await su.collection('contact_messages').getOne(message.id)).read).toBe(false);
+      await expect(page.getByRole('listitem', { name: `Unread: ${subject} from Jo Citizen` })).toBeVisible();
+      expect(await unreadNumber(page)).toBe(before);
+
+      // the Unread view lists it
+      await page.getByText('Unread', { exact: true }).click();
+      await expect(page.getByRole('listitem', { name: `Unread: ${subject} from Jo Citizen` })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+}
