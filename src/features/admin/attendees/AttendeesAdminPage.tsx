@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
-  IconChevronLeft, IconChevronRight, IconCircleCheckFilled, IconCircleXFilled, IconDownload, IconEdit, IconSearch, IconSend, IconTrash,
+  IconChevronLeft, IconChevronRight, IconCircleCheckFilled, IconCircleXFilled, IconDownload, IconEdit, IconSearch, IconTrash,
 } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
@@ -104,34 +104,44 @@ export function AttendeesAdminPage() {
       {
         accessorKey: 'full_name',
         header: 'Name',
-        size: 200,
+        size: 118,
         Cell: ({ row }) => (
           <Box miw={0}>
             <Text fw={600} size="sm" lineClamp={2}>
               {row.original.full_name}
             </Text>
             {phone && (
-              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                {row.original.email}
-              </Text>
+              <>
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {row.original.email}
+                </Text>
+                <Text size="xs" c="navy.7" fw={500}>
+                  {statusLabel(row.original.registration_status)}
+                </Text>
+              </>
             )}
           </Box>
         ),
       },
-      { accessorKey: 'email', header: 'Email', size: 230 },
-      { accessorKey: 'company', header: 'Company', size: 160 },
-      { accessorKey: 'job_title', header: 'Job Title', size: 160 },
-      { accessorKey: 'role', header: 'Role', size: 180, Cell: ({ row }) => row.original.role || '-' },
+      {
+        accessorKey: 'email',
+        header: 'Email',
+        size: 158,
+        Cell: ({ row }) => <span style={{ wordBreak: 'break-all' }}>{row.original.email}</span>,
+      },
+      { accessorKey: 'company', header: 'Company', size: 105 },
+      { accessorKey: 'job_title', header: 'Job Title', size: 100 },
+      { accessorKey: 'role', header: 'Role', size: 118, Cell: ({ row }) => row.original.role || '-' },
       {
         accessorKey: 'registration_status',
         header: 'Status',
-        size: 120,
+        size: 90,
         Cell: ({ row }) => statusLabel(row.original.registration_status),
       },
       {
         accessorKey: 'invitation_sent',
         header: 'Invitation',
-        size: 140,
+        size: 104,
         Cell: ({ row }) => {
           const attendee = row.original;
           if (attendee.invitation_sent) {
@@ -150,7 +160,6 @@ export function AttendeesAdminPage() {
               <Button
                 size="compact-xs"
                 variant="light"
-                leftSection={<IconSend size={14} />}
                 loading={inviting === attendee.id}
                 aria-label={`Send invitation to ${attendee.full_name}`}
                 onClick={() => void invite(attendee)}
@@ -164,12 +173,12 @@ export function AttendeesAdminPage() {
       {
         accessorKey: 'user_role',
         header: 'User Role',
-        size: 140,
+        size: 106,
         Cell: ({ row }) => {
           const role = row.original.user_role;
           if (!role) return <Text size="sm" c="dimmed">No account</Text>;
           return (
-            <Badge color={role === 'administrator' ? 'amber' : 'grape'} c={role === 'administrator' ? 'navy.9' : undefined} variant="filled" tt="none">
+            <Badge size="sm" color={role === 'administrator' ? 'amber' : 'grape'} c={role === 'administrator' ? 'navy.9' : undefined} variant="filled" tt="none">
               {role}
             </Badge>
           );
@@ -178,7 +187,7 @@ export function AttendeesAdminPage() {
       {
         id: 'actions',
         header: 'Actions',
-        size: 100,
+        size: 76,
         enableSorting: false,
         Cell: ({ row }) => (
           <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
@@ -231,7 +240,7 @@ export function AttendeesAdminPage() {
       pagination,
       isLoading: false,
       showLoadingOverlay: false,
-      columnVisibility: { email: !phone, company: !phone, job_title: !phone, role: !phone, user_role: !phone },
+      columnVisibility: { email: !phone, company: !phone, job_title: !phone, role: !phone, registration_status: !phone, user_role: !phone },
     },
     localization: { noRecordsToDisplay: T.empty },
     renderEmptyRowsFallback: () => (
@@ -242,6 +251,9 @@ export function AttendeesAdminPage() {
     mantineTableProps: { striped: true, highlightOnHover: true, 'aria-label': 'Attendees', 'aria-busy': loading },
     mantinePaperProps: { withBorder: false, shadow: undefined, radius: 0 },
     mantineTableContainerProps: { style: { minHeight: 120 } },
+    // Nine columns fit beside the navigation at 1280 px: tighter padding, and text wraps.
+    mantineTableHeadCellProps: { style: { padding: '10px 6px', verticalAlign: 'middle' } },
+    mantineTableBodyCellProps: { style: { padding: '8px 6px', whiteSpace: 'normal', overflowWrap: 'anywhere' } },
     mantineTableBodyRowProps: ({ row }) => ({
       onClick: () => setEditing(row.original),
       style: { cursor: 'pointer' },

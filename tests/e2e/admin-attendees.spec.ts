@@ -1,0 +1,325 @@
+// Manage Attendees: filtering (after a pause, back to page 1), sorting by a
+// header (ascending, then descending), page sizes and the pager, 'Edit
+// Attendee' (blank optional fields saved empty, refusals shown with the dialog
+// still open), delete (the spec's confirmation, not dismissed by an outside
+// click; an account holder cannot be deleted), sending an invitation, and the
+// CSV export checked in the downloaded file — at 1280 px and 390 px.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { superuserClient } from '../support/e2e-admin';
+import { DESKTOP, PHONE } from '../support/browser';
+import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+
+let admin: PortalTestUser;
+let su: PocketBase;
+
+test.beforeAll(async () => {
+  su = await superuserClient();
+  admin = await createPortalUser('administrator', { full_name: 'Morgan Admin', company: 'Champions Collective' });
+});
+test.afterAll(async () => {
+  await admin?.remove();
+});
+test.beforeEach(async ({ page }) => {
+  await signInAs(page, admin);
+});
+
+const tag = () => `T${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+const emailSlug = (company: string) => company.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** A registration with attendees of one company (so the test's filter shows only them), created oldest first. */
+async function arrangeAttendees(company: string, people: Record<string, unknown>[]): Promise<RecordModel[]> {
+  const event = await su.collection('events').getFirstListItem('slug = "ai-champions-masterclass"');
+  const slug = emailSlug(company);
+  const registration = await su.collection('registrations').create({
+    event: event.id, kind: 'promo', status: 'completed', primary_email: `${slug}@example.com`, currency: 'AUD', total_amount_cents: 0,
+  });
+  const created: RecordModel[] = [];
+  for (const [index, person] of people.entries()) {
+    created.push(await su.collection('attendees').create({
+      registration: registration.id,
+      event: event.id,
+      full_name: `Person ${index}`,
+      email: `${slug}-${index}@example.com`,
+      company,
+      job_title: 'Analyst',
+      role: 'Senior Manager',
+      registration_status: 'confirmed',
+      privacy_consent: true,
+      ...person,
+    }));
+  }
+  return created;
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Attendees' });
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const count = (page: Page) => page.getByTestId('attendee-count');
+const nameCells = (page: Page) => bodyRows(page).locator('td:first-child p:first-child');
+
+/** A click on a header's label sorts by it (ascending first, then descending). */
+async function sortBy(page: Page, header: string) {
+  await page.getByRole('columnheader', { name: header }).getByText(header, { exact: true }).click();
+}
+
+async function openPage(page: Page) {
+  await page.goto('/admin/attendees');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Attendees' })).toBeVisible();
+}
+
+async function filterCompany(page: Page, company: string) {
+  await page.getByRole('textbox', { name: 'Company', exact: true }).fill(company);
+}
+
+test.describe('desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('filters after a pause, sorts by a header, pages and changes the page size', async ({ page }) => {
+    const company = `Paging ${tag()}`;
+    const names = ['Yara', 'Bea', 'Quinn', 'Abe', 'Mia', 'Zed', 'Cleo', 'Otto', 'Ivy', 'Hugo', 'Lena', 'Gus', 'Ned', 'Pia', 'Rex', 'Sol',
+      'Tia', 'Uma', 'Vic', 'Wes', 'Xan', 'Dot', 'Eli', 'Fay', 'Kai'];
+    await arrangeAttendees(company, names.map((name) => ({ full_name: `${name} Example` })));
+    await openPage(page);
+    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Company', 'Job Title', 'Role', 'Status', 'Invitation', 'User Role', 'Actions']);
+
+    await filterCompany(page, company.toUpperCase());
+    await expect(count(page)).toHaveText('Showing 20 of 25 attendees');
+    // Newest first by default.
+    await expect(nameCells(page).first()).toHaveText('Kai Example');
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^Page / })).toHaveText(['1', '2']);
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(count(page)).toHaveText('Showing 5 of 25 attendees');
+    await expect(nameCells(page).first()).toHaveText('Mia Example');
+
+    // A header click sorts ascending, a second descending.
+    await sortBy(page, 'Name');
+    await expect(count(page)).toHaveText('Showing 20 of 25 attendees');
+    await expect(nameCells(page).first()).toHaveText('Abe Example');
+    await sortBy(page, 'Name');
+    await expect(nameCells(page).first()).toHaveText('Zed Example');
+
+    // Page size: back to page 1.
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(count(page)).toHaveText('Showing 5 of 25 attendees');
+    await page.getByRole('textbox', { name: 'Rows per page' }).click();
+    await expect(page.getByRole('option')).toHaveText(['10', '20', '50', '100']);
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await expect(count(page)).toHaveText('Showing 10 of 25 attendees');
+    await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^Page / })).toHaveText(['1', '2', '3']);
+
+    // A filter change goes back to page 1 too.
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await expect(count(page)).toHaveText('Showing 5 of 25 attendees');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('e');
+    await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(count(page)).toHaveText(/^Showing \d+ of \d+ attendees$/);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('nobody-has-this-name');
+    await expect(page.getByText('No attendees found.')).toBeVisible();
+    await expect(count(page)).toHaveText('Showing 0 of 0 attendees');
+  });
+
+  test('shows labels, marks and badges, and sends an invitation', async ({ page }) => {
+    const company = `Labels ${tag()}`;
+    const account = await createPortalUser('administrator', { full_name: 'Account Holder' });
+    const [waitlisted, , , invitable] = await arrangeAttendees(company, [
+      { full_name: 'Wanda Waitlisted', registration_status: 'waitlisted' },
+      { full_name: 'Olly Observer', registration_status: 'confirmed_observer', invitation_sent: true, invitation_sent_at: new Date().toISOString() },
+      { full_name: 'Adam Account', email: account.email, user: account.id, registration_status: 'cancelled' },
+      { full_name: 'Ivy Invitable' },
+    ]);
+    try {
+      await openPage(page);
+      await filterCompany(page, company);
+      await expect(count(page)).toHaveText('Showing 4 of 4 attendees');
+      const row = (name: string) => bodyRows(page).filter({ hasText: name });
+      await expect(row('Wanda Waitlisted').locator('td').nth(5)).toHaveText('Waitlisted');
+      await expect(row('Olly Observer').locator('td').nth(5)).toHaveText('Observer');
+      await expect(row('Adam Account').locator('td').nth(5)).toHaveText('Cancelled');
+      await expect(row('Ivy Invitable').locator('td').nth(5)).toHaveText('Confirmed');
+      await expect(row('Olly Observer').getByRole('img', { name: /^Invitation sent/ })).toBeVisible();
+      await expect(row('Ivy Invitable').getByRole('img', { name: 'No invitation sent' })).toBeVisible();
+      const badge = row('Adam Account').locator('td').nth(7).getByText('administrator');
+      await expect(badge).toBeVisible();
+      // Administrator amber (the theme's amber), others purple.
+      expect(await badge.evaluate((element) => getComputedStyle(element.closest('.mantine-Badge-root')!).backgroundColor)).toBe('rgb(255, 171, 9)');
+      await expect(row('Ivy Invitable').locator('td').nth(7)).toHaveText('No account');
+      await page.screenshot({ path: '/tmp/shots/admin-attendees-1280-list.png', fullPage: true });
+
+      // A waitlisted attendee cannot be invited: the server's reason in the spec's toast.
+      await page.getByRole('button', { name: 'Send invitation to Wanda Waitlisted' }).click();
+      await expect(page.getByText('Failed to send invitation: Only confirmed attendees can be invited to create an account.')).toBeVisible();
+      expect((await su.collection('attendees').getOne(waitlisted.id)).invitation_sent).toBe(false);
+
+      await page.getByRole('button', { name: 'Send invitation to Ivy Invitable' }).click();
+      await expect(page.getByText(`Invitation sent to ${invitable.email}`)).toBeVisible();
+      // The list reloads with the green mark.
+      await expect(row('Ivy Invitable').getByRole('img', { name: /^Invitation sent/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send invitation to Ivy Invitable' })).toHaveCount(0);
+      expect((await su.collection('attendees').getOne(invitable.id)).invitation_sent).toBe(true);
+    } finally {
+      await account.remove();
+    }
+  });
+
+  test('edits an attendee: refusals keep the dialog open, blank optional fields are saved empty', async ({ page }) => {
+    const company = `Edit ${tag()}`;
+    const [first, second] = await arrangeAttendees(company, [
+      { full_name: 'Edna Editable', phone_number: '+61 400 111 222', dietary_requirements: 'Vegetarian' },
+      { full_name: 'Other Person' },
+    ]);
+    await openPage(page);
+    await filterCompany(page, company);
+    await expect(count(page)).toHaveText('Showing 2 of 2 attendees');
+    await bodyRows(page).filter({ hasText: 'Edna Editable' }).locator('td').nth(2).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Edna Editable');
+    await page.screenshot({ path: '/tmp/shots/admin-attendees-1280-edit.png' });
+
+    // Browser-level checks first.
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+
+    // The server refuses an email another attendee uses; the dialog stays open with its message.
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(second.email.toUpperCase());
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText('Another attendee of this event already uses this email address.').first()).toBeVisible();
+    await expect(page.getByText(/^Failed to update attendee/).first()).toBeVisible();
+    await expect(dialog).toBeVisible();
+    expect((await su.collection('attendees').getOne(first.id)).email).toBe(first.email);
+
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(first.email);
+    await dialog.getByRole('textbox', { name: 'Full Name' }).fill('Edna Edited');
+    await dialog.getByRole('textbox', { name: 'Company', exact: true }).fill(company);
+    await dialog.getByRole('textbox', { name: 'Phone Number' }).fill('');
+    await dialog.getByRole('textbox', { name: 'Dietary Requirements' }).fill('');
+    await dialog.getByRole('checkbox', { name: 'Marketing consent' }).check();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Attendee updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(bodyRows(page).filter({ hasText: 'Edna Edited' })).toHaveCount(1);
+    const saved = await su.collection('attendees').getOne(first.id);
+    expect(saved).toMatchObject({ full_name: 'Edna Edited', phone_number: '', dietary_requirements: '', marketing_consent: true });
+
+    // The Edit button opens the same dialog.
+    await page.getByRole('button', { name: 'Edit Other Person' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Other Person');
+  });
+
+  test('deletes after the confirmation, which an outside click does not dismiss; an account holder is kept', async ({ page }) => {
+    const company = `Delete ${tag()}`;
+    const account = await createPortalUser('attendee', { full_name: 'Kept Account' });
+    const [gone, kept] = await arrangeAttendees(company, [
+      { full_name: 'Dora Deletable' },
+      { full_name: 'Kept Account', email: account.email, user: account.id },
+    ]);
+    try {
+      await openPage(page);
+      await filterCompany(page, company);
+      await expect(count(page)).toHaveText('Showing 2 of 2 attendees');
+
+      await page.getByRole('button', { name: 'Delete Dora Deletable' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+      await expect(dialog.getByText('This action cannot be undone. This will permanently delete the attendee record for Dora Deletable.')).toBeVisible();
+      await expect(dialog.getByText(/Their seat is freed for someone else\. They have no account/)).toBeVisible();
+      await page.screenshot({ path: '/tmp/shots/admin-attendees-1280-delete.png' });
+      await page.mouse.click(10, 10);
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Attendee deleted successfully')).toBeVisible();
+      await expect(count(page)).toHaveText('Showing 1 of 1 attendees');
+      await expect(su.collection('attendees').getOne(gone.id)).rejects.toMatchObject({ status: 404 });
+
+      await page.getByRole('button', { name: 'Delete Kept Account' }).click();
+      await expect(dialog.getByText('This attendee has an account')).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Delete' })).toBeDisabled();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      expect((await su.collection('attendees').getOne(kept.id)).user).toBe(account.id);
+    } finally {
+      await account.remove();
+    }
+  });
+
+  test('exports what the filters show to a CSV file', async ({ page }) => {
+    const company = `Export ${tag()}`;
+    await arrangeAttendees(company, [
+      { full_name: 'Ann "Quoted", Person', marketing_consent: true, utm_source: 'newsletter' },
+      { full_name: '=2+3 Formula', dietary_requirements: 'No nuts,\nno dairy' },
+    ]);
+    await openPage(page);
+    await filterCompany(page, company);
+    await expect(count(page)).toHaveText('Showing 2 of 2 attendees');
+    // Name descending (two clicks), which differs from the default newest first.
+    await expect(nameCells(page).first()).toHaveText('=2+3 Formula');
+    await sortBy(page, 'Name');
+    await sortBy(page, 'Name');
+    await expect(nameCells(page).first()).toHaveText('Ann "Quoted", Person');
+
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export to CSV' }).click();
+    await expect(page.getByText('Preparing CSV export...')).toBeVisible();
+    const download = await downloaded;
+    await expect(page.getByText('CSV exported successfully')).toBeVisible();
+    expect(download.suggestedFilename()).toMatch(/^attendees-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Company,Job Title,Role,Phone Number,Dietary Requirements,Marketing Consent,User Role,Registration Date,UTM Source,UTM Medium');
+    // In the table's order (name descending), formulas guarded, quotes doubled.
+    expect(lines[1]).toMatch(new RegExp(`^"Ann ""Quoted"", Person",[^,]+,${company},Analyst,Senior Manager,,,Yes,,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},newsletter,$`));
+    expect(lines[2]).toMatch(new RegExp(`^'=2\\+3 Formula,export[^,]*-1@example\\.com,${company},Analyst,Senior Manager,,"No nuts,\\nno dairy",No,,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},,$`, 'i'));
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('');
+
+    // Nothing matches: the page says so instead of downloading an empty file.
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('nobody-has-this-name');
+    await expect(page.getByText('No attendees found.')).toBeVisible();
+    await page.getByRole('button', { name: 'Export to CSV' }).click();
+    await expect(page.getByText('No attendees match the filters, so there is nothing to export.')).toBeVisible();
+  });
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('lists, edits and exports on a 390 px screen without sideways scrolling of the page', async ({ page }) => {
+    const company = `Phone ${tag()}`;
+    await arrangeAttendees(company, [{ full_name: 'Pat Phone' }, { full_name: 'Robin Phone', registration_status: 'waitlisted' }]);
+    await openPage(page);
+    await filterCompany(page, company);
+    await expect(count(page)).toHaveText('Showing 2 of 2 attendees');
+    // The email and status sit under the name; the table keeps Name, Invitation and Actions.
+    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Invitation', 'Actions']);
+    await expect(bodyRows(page).filter({ hasText: 'Pat Phone' })).toContainText(`${emailSlug(company)}-0@example.com`);
+    await expect(bodyRows(page).filter({ hasText: 'Robin Phone' })).toContainText('Waitlisted');
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+    await page.screenshot({ path: '/tmp/shots/admin-attendees-390-list.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Edit Pat Phone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/admin-attendees-390-edit.png' });
+    await dialog.getByRole('textbox', { name: 'Job Title' }).fill('');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Attendee updated successfully')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete Robin Phone' }).click();
+    await expect(page.getByRole('dialog', { name: 'Are you sure?' }).getByText(/They leave the waitlist\./)).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/admin-attendees-390-delete.png' });
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Cancel' }).click();
+
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export to CSV' }).click();
+    const download = await downloaded;
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(3);
+  });
+});
