@@ -117,7 +117,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
 function StatusBadge({ promo, now }: { promo: PromoCodeRow; now: Date }) {
   const status = promoStatus(promo, now);
   return (
-    <Badge color={PROMO_STATUS_COLOR[status]} variant="light" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge color={PROMO_STATUS_COLOR[status]} variant="light" tt="none" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
       {PROMO_STATUS_LABEL[status]}
     </Badge>
   );
