@@ -68,7 +68,7 @@ async function applyPromo(page: Page, code: string): Promise<void> {
 
 for (const [width, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
   test(`at ${width} px: edit the event, open sales, create a promo code, register with it, deactivate it`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     const event = await masterclassEvent(superuser);
     // Start from the spec's presentation: sold out, 50 seats, 2025 dates.
