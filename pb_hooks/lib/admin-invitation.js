@@ -1,6 +1,8 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // POST /api/masterclass/attendees/{id}/invitation (administrators only,
-// DESIGN decision 4): (re)sends an attendee's account invitation. The pending
+// DESIGN decision 4): (re)sends an attendee's account invitation, or, to an
+// attendee who already has an account, an access reminder (where to sign in,
+// how to set a new password; it carries no credential). The pending
 // invitation email of the attendee (queued or failed) is re-queued with fresh
 // content, or a new one is queued; it is delivered at once and, once sent or
 // captured, attendees.invitation_sent/_at are set (lib/email-delivery.js).
@@ -29,6 +31,19 @@ function invitationMessage(txApp, attendee) {
   return lib("emails").invitationMessage(txApp, attendee, facts);
 }
 
+/** For an attendee who already has an account: where to sign in (no credential, so no secret). */
+function accessReminder(txApp, attendee) {
+  const facts = lib("calendar").eventFacts(txApp, txApp.findRecordById("events", attendee.getString("event")));
+  const base = lib("links").appUrl(txApp);
+  return lib("email-templates").accessReminderEmail({
+    fullName: attendee.getString("full_name"),
+    email: attendee.getString("email"),
+    signInUrl: `${base}/auth`,
+    resetUrl: `${base}/reset-password`,
+    event: facts,
+  });
+}
+
 function pendingInvitation(txApp, attendeeId, template) {
   const found = txApp.findRecordsByFilter(
     "emails",
@@ -49,7 +64,7 @@ function queueInvitation(txApp, attendeeId) {
   if (!["confirmed", "confirmed_observer"].includes(attendee.getString("registration_status"))) {
     return { refusal: refusal(409, "attendee", "not_confirmed", MESSAGES.notConfirmed) };
   }
-  const message = invitationMessage(txApp, attendee);
+  const message = attendee.getString("user") ? accessReminder(txApp, attendee) : invitationMessage(txApp, attendee);
   const fields = { to: attendee.getString("email"), subject: message.subject, html: message.html, text: message.text };
   const pending = pendingInvitation(txApp, attendee.id, message.template);
   if (!pending) {
@@ -64,7 +79,7 @@ function queueInvitation(txApp, attendeeId) {
   }
   pending.load({ ...fields, status: "queued", attempts: 0, last_error: "", next_attempt_at: lib("db-date").dbNow() });
   txApp.save(pending);
-  lib("email-secrets").saveSecret(txApp, pending.id, message.secret);
+  if (message.secret) lib("email-secrets").saveSecret(txApp, pending.id, message.secret);
   return { emailId: pending.id };
 }
 

@@ -98,7 +98,7 @@ function markDelivered(app, email, status) {
   app.runInTransaction((txApp) => recordDelivered(txApp, email, status));
 }
 
-/** Saves the email as sent or captured (and an invitation's attendee as invited). */
+/** Saves the email as sent or captured (and the attendee of an invitation or access reminder as invited). */
 function recordDelivered(txApp, email, status) {
   const now = dates().dbNow();
   email.set("status", status);
@@ -112,7 +112,8 @@ function recordDelivered(txApp, email, status) {
   // sent: the credential is in the recipient's mailbox and need not stay here
   if (status === "sent") secrets().forgetSecret(txApp, email.id);
   const { TEMPLATES } = require(`${__hooks}/lib/email-templates.js`);
-  if (email.getString("template") === TEMPLATES.invitation && email.getString("attendee")) {
+  const template = email.getString("template");
+  if ((template === TEMPLATES.invitation || template === TEMPLATES.reminder) && email.getString("attendee")) {
     const attendee = txApp.findRecordById("attendees", email.getString("attendee"));
     attendee.set("invitation_sent", true);
     attendee.set("invitation_sent_at", now);

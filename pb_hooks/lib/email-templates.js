@@ -8,6 +8,7 @@
 const TEMPLATES = {
   confirmation: "registration_confirmation",
   invitation: "user_account_invite",
+  reminder: "user_access_reminder",
   waitlist: "waitlist_confirmation",
   refund: "refund_notice",
   system: "pocketbase",
@@ -73,6 +74,25 @@ function invitationEmail(data) {
   return render(TEMPLATES.invitation, invitationSubject(data), invitationContent(data));
 }
 
+/**
+ * For an attendee who already has an account: where to sign in, and how to
+ * set a new password if it is forgotten. It carries no credential, so the
+ * outbox keeps it as sent.
+ * @param {{fullName: string, email: string, signInUrl: string, resetUrl: string, event: object}} data
+ */
+function accessReminderEmail(data) {
+  return render(TEMPLATES.reminder, `Your attendee portal access: ${data.event.title}`, {
+    preheader: "Sign in to the attendee portal with the account you already have.",
+    heading: "Your attendee portal is ready",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `You already have an account for the attendee portal of the ${data.event.title} on ${data.event.date}. Sign in with ${data.email} to use the AI tools and the session materials.`,
+      `Forgotten your password? Choose a new one at ${data.resetUrl}.`,
+    ],
+    button: { label: "Sign In", url: data.signInUrl },
+  });
+}
+
 /** The invitation as administrators see it in the outbox: the same message, its link's token hidden. */
 function invitationOutboxCopy(data) {
   const { redactInvitationLink } = require(`${__hooks}/lib/email-secrets.js`);
@@ -128,6 +148,7 @@ function refundEmail(data) {
 }
 
 module.exports = {
+  accessReminderEmail,
   TEMPLATES,
   confirmationEmail,
   invitationEmail,

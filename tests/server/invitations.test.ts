@@ -169,6 +169,25 @@ describe('POST /api/masterclass/attendees/{id}/invitation', () => {
     expect(emails.map((email) => email.status)).toEqual(['captured', 'captured']);
   });
 
+  it('sends an attendee who already has an account an access reminder, with no credential, and marks them', async () => {
+    const holder = await createUser(server, su, 'attendee');
+    const invitation = await arrangeInvitation(su, { user: holder.id });
+    const answer = await sendInvitation(server, invitation.attendeeId, admin.client.authStore.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ delivery: 'captured', invitationSent: true });
+
+    expect(await invitationEmails(su, invitation.attendeeId)).toHaveLength(0);
+    const [reminder] = await admin.client.collection('emails').getFullList({
+      filter: admin.client.filter('attendee = {:id} && template = "user_access_reminder"', { id: invitation.attendeeId }),
+    });
+    expect(reminder).toMatchObject({ id: answer.body.emailId, to: invitation.email, status: 'captured' });
+    expect(reminder.subject).toMatch(/^Your attendee portal access/);
+    expect(reminder.text).toContain(`${APP_URL}/auth`);
+    expect(reminder.text).toContain(`${APP_URL}/reset-password`);
+    expect(reminder.text).not.toContain('token=');
+    expect(await su.collection('email_secrets').getFullList({ filter: su.filter('email = {:id}', { id: reminder.id }) })).toHaveLength(0);
+  });
+
   it('re-queues a failed invitation instead of adding another', async () => {
     const invitation = await arrangeInvitation(su);
     const failed = await su.collection('emails').create({
