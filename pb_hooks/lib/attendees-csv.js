@@ -64,24 +64,6 @@ function formatRegistrationDate(value, timezone) {
   return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
-/** A row (as read by attendeePage) as the 12 cells. */
-function attendeeCells(row) {
-  return [
-    row.full_name,
-    row.email,
-    row.company,
-    row.job_title,
-    row.role,
-    row.phone_number,
-    row.dietary_requirements,
-    Number(row.marketing_consent) ? "Yes" : "No",
-    row.user_role,
-    formatRegistrationDate(row.created, row.timezone),
-    row.utm_source,
-    row.utm_medium,
-  ];
-}
-
 /** "Attendees-YYYY-MM-DD.csv" with today's date in the event's time zone. */
 function fileName(now, timezone) {
   return `attendees-${formatRegistrationDate(now.toISOString(), timezone).slice(0, 10)}.csv`;
@@ -107,61 +89,120 @@ function readQuery(param) {
   return { filters, sortKey: sort.replace(/^-/, ""), descending: sort.startsWith("-") };
 }
 
+/** SQL for one cell: the formula guard, then RFC 4180 quoting, as csvCell does. */
+function sqlCell(expression) {
+  const value = `COALESCE(${expression}, '')`;
+  const guarded = `(CASE WHEN substr(${value}, 1, 1) IN ('=', '+', '-', '@', char(9), char(13)) THEN '''' || ${value} ELSE ${value} END)`;
+  return `(CASE WHEN instr(${guarded}, '"') > 0 OR instr(${guarded}, ',') > 0 OR instr(${guarded}, char(10)) > 0 OR instr(${guarded}, char(13)) > 0
+    THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END)`;
+}
+
+/** A zone name as an SQL string literal (zone names are letters, digits, '/', '_', '+' and '-'; anything else is left out). */
+function zoneLiteral(text) {
+  return `'${String(text).replace(/[^A-Za-z0-9/_+-]/g, "")}'`;
+}
+
 /**
- * One page of rows after `after` ({value, id} of the last row written, or null).
- * @param {core.App} app
+ * SQL for the Registration Date column: `a.created` as YYYY-MM-DD HH:mm in the
+ * attendee's event's time zone, by the rules of lib/event-format.js (a
+ * standard offset, and for the Australian daylight-saving zones one hour more
+ * from 2:00 standard time on the first Sunday in October to 2:00 standard time
+ * on the first Sunday in April). Unknown zones read as UTC.
+ * @param {string[]} timezones the zones the events use
  */
-function attendeePage(app, query, after) {
+function sqlRegistrationDate(timezones) {
+  const { zoneOffset } = require(`${__hooks}/lib/event-format.js`);
+  const branches = [];
+  for (const zone of timezones) {
+    const standard = zoneOffset(zone, new Date(Date.UTC(2025, 6, 1))).minutes;
+    const summer = zoneOffset(zone, new Date(Date.UTC(2025, 0, 1))).minutes;
+    const local = `strftime('%Y-%m-%d %H:%M:%S', a.[[created]], '${standard >= 0 ? "+" : ""}${standard} minutes')`;
+    let minutes = String(standard);
+    if (summer !== standard) {
+      const daylight = `(${local} < date(substr(${local}, 1, 4) || '-04-01', 'weekday 0') || ' 02:00:00'
+        OR ${local} >= date(substr(${local}, 1, 4) || '-10-01', 'weekday 0') || ' 02:00:00')`;
+      minutes = `(CASE WHEN ${daylight} THEN ${summer} ELSE ${standard} END)`;
+    }
+    branches.push(`WHEN ${zoneLiteral(zone)} THEN ${minutes}`);
+  }
+  const offset = branches.length ? `(CASE COALESCE(ev.[[timezone]], '') ${branches.join(" ")} ELSE 0 END)` : "0";
+  return `COALESCE(strftime('%Y-%m-%d %H:%M', a.[[created]], printf('%+d minutes', ${offset})), '')`;
+}
+
+/** The time zones the events use. @param {core.App} app */
+function eventTimezones(app) {
+  const rows = arrayOf(new DynamicModel({ timezone: "" }));
+  app.db().newQuery("SELECT DISTINCT [[timezone]] AS timezone FROM {{events}}").all(rows);
+  return rows.map((row) => row.timezone).filter((zone) => zone !== "");
+}
+
+/**
+ * The SQL reading one page of CSV lines (each ending CRLF), after a keyset
+ * position ({:afterValue}, {:afterId}) when `paged`.
+ */
+function pageSql(query, timezones, paged) {
   const sortSql = SORTS[query.sortKey];
   const direction = query.descending ? "DESC" : "ASC";
   const comparison = query.descending ? "<" : ">";
   const where = [];
-  const params = {};
   for (const [name, field] of Object.entries(FILTERS)) {
-    if (!query.filters[name]) continue;
-    where.push(`a.[[${field}]] LIKE {:${name}}`);
-    params[name] = likeOperand(query.filters[name]);
+    if (query.filters[name]) where.push(`a.[[${field}]] LIKE {:${name}}`);
   }
-  if (after) {
-    where.push(`(${sortSql} ${comparison} {:afterValue} OR (${sortSql} = {:afterValue} AND a.[[id]] ${comparison} {:afterId}))`);
-    params.afterValue = after.value;
-    params.afterId = after.id;
-  }
-  const sql = `SELECT a.[[id]] AS id, a.[[full_name]] AS full_name, a.[[email]] AS email, a.[[company]] AS company,
-      a.[[job_title]] AS job_title, a.[[role]] AS role, a.[[phone_number]] AS phone_number,
-      a.[[dietary_requirements]] AS dietary_requirements, a.[[marketing_consent]] AS marketing_consent,
-      COALESCE(u.[[role]], '') AS user_role, a.[[created]] AS created, a.[[utm_source]] AS utm_source,
-      a.[[utm_medium]] AS utm_medium, COALESCE(ev.[[timezone]], '') AS timezone, ${sortSql} AS sort_value
-    FROM {{attendees}} a
-    LEFT JOIN {{users}} u ON u.[[id]] = a.[[user]]
-    LEFT JOIN {{events}} ev ON ev.[[id]] = a.[[event]]
+  // A row value, so the (created, id) index reads the next page directly.
+  if (paged) where.push(`(${sortSql}, a.[[id]]) ${comparison} ({:afterValue}, {:afterId})`);
+  const cells = [
+    sqlCell("a.[[full_name]]"),
+    sqlCell("a.[[email]]"),
+    sqlCell("a.[[company]]"),
+    sqlCell("a.[[job_title]]"),
+    sqlCell("a.[[role]]"),
+    sqlCell("a.[[phone_number]]"),
+    sqlCell("a.[[dietary_requirements]]"),
+    "(CASE WHEN a.[[marketing_consent]] THEN 'Yes' ELSE 'No' END)",
+    sqlCell("u.[[role]]"),
+    sqlRegistrationDate(timezones),
+    sqlCell("a.[[utm_source]]"),
+    sqlCell("a.[[utm_medium]]"),
+  ];
+  // The page is chosen first (ids and sort values only), and its lines made
+  // after: SQLite computes selected columns for every row it sorts.
+  const userJoin = query.sortKey === "user.role" ? "LEFT JOIN {{users}} u ON u.[[id]] = a.[[user]]" : "";
+  const pageIds = `SELECT a.[[id]] AS id, ${sortSql} AS sort_value
+    FROM {{attendees}} a ${userJoin}
     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
     ORDER BY ${sortSql} ${direction}, a.[[id]] ${direction}
     LIMIT ${PAGE_SIZE}`;
-  const rows = arrayOf(new DynamicModel({
-    id: "", full_name: "", email: "", company: "", job_title: "", role: "", phone_number: "",
-    dietary_requirements: "", marketing_consent: 0, user_role: "", created: "", utm_source: "",
-    utm_medium: "", timezone: "", sort_value: "",
-  }));
-  app.db().newQuery(sql).bind(params).all(rows);
-  return rows;
+  return `SELECT ${cells.join(" || ',' || ")} || char(13) || char(10) AS line, p.id AS id, p.sort_value AS sort_value
+    FROM (${pageIds}) p
+    JOIN {{attendees}} a ON a.[[id]] = p.id
+    LEFT JOIN {{users}} u ON u.[[id]] = a.[[user]]
+    LEFT JOIN {{events}} ev ON ev.[[id]] = a.[[event]]
+    ORDER BY p.sort_value ${direction}, p.id ${direction}`;
 }
 
 /**
  * Calls `write` with the header line (after the BOM), then with each page's
- * lines. Returns the number of attendee rows.
+ * lines. SQLite makes the cells (sqlCell, sqlRegistrationDate), so a page
+ * costs the script one string per row. Returns the number of rows.
  * @param {core.App} app
  */
 function writeCsv(app, query, write) {
   write(BOM + csvLine(COLUMNS));
+  const timezones = eventTimezones(app);
+  const params = {};
+  for (const name of Object.keys(FILTERS)) {
+    if (query.filters[name]) params[name] = likeOperand(query.filters[name]);
+  }
+  const firstSql = pageSql(query, timezones, false);
+  const nextSql = pageSql(query, timezones, true);
   let after = null;
   let count = 0;
   for (;;) {
-    const rows = attendeePage(app, query, after);
+    const rows = arrayOf(new DynamicModel({ line: "", id: "", sort_value: "" }));
+    const bound = after ? { ...params, afterValue: after.value, afterId: after.id } : params;
+    app.db().newQuery(after ? nextSql : firstSql).bind(bound).all(rows);
     if (rows.length === 0) break;
-    let chunk = "";
-    for (const row of rows) chunk += csvLine(attendeeCells(row));
-    write(chunk);
+    write(rows.map((row) => row.line).join(""));
     count += rows.length;
     if (rows.length < PAGE_SIZE) break;
     const last = rows[rows.length - 1];

@@ -258,5 +258,13 @@ describe('10,000 attendees', () => {
     expect(rows.filter((row) => row[10] === "'=cmd")).toHaveLength(Math.ceil(BULK_ROWS / 3));
     // Not a timing test, but a whole minute would mean the paging is broken.
     expect(elapsed).toBeLessThan(60_000);
+
+    // Pages in another order: by name (one value each), and by a column every row shares (ties broken by id).
+    const byName = rowsOf(await adminExport({ company, sort: 'full_name' })).slice(1);
+    expect(new Set(byName.map((row) => row[1]))).toEqual(emails);
+    expect(byName.map((row) => row[0])).toEqual(byName.map((row) => row[0]).sort());
+    const tied = rowsOf(await adminExport({ company, sort: '-invitation_sent' })).slice(1);
+    expect(tied).toHaveLength(BULK_ROWS);
+    expect(new Set(tied.map((row) => row[1]))).toEqual(emails);
   });
 });
