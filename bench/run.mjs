@@ -12,6 +12,7 @@ import { measurePrecache } from './precache.mjs';
 import { benchmarkRegistrations } from './registrations.mjs';
 import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
 import { benchmarkUseCaseSearch } from './use-case-search.mjs';
+import { benchmarkAdminAttendees } from './admin-attendees.mjs';
 
 ensureNodeModules();
 ensureServerBinary();
@@ -49,6 +50,11 @@ const useCaseSearch = await benchmarkUseCaseSearch();
 writeFileSync(path.join(resultsDir, 'use-case-search.json'), `${JSON.stringify({ measuredAt, ...useCaseSearch }, null, 2)}\n`);
 appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'use-case-search', useCases: useCaseSearch.useCases, pullMs: useCaseSearch.pullMs, indexBuildMs: useCaseSearch.indexBuildMs, keystrokeP50Ms: useCaseSearch.keystroke.p50Ms, keystrokeP95Ms: useCaseSearch.keystroke.p95Ms })}\n`);
 console.log(`Use case library, ${useCaseSearch.useCases} use cases: pull ${useCaseSearch.pullMs} ms, index ${useCaseSearch.indexBuildMs} ms, searchable ${useCaseSearch.searchableAfterOpeningMs} ms after opening; keystroke p50 ${useCaseSearch.keystroke.p50Ms} ms, p95 ${useCaseSearch.keystroke.p95Ms} ms`);
+
+const adminAttendees = await benchmarkAdminAttendees();
+writeFileSync(path.join(resultsDir, 'admin-attendees.json'), `${JSON.stringify({ measuredAt, ...adminAttendees }, null, 2)}\n`);
+appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'admin-attendees', attendees: adminAttendees.attendees, listP50Ms: adminAttendees.list.p50Ms, listP95Ms: adminAttendees.list.p95Ms, csvExportMs: adminAttendees.csvExport.ms })}\n`);
+console.log(`Manage Attendees, ${adminAttendees.attendees} attendees: list filtered and sorted p50 ${adminAttendees.list.p50Ms} ms, p95 ${adminAttendees.list.p95Ms} ms; full CSV export ${adminAttendees.csvExport.ms} ms`);
 
 function summariseRegistrations({ paid, capacityRace }) {
   return {
