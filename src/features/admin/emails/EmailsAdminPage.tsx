@@ -9,7 +9,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh, IconReload } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
-import { formatWhen, STATUS_LOOK } from './emailFormat';
+import { formatWhen, STATUS_LOOK, whenParts } from './emailFormat';
 import { EMAIL_STATUSES, countFailed, listEmails, readEmail, retryEmail, type EmailPage, type EmailStatus, type OutboxEmail } from './emailsApi';
 
 const PER_PAGE = 20;
@@ -17,7 +17,7 @@ const EMPTY: EmailPage = { items: [], totalItems: 0, totalPages: 0 };
 
 function StatusBadge({ status }: { status: EmailStatus }) {
   return (
-    <Badge color={STATUS_LOOK[status].color} variant="light">
+    <Badge color={STATUS_LOOK[status].color} variant="light" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
       {STATUS_LOOK[status].label}
     </Badge>
   );
@@ -164,7 +164,7 @@ export function EmailsAdminPage() {
                       </Text>
                     )}
                   </Stack>
-                  <Stack gap={6} align="flex-end">
+                  <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <StatusBadge status={email.status} />
                     {retryButton(email)}
                   </Stack>
@@ -180,34 +180,48 @@ export function EmailsAdminPage() {
                 <Table.Tr>
                   <Table.Th>Created</Table.Th>
                   <Table.Th>To</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Last error</Table.Th>
-                  <Table.Th>Next attempt</Table.Th>
+                  <Table.Th miw={200}>Subject</Table.Th>
+                  <Table.Th w={112}>Status</Table.Th>
+                  <Table.Th w={140}>Attempts / next</Table.Th>
+                  <Table.Th w={200}>Last error</Table.Th>
                   <Table.Th>Actions</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {data.items.map((email) => (
                   <Table.Tr key={email.id} onClick={() => setOpened(email)} style={{ cursor: 'pointer' }}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(email.created)}</Table.Td>
-                    <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>{email.to}</Table.Td>
-                    <Table.Td maw={280}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{whenParts(email.created)?.[0] ?? '—'}</Text>
+                      <Text size="xs" c="dimmed">
+                        {whenParts(email.created)?.[1]}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td maw={180}>
+                      <Text size="sm" truncate title={email.to}>
+                        {email.to}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td miw={200}>
                       <Text size="sm" lineClamp={2}>
                         {email.subject}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={104}>
                       <StatusBadge status={email.status} />
                     </Table.Td>
-                    <Table.Td ta="center">{email.attempts}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{email.attempts}</Text>
+                      {email.next_attempt_at && (
+                        <Text size="xs" c="dimmed">
+                          next {formatWhen(email.next_attempt_at)}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td maw={220}>
                       <Text size="xs" c={email.last_error ? 'red' : 'dimmed'} lineClamp={2}>
                         {email.last_error || '—'}
                       </Text>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(email.next_attempt_at)}</Table.Td>
                     <Table.Td>{retryButton(email)}</Table.Td>
                   </Table.Tr>
                 ))}

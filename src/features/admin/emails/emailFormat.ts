@@ -17,3 +17,13 @@ export function formatWhen(value: string): string {
   const date = parsePocketBaseDate(value);
   return Number.isNaN(date.getTime()) ? '—' : FORMAT.format(date);
 }
+
+const DAY = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
+const TIME = new Intl.DateTimeFormat('en-AU', { timeStyle: 'short' });
+
+/** A stored date as [day, time] for a narrow column, or null when none. */
+export function whenParts(value: string): [string, string] | null {
+  if (!value) return null;
+  const date = parsePocketBaseDate(value);
+  return Number.isNaN(date.getTime()) ? null : [DAY.format(date), TIME.format(date)];
+}

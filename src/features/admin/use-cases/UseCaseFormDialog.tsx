@@ -27,6 +27,7 @@ const TEXT_LIMITS: Partial<Record<keyof UseCaseFields, number>> = {
   model_type: 200, input_data_type: 200, output_type: 200,
 };
 const LONG_LIMIT = 5000;
+const TITLE_INPUT_ID = 'use-case-title';
 
 function fieldsOf(useCase: AdminUseCase): UseCaseFields {
   const fields: Partial<AdminUseCase> = { ...useCase };
@@ -70,6 +71,9 @@ export function UseCaseFormDialog({ opened, editing, onClose, onSaved }: UseCase
     } finally {
       setSaving(false);
     }
+    // a missing title is at the top of a long form: bring it into view
+  }, (errors) => {
+    if (errors.title) document.getElementById(TITLE_INPUT_ID)?.focus();
   });
 
   const text = (field: keyof UseCaseFields, label: string) => (
@@ -90,7 +94,7 @@ export function UseCaseFormDialog({ opened, editing, onClose, onSaved }: UseCase
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Title" required maxLength={TEXT_LIMITS.title} data-autofocus {...form.getInputProps('title')} />
+          <TextInput id={TITLE_INPUT_ID} label="Title" required maxLength={TEXT_LIMITS.title} data-autofocus {...form.getInputProps('title')} />
           {long('description', 'Description')}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
             {text('industry', 'Industry')}

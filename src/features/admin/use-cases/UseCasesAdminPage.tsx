@@ -76,11 +76,19 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
       {
         accessorKey: 'title',
         header: 'Title',
-        size: 280,
+        size: phone ? 240 : 280,
         Cell: ({ row }) => (
-          <Text fw={600} size="sm" lineClamp={2}>
-            {row.original.title}
-          </Text>
+          <>
+            <Text fw={600} size="sm" lineClamp={2}>
+              {row.original.title}
+            </Text>
+            {/* on a phone the industry rides under the title */}
+            {phone && row.original.industry && (
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {row.original.industry}
+              </Text>
+            )}
+          </>
         ),
       },
       { accessorKey: 'industry', header: 'Industry', size: 150 },
@@ -89,7 +97,7 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
       {
         id: 'actions',
         header: 'Actions',
-        size: 110,
+        size: phone ? 96 : 110,
         enableSorting: false,
         Cell: ({ row }) => (
           <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
@@ -107,7 +115,7 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
         ),
       },
     ],
-    [],
+    [phone],
   );
 
   const table = useMantineReactTable({
@@ -140,7 +148,7 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
       pagination,
       isLoading: loading && items.length === 0,
       showLoadingOverlay: loading && items.length > 0,
-      columnVisibility: { ai_technique: !phone, domain: !phone },
+      columnVisibility: { industry: !phone, ai_technique: !phone, domain: !phone },
     },
     localization: { noRecordsToDisplay: T.empty },
     renderEmptyRowsFallback: () => (
