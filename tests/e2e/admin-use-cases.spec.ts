@@ -12,6 +12,9 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { AFTER_UNLOCK, createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 
+// One after another: the add/edit/delete journey changes the totals the first journey counts.
+test.describe.configure({ mode: 'default' });
+
 let admin: PortalTestUser;
 let attendee: PortalTestUser;
 let su: PocketBase;

@@ -8,9 +8,11 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh, IconReload } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
+import { Collections } from '@/lib/collections';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
 import { formatWhen, STATUS_LOOK, whenParts } from './emailFormat';
 import { EMAIL_STATUSES, countFailed, listEmails, readEmail, retryEmail, type EmailPage, type EmailStatus, type OutboxEmail } from './emailsApi';
+import { useLiveReload } from './useLiveReload';
 
 const PER_PAGE = 20;
 const EMPTY: EmailPage = { items: [], totalItems: 0, totalPages: 0 };
@@ -58,6 +60,7 @@ export function EmailsAdminPage() {
   };
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
+  useLiveReload(Collections.emails, reload);
 
   const retry = async (email: OutboxEmail) => {
     setRetrying(email.id);

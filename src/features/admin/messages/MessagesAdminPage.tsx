@@ -8,8 +8,10 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMail, IconMailOpened, IconReload } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
+import { Collections } from '@/lib/collections';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { countUnread, listMessages, markRead, type ContactMessage, type MessagePage } from './messagesApi';
+import { useLiveReload } from './useLiveReload';
 
 const PER_PAGE = 20;
 const EMPTY: MessagePage = { items: [], totalItems: 0, totalPages: 0 };
@@ -53,6 +55,7 @@ export function MessagesAdminPage() {
   }, [key, page, show]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
+  useLiveReload(Collections.contactMessages, reload);
   const loading = loaded.key !== key;
   const items = loaded.data.items.map((item) => ({ ...item, read: marks[item.id] ?? item.read }));
   const unread = loaded.unread + Object.entries(marks).reduce((sum, [id, read]) => {
