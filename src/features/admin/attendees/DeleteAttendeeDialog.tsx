@@ -9,26 +9,13 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { deleteAttendee, failureDetail, type AdminAttendee } from './attendeesApi';
+import { seatConsequence } from './attendeeView';
 import { AttendeeAdminTexts as T } from './texts';
 
 export interface DeleteAttendeeDialogProps {
   attendee: AdminAttendee | null;
   onClose: () => void;
   onDeleted: () => void;
-}
-
-/** What deleting does to the attendee's place at the event. */
-export function seatConsequence(status: string): string {
-  switch (status) {
-    case 'confirmed':
-      return 'Their seat is freed for someone else.';
-    case 'waitlisted':
-      return 'They leave the waitlist.';
-    case 'confirmed_observer':
-      return 'They attend as an observer, so no seat is freed.';
-    default:
-      return 'They hold no seat, so none is freed.';
-  }
 }
 
 export function DeleteAttendeeDialog({ attendee, onClose, onDeleted }: DeleteAttendeeDialogProps) {

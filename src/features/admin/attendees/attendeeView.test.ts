@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadName, pagerItems, sortParam, statusLabel } from './attendeeView';
+import { downloadName, pagerItems, seatConsequence, sortParam, statusLabel } from './attendeeView';
 
 describe('statusLabel', () => {
   it('names each status as the spec does and shows - for anything else', () => {
@@ -39,5 +39,15 @@ describe('downloadName', () => {
   it('takes the server file name, or makes a dated one', () => {
     expect(downloadName('attachment; filename="attendees-2026-11-24.csv"')).toBe('attendees-2026-11-24.csv');
     expect(downloadName(null, new Date('2026-01-02T03:00:00Z'))).toBe('attendees-2026-01-02.csv');
+  });
+});
+
+describe('seatConsequence', () => {
+  it('says what deleting does to the seat for each status', () => {
+    expect(seatConsequence('confirmed')).toBe('Their seat is freed for someone else.');
+    expect(seatConsequence('waitlisted')).toBe('They leave the waitlist.');
+    expect(seatConsequence('confirmed_observer')).toBe('They attend as an observer, so no seat is freed.');
+    expect(seatConsequence('cancelled')).toBe('They hold no seat, so none is freed.');
+    expect(seatConsequence('')).toBe('Their registration is not confirmed yet, so no confirmed seat is freed.');
   });
 });

@@ -57,3 +57,19 @@ export function downloadName(disposition: string | null, today: Date = new Date(
   if (match?.[1]) return match[1];
   return `attendees-${today.toISOString().slice(0, 10)}.csv`;
 }
+
+/** What deleting does to the attendee's place at the event. */
+export function seatConsequence(status: string): string {
+  switch (status) {
+    case 'confirmed':
+      return 'Their seat is freed for someone else.';
+    case 'waitlisted':
+      return 'They leave the waitlist.';
+    case 'confirmed_observer':
+      return 'They attend as an observer, so no seat is freed.';
+    case 'cancelled':
+      return 'They hold no seat, so none is freed.';
+    default:
+      return 'Their registration is not confirmed yet, so no confirmed seat is freed.';
+  }
+}
