@@ -123,7 +123,8 @@ const fixtures: Record<string, Fixture> = {
     updateBody: () => ({ utm_source: 'linkedin' }),
   },
   attendees: {
-    seed: async () => seedRecord('attendees', await attendeeBody(attendee.id)),
+    // Linked to the attendee (who reads only their own row); unlinked for the administrator, who may delete only an attendee without an account.
+    seed: async (actor) => seedRecord('attendees', await attendeeBody(actor === 'admin' ? '' : attendee.id)),
     createBody: () => attendeeBody(),
     updateBody: () => ({ company: 'Updated Pty Ltd' }),
   },
