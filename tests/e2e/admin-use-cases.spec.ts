@@ -4,7 +4,8 @@
 // pager, the empty text; one form for add and edit ('Title is required', every
 // library field, tags included) and the delete confirmation, with the spec's
 // toasts. An attendee's open use case library shows the added use case and
-// the edit, and loses the deleted one, without a reload (realtime sync and the
+// the edit, and loses the deleted one, without a reload (realtime sync); a
+// device that was offline during a delete drops it on reconnecting (the
 // tombstone). The overview's ?new=1 opens the add form.
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
@@ -174,6 +175,38 @@ test('add, edit and delete reach an attendee\'s open library without a reload', 
   } finally {
     const left = await su.collection('ai_use_cases').getFullList({ filter: su.filter('title ~ {:title}', { title }) });
     await Promise.all(left.map((item) => su.collection('ai_use_cases').delete(item.id)));
+    await Promise.all([attendeeContext.close(), adminContext.close()]);
+  }
+});
+
+test('a use case deleted while an attendee is offline leaves their library when they reconnect (tombstone)', async ({ browser }) => {
+  const title = `Offline shelf audit ${Date.now()}`;
+  const created = await su.collection('ai_use_cases').create({ title, industry: 'Retail', ai_technique: 'Computer vision' });
+  const attendeeContext = await browser.newContext({ viewport: PHONE });
+  const adminContext = await browser.newContext({ viewport: DESKTOP });
+  try {
+    const library = await attendeeContext.newPage();
+    await signInAs(library, attendee);
+    await library.clock.install({ time: AFTER_UNLOCK });
+    await library.goto('/dashboard/use-case-generator');
+    await expect(library.getByRole('article', { name: title })).toBeVisible({ timeout: 15_000 });
+    await attendeeContext.setOffline(true);
+
+    const page = await adminContext.newPage();
+    await openAdmin(page);
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await expect(footer(page)).toHaveText('Showing 1 of 1 use cases');
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByRole('dialog', { name: 'Delete use case' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('AI use case deleted successfully!')).toBeVisible();
+    await expect(page.getByText('No use cases found', { exact: true })).toBeVisible();
+
+    // still on the offline device, until it reconnects and pulls the tombstone
+    await expect(library.getByRole('article', { name: title })).toBeVisible();
+    await attendeeContext.setOffline(false);
+    await expect(library.getByRole('article', { name: title })).toHaveCount(0, { timeout: 20_000 });
+  } finally {
+    await su.collection('ai_use_cases').delete(created.id).catch(() => undefined);
     await Promise.all([attendeeContext.close(), adminContext.close()]);
   }
 });
