@@ -33,8 +33,6 @@ const MESSAGES = {
   deleteHasAccount: "This attendee has an account, so their record cannot be deleted: the account and its portal access depend on it. The attendee, their seat and their account were left unchanged.",
 };
 
-// The same simple pattern the registration form uses.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^[0-9+()\-. ]*$/;
 
 function isSuperuser(e) {
@@ -68,7 +66,8 @@ function checkAttendeeUpdate(e) {
 
   const email = normalizeEmail(record.getString("email"));
   const emailChanged = email !== normalizeEmail(original.getString("email"));
-  if (!EMAIL_PATTERN.test(email)) add("email", "invalid_email", MESSAGES.emailInvalid);
+  // The registration's own rule (lib/shared-rules.json), so an edit never stores what registering would refuse.
+  if (!require(`${__hooks}/lib/registration-validation.js`).isValidEmail(email)) add("email", "invalid_email", MESSAGES.emailInvalid);
   else if (emailChanged && original.getString("user") !== "") add("email", "has_account", MESSAGES.emailHasAccount);
   else if (emailChanged) {
     const taken = e.app.findAllRecords(

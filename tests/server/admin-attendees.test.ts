@@ -96,6 +96,8 @@ describe('editing an attendee', () => {
       email: { message: 'Please enter a valid email address' },
     });
     expect(await fieldErrors(() => client.update(row.id, { email: '' }))).toMatchObject({ email: { message: 'Please enter a valid email address' } });
+    // The registration's stricter rule: a hostname without a dot-separated top-level domain of letters.
+    expect(await fieldErrors(() => client.update(row.id, { email: 'ada@example.c0m' }))).toMatchObject({ email: { message: 'Please enter a valid email address' } });
     expect(await fieldErrors(() => client.update(row.id, { full_name: ' A ' }))).toMatchObject({
       full_name: { message: 'Full name must be at least 2 characters' },
     });
