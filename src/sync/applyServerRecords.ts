@@ -13,11 +13,9 @@ export async function applyServerRecords(db: MasterclassDb, collection: string, 
   if (!table || records.length === 0) return;
   const started = performance.now();
   await db.transaction('rw', table, db.outbox, async () => {
-    // Only the rows already held are read back (a key-only lookup first): a
-    // first pull of a large library reads nothing.
-    const heldIds = await table.where(':id').anyOf(records.map((record) => record.id)).primaryKeys();
+    const held = await table.bulkGet(records.map((record) => record.id));
     const local = new Map<string, ServerRecord>();
-    if (heldIds.length > 0) (await table.bulkGet(heldIds)).forEach((row) => row && local.set(row.id, row));
+    held.forEach((row) => row && local.set(row.id, row));
     // The collection's waiting changes (the outbox is small: what is not sent yet), by record, in seq order.
     const waiting = await db.outbox.where('[collection+recordId]').between([collection, Dexie.minKey], [collection, Dexie.maxKey])
       .filter((change) => change.status === 'pending')
