@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openingWords, UseCaseIndex } from './searchIndex';
+import { UseCaseIndex } from './searchIndex';
 import { libraryRow } from './testRows';
 
 const forecasting = libraryRow('forecast000001', { title: 'Emergency Department Demand Forecasting', description: 'Predicts hourly arrivals.', tags: ['forecasting', 'rostering'] });
@@ -34,28 +34,6 @@ describe('the use case search index', () => {
     const index = indexOf(...rows);
     expect(index.search('rostering')?.ids).toEqual(['forecast000001']);
     expect(index.search('financial')?.ids).toEqual(['fraud000000001']);
-  });
-
-  it('finds each word of a tag of several words, and a word after a tab', () => {
-    const index = indexOf(
-      libraryRow('service0000001', { title: 'Reply Drafting', description: 'Drafts\treplies to enquiries.', tags: ['customer service', 'email'] }),
-      forecasting,
-    );
-    expect(index.search('customer')?.ids).toEqual(['service0000001']);
-    expect(index.search('service email')?.ids).toEqual(['service0000001']);
-    expect(index.search('replies')?.ids).toEqual(['service0000001']);
-  });
-
-  it('indexes the opening words of a description only', () => {
-    const index = indexOf(libraryRow('long0000000001', { title: 'Long', description: 'one two three four five six seven eight nine ten eleven twelve thirteenth' }));
-    expect(index.search('twelve')?.ids).toEqual(['long0000000001']);
-    expect(index.search('thirteenth')?.ids).toEqual([]);
-  });
-
-  it('takes the opening words up to the white space after the last, across runs of spaces, tabs and new lines', () => {
-    expect(openingWords('  alpha  beta\tgamma\ndelta', 3)).toBe('  alpha  beta\tgamma');
-    expect(openingWords('alpha beta', 3)).toBe('alpha beta');
-    expect(openingWords('', 3)).toBe('');
   });
 
   it('answers null (everything) to a search without words or with single letters only', () => {
