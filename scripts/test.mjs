@@ -1,8 +1,10 @@
 // `npm test`: typecheck, lint, unit tests, server tests and browser tests,
 // stopping at the first failure, then one closing count line. Steps that do not
-// depend on each other run side by side (2 cores): typecheck, lint and unit
-// tests together, then the server tests while the app is built for the browser
-// tests; each step's output is printed whole when it ends.
+// depend on each other run side by side (2 cores): typecheck, lint, unit tests
+// and the app build for the browser tests together, then the server tests
+// beside the browser tests (the server tests spend much of their time waiting
+// on their PocketBase processes, which leaves the browser journeys room); each
+// step's output is printed whole when it ends.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -39,12 +41,10 @@ const groups = [
     { name: 'typecheck', command: ['run', 'typecheck'] },
     { name: 'lint', command: ['run', 'lint'] },
     vitestStep('unit'),
-  ],
-  [
-    vitestStep('server'),
     { name: 'app build for the browser tests', command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
   ],
   [
+    vitestStep('server'),
     {
       name: 'browser tests',
       command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],
