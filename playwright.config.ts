@@ -18,7 +18,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: chromiumLaunchOptions,
-    trace: 'retain-on-failure',
+    // Recording a trace for every journey costs the 2-core runner CPU on each one; a failure is
+    // retried (CI) with its trace, or run again locally with --trace on.
+    trace: 'on-first-retry',
     // A journey sees the network as it is, not a service worker's cache; tests/e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',
   },

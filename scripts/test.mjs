@@ -1,10 +1,10 @@
 // `npm test`: typecheck, lint, unit tests, server tests and browser tests,
 // stopping at the first failure, then one closing count line. Steps that do not
 // depend on each other run side by side (2 cores): typecheck, lint, unit tests
-// and the app build for the browser tests together, then the server tests
-// beside the browser tests (the server tests spend much of their time waiting
-// on their PocketBase processes, which leaves the browser journeys room); each
-// step's output is printed whole when it ends.
+// and the app build for the browser tests together, then the server tests,
+// then the browser tests (run beside the server tests they only took longer:
+// the browser journeys keep both cores busy); each step's output is printed
+// whole when it ends.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,8 +43,8 @@ const groups = [
     vitestStep('unit'),
     { name: 'app build for the browser tests', command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
   ],
+  [vitestStep('server')],
   [
-    vitestStep('server'),
     {
       name: 'browser tests',
       command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],

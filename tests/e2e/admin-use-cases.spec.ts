@@ -94,6 +94,8 @@ test('filters, sorting, page sizes and the pager work on the server and say what
 });
 
 test('add, edit and delete reach an attendee\'s open library without a reload', async ({ browser }) => {
+  // Two browsers, a form of every library field, three live changes: long on a busy 2-core runner.
+  test.setTimeout(90_000);
   const attendeeContext = await browser.newContext({ viewport: PHONE });
   const library = await attendeeContext.newPage();
   await signInAs(library, attendee);
