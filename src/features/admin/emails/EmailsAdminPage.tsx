@@ -12,7 +12,7 @@ import { Collections } from '@/lib/collections';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
 import { formatWhen, STATUS_LOOK, whenParts } from './emailFormat';
 import { EMAIL_STATUSES, countFailed, listEmails, readEmail, retryEmail, type EmailPage, type EmailStatus, type OutboxEmail } from './emailsApi';
-import { useLiveReload } from './useLiveReload';
+import { useLiveReload } from '../useLiveReload';
 
 const PER_PAGE = 20;
 const EMPTY: EmailPage = { items: [], totalItems: 0, totalPages: 0 };

@@ -11,7 +11,7 @@ import { showToast } from '@/components/showToast';
 import { Collections } from '@/lib/collections';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { countUnread, listMessages, markRead, type ContactMessage, type MessagePage } from './messagesApi';
-import { useLiveReload } from './useLiveReload';
+import { useLiveReload } from '../useLiveReload';
 
 const PER_PAGE = 20;
 const EMPTY: MessagePage = { items: [], totalItems: 0, totalPages: 0 };
