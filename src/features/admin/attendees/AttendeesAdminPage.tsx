@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
+import { serverTableOptions } from '../serverTableOptions';
 import { showToast } from '@/components/showToast';
 import { formatLongDate } from '@/lib/formatLongDate';
 import { pagerItems, statusLabel } from './attendeeView';
@@ -210,31 +211,10 @@ export function AttendeesAdminPage() {
   );
 
   const table = useMantineReactTable({
+    ...serverTableOptions<AdminAttendee>({ totalItems, setSorting, setPagination }),
     columns,
     data: items,
-    getRowId: (row) => row.id,
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    rowCount: totalItems,
     sortDescFirst: false,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    enableColumnActions: false,
-    enableColumnFilters: false,
-    enableGlobalFilter: false,
-    enableTopToolbar: false,
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
-    enableHiding: false,
-    onSortingChange: (updater) => {
-      setSorting((current) => {
-        const next = typeof updater === 'function' ? updater(current) : updater;
-        return next.length ? next : current;
-      });
-      setPagination((current) => ({ ...current, pageIndex: 0 }));
-    },
-    onPaginationChange: setPagination,
     state: {
       sorting,
       pagination,

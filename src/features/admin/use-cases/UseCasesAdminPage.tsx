@@ -12,6 +12,7 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
+import { serverTableOptions } from '../serverTableOptions';
 import { DeleteUseCaseDialog } from './DeleteUseCaseDialog';
 import { UseCaseFormDialog } from './UseCaseFormDialog';
 import { DEFAULT_USE_CASE_PAGE_SIZE, FILTER_DEBOUNCE_MS, USE_CASE_PAGE_SIZES, UseCaseAdminTexts as T } from './texts';
@@ -119,30 +120,9 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
   );
 
   const table = useMantineReactTable({
+    ...serverTableOptions<AdminUseCase>({ totalItems, setSorting, setPagination }),
     columns,
     data: items,
-    getRowId: (row) => row.id,
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    rowCount: totalItems,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    enableColumnActions: false,
-    enableColumnFilters: false,
-    enableGlobalFilter: false,
-    enableTopToolbar: false,
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
-    enableHiding: false,
-    onSortingChange: (updater) => {
-      setSorting((current) => {
-        const next = typeof updater === 'function' ? updater(current) : updater;
-        return next.length ? next : current;
-      });
-      setPagination((current) => ({ ...current, pageIndex: 0 }));
-    },
-    onPaginationChange: setPagination,
     state: {
       sorting,
       pagination,
