@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/firstPaint.css';
 import './global.css';
@@ -15,13 +16,16 @@ const container = document.getElementById('root')!;
 async function start() {
   // `/` arrives prerendered (the build renders the landing page into index.html), so
   // its hero is on screen before this runs; the app renders the same page over it
-  // in one commit once the route's code is in. (Not hydrated: with React 19.3 a
+  // once the route's code is in, as a transition: React renders it in short slices
+  // that leave the page responsive, and commits it in one go. (Not hydrated: with React 19.3 a
   // hydration started a little after the first paint rendered the tree and never
   // committed it in some loads, leaving the page without its data; see README.)
   // Every other route gets the plain shell and waits for every component's styles.
   const prerendered = container.firstElementChild !== null && isPrerenderedLocation(window.location);
   await Promise.all([router.load(), prerendered ? undefined : loadFullStyles()]);
-  createRoot(container).render(<App router={router} />);
+  const root = createRoot(container);
+  if (prerendered) startTransition(() => root.render(<App router={router} />));
+  else root.render(<App router={router} />);
 }
 
 void start();

@@ -28,13 +28,20 @@ export function injectLanding(html, { markup, stylesheets = [], modules = [] }) 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
+/** How long the page waits for its hero art to paint before starting the scripts anyway (a hidden tab, a hung request). */
+export const SCRIPT_START_FALLBACK_MS = 2500;
+
 /**
  * Starts the app's scripts once the prerendered page has painted its hero art
  * (the page's largest element), not from the head: on a slow phone connection
  * the hero paints from the HTML, its two small stylesheets and the art alone,
  * and the scripts, fetched right after, take over the page (src/main.tsx
- * renders over it). A page that cannot paint soon (a background tab, an art
- * request that hangs) starts them after a second anyway.
+ * renders over it). Where the browser reports element paints (Element Timing:
+ * the art carries `elementtiming`), the scripts wait for the art's own paint
+ * report, so they never compete with the first paint for the network or the
+ * main thread; elsewhere they start a frame after the art has loaded. A page
+ * that cannot paint soon (a background tab, an art request that hangs) starts
+ * them after SCRIPT_START_FALLBACK_MS anyway.
  */
 /** @param {string} html @param {{ utmKeys?: string[] }} [options] */
 export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
@@ -44,7 +51,9 @@ export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
   // Tracking parameters are kept at once (src/lib/utm.ts does the same once the app runs): a
   // visitor who follows a link on the prerendered page before the scripts start keeps them too.
   const captureUtm = `try{var query=new URLSearchParams(location.search);${JSON.stringify(utmKeys)}.forEach(function(key){var value=(query.get(key)||'').trim();if(value)localStorage.setItem(key,value.slice(0,200))})}catch(error){}`;
-  const loader = `<script>(function(){${captureUtm}var started=false;function start(){if(started)return;started=true;var head=document.head;${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link)});var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}var art=document.querySelector('img[data-prerendered]');if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,1000)})()</script>`;
+  const startScripts = `var started=false;function start(){if(started)return;started=true;try{performance.mark('scripts-start')}catch(error){}var head=document.head;${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link)});var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script)}`;
+  const afterArtPaint = `function soon(){setTimeout(start,0)}function afterPaint(){requestAnimationFrame(soon)}var art=document.querySelector('img[data-prerendered]');var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(art&&types.indexOf('element')>=0){new PerformanceObserver(function(list){list.getEntries().forEach(function(entry){if(entry.element===art||entry.identifier===art.getAttribute('elementtiming'))soon()})}).observe({type:'element',buffered:true});art.addEventListener('error',afterPaint)}else if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,${SCRIPT_START_FALLBACK_MS})`;
+  const loader = `<script>(function(){${captureUtm}${startScripts}${afterArtPaint}})()</script>`;
   return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `  ${loader}\n  </body>`);
 }
 

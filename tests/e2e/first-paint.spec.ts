@@ -75,3 +75,47 @@ test('tracking parameters are kept before the app starts, for a visitor who foll
   await page.goto('/?utm_source=linkedin&utm_medium=social');
   await expect.poll(() => page.evaluate(() => [localStorage.getItem('utm_source'), localStorage.getItem('utm_medium')])).toEqual(['linkedin', 'social']);
 });
+
+/** The prerendered art's paint as the browser reports it (Element Timing), and when the page's loader started the scripts. */
+async function artPaintAndScriptStart(page: import('@playwright/test').Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ artPaint: number | null; scriptsStart: number | null }>((resolve) => {
+        let artPaint: number | null = null;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[]) {
+            if (entry.identifier === 'prerendered-art') artPaint = entry.renderTime;
+          }
+        }).observe({ type: 'element', buffered: true });
+        setTimeout(() => resolve({ artPaint, scriptsStart: performance.getEntriesByName('scripts-start')[0]?.startTime ?? null }), 50);
+      }),
+  );
+}
+
+test('the app’s scripts start only once the browser has painted the hero art, so they never hold the first paint back', async ({ page }) => {
+  const scriptRequests: number[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/.+\.js$/.test(request.url())) scriptRequests.push(Date.now());
+  });
+  // A slow art answer: the scripts wait for it (and its paint), not for the page's load.
+  await page.route('**/images/hero-network.svg', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Event Sold Out – Registration Now Closed').first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  const { artPaint, scriptsStart } = await artPaintAndScriptStart(page);
+  expect(artPaint).not.toBeNull();
+  expect(scriptsStart).not.toBeNull();
+  expect(scriptsStart!).toBeGreaterThanOrEqual(artPaint!);
+  expect(scriptRequests.length).toBeGreaterThan(0);
+});
+
+test('a page whose hero art never arrives still starts the app', async ({ page }) => {
+  await page.route('**/images/hero-network.svg', () => new Promise(() => {}));
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByText('Event Sold Out – Registration Now Closed').first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  const { artPaint, scriptsStart } = await artPaintAndScriptStart(page);
+  expect(artPaint).toBeNull();
+  expect(scriptsStart).toBeGreaterThanOrEqual(2500);
+});

@@ -1,5 +1,6 @@
 // Event facts as visitors read them, always in the event's own time zone:
 // the browser's zone never decides what date or time an Adelaide event shows.
+import { dateTimeFormat } from '@/lib/intlFormat';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import type { EventFactsSource } from './eventRecord';
 
@@ -23,7 +24,7 @@ export interface EventFacts {
 type PartName = Intl.DateTimeFormatPartTypes;
 
 function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions): Partial<Record<PartName, string>> {
-  const parts = new Intl.DateTimeFormat('en-AU', { timeZone, ...options }).formatToParts(instant);
+  const parts = dateTimeFormat('en-AU', { timeZone, ...options }).formatToParts(instant);
   return Object.fromEntries(parts.map((part) => [part.type, part.value]));
 }
 
