@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { theme } from './src/lib/theme';
 import { UTM_KEYS } from './src/lib/utm';
 import { bundleReport } from './scripts/lib/bundle-report.mjs';
+import { appRoutes } from './scripts/lib/app-routes.mjs';
 import { prerenderLanding, SHELL_FILE } from './scripts/lib/prerender-landing.mjs';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:8090';
@@ -100,7 +101,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] })]),
+    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] }), appRoutes()]),
     pwa(),
     bundleReport(),
   ],

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"io/fs"
 	"mime"
@@ -21,6 +22,11 @@ import (
 // shellPage is the app shell with an empty root, the SPA fallback for every
 // route but "/" (written by the build beside the prerendered index.html).
 const shellPage = "shell.html"
+
+// appRoutesFile lists the app's routes (written by the build from the router's
+// route tree): a path that matches none is answered 404, still with the shell,
+// which shows the app's own not-found page.
+const appRoutesFile = "routes.json"
 
 const (
 	cacheImmutable = "public, max-age=31536000, immutable"
@@ -70,8 +76,12 @@ func staticHandler(fsys fs.FS, indexFallback bool) func(*core.RequestEvent) erro
 			if indexFallback && filename != router.IndexPage {
 				// index.html holds the prerendered landing page: every other
 				// route gets the plain shell (index.html when a build has none).
+				status := http.StatusOK
+				if !isAppRoute(fsys, urlPath) {
+					status = http.StatusNotFound
+				}
 				if fi, err := fs.Stat(fsys, shellPage); err == nil && !fi.IsDir() {
-					return serveStatic(e, fsys, shellPage, true)
+					return serveStaticStatus(e, fsys, shellPage, true, status)
 				}
 				return serveStatic(e, fsys, router.IndexPage, true)
 			}
@@ -109,6 +119,57 @@ func staticHandler(fsys fs.FS, indexFallback bool) func(*core.RequestEvent) erro
 }
 
 func serveStatic(e *core.RequestEvent, fsys fs.FS, filename string, fallback bool) error {
+	return serveStaticStatus(e, fsys, filename, fallback, http.StatusOK)
+}
+
+// isAppRoute: whether urlPath is one of the app's routes in routes.json
+// ("/register", "/admin/$" for any path under /admin, "/$id" for one segment).
+// Without the file (an older build) every path counts as a route.
+func isAppRoute(fsys fs.FS, urlPath string) bool {
+	data, err := fs.ReadFile(fsys, appRoutesFile)
+	if err != nil {
+		return true
+	}
+	var routes []string
+	if err := json.Unmarshal(data, &routes); err != nil || len(routes) == 0 {
+		return true
+	}
+	for _, route := range routes {
+		if routeMatches(route, urlPath) {
+			return true
+		}
+	}
+	return false
+}
+
+func routeMatches(route, urlPath string) bool {
+	want := splitPath(route)
+	got := splitPath(urlPath)
+	for i, segment := range want {
+		if segment == "$" {
+			return true
+		}
+		if i >= len(got) {
+			return false
+		}
+		if !strings.HasPrefix(segment, "$") && segment != got[i] {
+			return false
+		}
+	}
+	return len(got) == len(want)
+}
+
+func splitPath(p string) []string {
+	var out []string
+	for _, segment := range strings.Split(p, "/") {
+		if segment != "" {
+			out = append(out, segment)
+		}
+	}
+	return out
+}
+
+func serveStaticStatus(e *core.RequestEvent, fsys fs.FS, filename string, fallback bool, status int) error {
 	f, err := fsys.Open(filename)
 	if err != nil {
 		return router.ErrFileNotFound
@@ -150,12 +211,31 @@ func serveStatic(e *core.RequestEvent, fsys fs.FS, filename string, fallback boo
 		}
 	}
 
+	if status != http.StatusOK {
+		// Not a page of the app: the shell (its not-found page) under a 404, whole, never as a range.
+		header.Set("Content-Length", strconv.FormatInt(mustSize(body), 10))
+		e.Response.WriteHeader(status)
+		if e.Request.Method != http.MethodHead {
+			_, err := io.Copy(e.Response, body)
+			return err
+		}
+		return nil
+	}
+
 	seeker, ok := body.(io.ReadSeeker)
 	if !ok {
 		return router.ErrFileNotFound
 	}
 	http.ServeContent(e.Response, e.Request, fi.Name(), modTime, seeker)
 	return nil
+}
+
+// mustSize: the size of an open static file (0 when it cannot be told).
+func mustSize(f fs.File) int64 {
+	if fi, err := f.Stat(); err == nil {
+		return fi.Size()
+	}
+	return 0
 }
 
 // staticCacheControl: hashed build assets are immutable; the HTML shell, the

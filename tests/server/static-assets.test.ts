@@ -192,6 +192,8 @@ describe('a build with a prerendered landing page', () => {
     };
     write('index.html', LANDING_HTML);
     write('shell.html', SHELL_HTML);
+    // The build's list of the app's routes (scripts/lib/app-routes.mjs).
+    writeFileSync(path.join(prerenderedDir, 'routes.json'), JSON.stringify(['/', '/admin', '/admin/$', '/auth', '/dashboard', '/dashboard/', '/dashboard/profile-settings', '/register', '/speakers/$speakerId']));
     prerendered = await startTestServer({ publicDir: prerenderedDir });
   });
 
@@ -215,13 +217,37 @@ describe('a build with a prerendered landing page', () => {
   });
 
   it('answers every other route with the plain shell, never the landing markup', async () => {
-    for (const urlPath of ['/dashboard', '/dashboard/profile-settings', '/register?waitlist=true', '/auth', '/no/such/page']) {
+    for (const urlPath of ['/dashboard', '/dashboard/profile-settings', '/register?waitlist=true', '/auth', '/admin/anything/below', '/speakers/ada']) {
       const response = await fetchText(urlPath);
       expect(response.status, urlPath).toBe(200);
       expect(response.cacheControl, urlPath).toBe('no-cache');
       expect(response.body, urlPath).toBe(SHELL_HTML);
     }
   });
+
+  it('answers a path that is no page of the app with 404, still showing the shell (the app says page not found)', async () => {
+    for (const urlPath of ['/no/such/page', '/registerx', '/dashboard/profile-settings/extra', '/speakers', '/assets/gone-abc123.js']) {
+      const response = await fetchText(urlPath);
+      expect(response.status, urlPath).toBe(404);
+      expect(response.cacheControl, urlPath).toBe('no-cache');
+      expect(response.body, urlPath).toBe(SHELL_HTML);
+    }
+    const compressed = await get404Brotli('/no/such/page');
+    expect(compressed.status).toBe(404);
+    expect(compressed.encoding).toBe('br');
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(SHELL_HTML);
+  });
+
+  const get404Brotli = (urlPath: string) =>
+    new Promise<{ status: number; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${prerendered.url}${urlPath}`, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
 
   it('still redirects /index.html to / and keeps API paths out of both', async () => {
     const redirect = await fetch(`${prerendered.url}/index.html`, { redirect: 'manual' });
