@@ -2,7 +2,10 @@
 // The masterclass event as facts for emails and as a calendar file, and the
 // handler of GET /api/masterclass/event.ics (public).
 
-/** What emails and calendars say about an event, in its own time zone. */
+/**
+ * What emails and calendars say about an event, in its own time zone, and
+ * its phase now (lib/event-phase.js), so emails speak in the right tense.
+ */
 function eventFacts(app, event) {
   const format = require(`${__hooks}/lib/event-format.js`);
   const links = require(`${__hooks}/lib/links.js`);
@@ -16,6 +19,8 @@ function eventFacts(app, event) {
     endsAt,
     date: format.formatDate(startsAt, timezone),
     time: format.formatTimeRange(startsAt, endsAt, timezone),
+    when: format.formatWhen(startsAt, endsAt, timezone),
+    phase: require(`${__hooks}/lib/event-phase.js`).recordPhase(event),
     venue: event.getString("venue"),
     location: event.getString("location"),
     durationMinutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60000),
@@ -37,7 +42,7 @@ function eventCalendar(app, event) {
     startsAt: facts.startsAt,
     endsAt: facts.endsAt,
     location: place,
-    description: `${facts.title}\n${facts.date}, ${facts.time}\n${place}\n\nDetails: ${facts.appUrl}`,
+    description: `${facts.title}\n${facts.when}\n${place}\n\nDetails: ${facts.appUrl}`,
     url: facts.appUrl,
     stamp: new Date(),
     lastModified: format.parseUtc(event.getString("updated")),

@@ -77,7 +77,9 @@ function effectiveSalesState(event, left) {
 
 /**
  * Why `seatsNeeded` seats cannot be sold now (a 409 request error), or null.
- * Only an open event sells seats (DESIGN decision 8).
+ * Only an open event that has not started sells seats (DESIGN decisions 8
+ * and 17): once it starts, whatever its sales state, only the waitlist takes
+ * registrations.
  * @param {core.App} app
  * @param {core.Record} event
  * @param {number} seatsNeeded
@@ -85,6 +87,12 @@ function effectiveSalesState(event, left) {
 function salesRefusal(app, event, seatsNeeded) {
   const { MESSAGES } = require(`${__hooks}/lib/constants.js`);
   const { refusal } = require(`${__hooks}/lib/errors.js`);
+  const phase = require(`${__hooks}/lib/event-phase.js`).recordPhase(event);
+  if (phase === "happening") return refusal(409, "sales", "event_started", MESSAGES.eventStarted);
+  if (phase === "past") {
+    const { formatDate } = require(`${__hooks}/lib/event-format.js`);
+    return refusal(409, "sales", "event_over", MESSAGES.eventOver(formatDate(event.getString("starts_at"), event.getString("timezone"))));
+  }
   const state = event.getString("sales_state");
   if (state === "closed") return refusal(409, "sales", "closed", MESSAGES.closed);
   if (state !== "open") return refusal(409, "sales", "sold_out", MESSAGES.soldOut);

@@ -73,6 +73,8 @@ const MESSAGES = {
   soldOut: "This masterclass is sold out.",
   notEnoughSeats: (left) => `Only ${left} ${left === 1 ? "seat is" : "seats are"} left for this masterclass.`,
   closed: "Registration for this masterclass is closed.",
+  eventStarted: "This masterclass is under way, so registration for it has closed. Please register your interest in future events instead.",
+  eventOver: (date) => `This masterclass took place on ${date}, so registration for it has closed. Please register your interest in the next one instead.`,
   eventNotFound: "Event details not found",
   sessionNotFound: "Registration not found for this session",
   simulatedUnavailable: "Simulated checkout is only available while no Stripe key is set.",

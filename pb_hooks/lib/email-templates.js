@@ -22,8 +22,7 @@ function render(template, subject, content) {
 function eventDetails(event) {
   return [
     ["Event", event.title],
-    ["Date", event.date],
-    ["Time", event.time],
+    ["When", event.when],
     ["Venue", event.venue || event.location],
     ["Location", event.location],
   ];
@@ -54,6 +53,13 @@ function confirmationEmail(data) {
   });
 }
 
+/** After the start: the portal's tools and materials do not close with the event. */
+function toolsStayNote(event) {
+  if (event.phase === "past") return [`The masterclass took place on ${event.date}. The portal's tools and the session materials stay available to you after the event.`];
+  if (event.phase === "happening") return ["The masterclass is under way today. The portal's tools and the session materials stay available to you after the event."];
+  return [];
+}
+
 function invitationContent(data) {
   return {
     preheader: "Create your account to use the attendee portal.",
@@ -61,6 +67,7 @@ function invitationContent(data) {
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
       `As a registered attendee of the ${data.event.title} on ${data.event.date}, you can create your account for the attendee portal: the AI readiness questionnaire, the business case generator, the use case generator and the session materials.`,
+      ...toolsStayNote(data.event),
       `This invitation is personal and works only for ${data.email}.`,
     ],
     button: { label: "Create Your Account", url: data.link },
@@ -87,6 +94,7 @@ function accessReminderEmail(data) {
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
       `You already have an account for the attendee portal of the ${data.event.title} on ${data.event.date}. Sign in with ${data.email} to use the AI tools and the session materials.`,
+      ...toolsStayNote(data.event),
       `Forgotten your password? Choose a new one at ${data.resetUrl}.`,
     ],
     button: { label: "Sign In", url: data.signInUrl },
@@ -120,16 +128,24 @@ function systemMailOutboxCopy(subject) {
   });
 }
 
+/** Why the list for future events: in the tense of the event's phase. */
+function waitlistReason(event) {
+  if (event.phase === "past") {
+    return `Thank you for registering your interest. The ${event.title} took place on ${event.date}, so we have added you to the list for the next masterclass.`;
+  }
+  if (event.phase === "happening") {
+    return `Thank you for registering your interest. The ${event.title} is under way today (${event.when}) and registration for it has closed, so we have added you to the list for future events.`;
+  }
+  return `Thank you for registering your interest. The ${event.title} on ${event.date} is fully booked, so we have added you to the list for future events.`;
+}
+
 /** @param {{fullName: string, event: object}} data */
 function waitlistEmail(data) {
   return render(TEMPLATES.waitlist, "We've registered your interest: AI Champions Masterclass", {
     preheader: "Thank you for registering your interest in future events.",
     heading: "Interest registered",
     greeting: `Hi ${data.fullName},`,
-    paragraphs: [
-      `Thank you for registering your interest. The ${data.event.title} on ${data.event.date} is fully booked, so we have added you to the list for future events.`,
-      "We will email you as soon as registration opens for the next masterclass. No payment has been taken.",
-    ],
+    paragraphs: [waitlistReason(data.event), "We will email you as soon as registration opens for the next masterclass. No payment has been taken."],
   });
 }
 

@@ -90,20 +90,34 @@ function formatDate(value, timezone) {
   return `${WEEKDAYS[parts.weekday]} ${parts.day} ${MONTHS[parts.month]} ${parts.year}`;
 }
 
-/** "11:30 AM" */
+/** "11:30 am" (en-AU) */
 function formatTime(value, timezone) {
   const parts = localParts(value, timezone);
   const hour12 = parts.hour % 12 === 0 ? 12 : parts.hour % 12;
   const minutes = String(parts.minute).padStart(2, "0");
-  return `${hour12}:${minutes} ${parts.hour < 12 ? "AM" : "PM"}`;
+  return `${hour12}:${minutes} ${parts.hour < 12 ? "am" : "pm"}`;
 }
 
-/** "11:30 AM – 2:30 PM ACST" (the end date is named when it is another day). */
+/**
+ * "11:30 am – 2:30 pm ACST": the end's date is named when it is another day,
+ * and each end's zone when a daylight-saving change falls in between
+ * ("1:30 am ACST – 3:30 am ACDT"). The app says it the same way (src/lib/eventWhen.ts).
+ */
 function formatTimeRange(start, end, timezone) {
+  const startZone = localParts(start, timezone).zoneName;
   const endParts = localParts(end, timezone);
   const sameDay = formatDate(start, timezone) === formatDate(end, timezone);
-  const endText = sameDay ? formatTime(end, timezone) : `${formatDate(end, timezone)} ${formatTime(end, timezone)}`;
-  return `${formatTime(start, timezone)} – ${endText} ${endParts.zoneName}`;
+  const startText = endParts.zoneName === startZone ? formatTime(start, timezone) : `${formatTime(start, timezone)} ${startZone}`;
+  const endText = sameDay ? formatTime(end, timezone) : `${formatDate(end, timezone)}, ${formatTime(end, timezone)}`;
+  return `${startText} – ${endText} ${endParts.zoneName}`;
+}
+
+/** "Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST": the one way every email says when the event is. */
+function formatWhen(start, end, timezone) {
+  const range = parseUtc(end).getTime() > parseUtc(start).getTime()
+    ? formatTimeRange(start, end, timezone)
+    : `${formatTime(start, timezone)} ${localParts(start, timezone).zoneName}`;
+  return `${formatDate(start, timezone)}, ${range}`;
 }
 
 /** "AUD 1,485.00" */
@@ -114,4 +128,4 @@ function formatAmount(cents, currency) {
   return `${cents < 0 ? "-" : ""}${currency} ${grouped}.${fraction}`;
 }
 
-module.exports = { parseUtc, zoneOffset, formatDate, formatTime, formatTimeRange, formatAmount };
+module.exports = { parseUtc, zoneOffset, formatDate, formatTime, formatTimeRange, formatWhen, formatAmount };

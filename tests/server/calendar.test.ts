@@ -44,30 +44,30 @@ function property(lines: string[], name: string): string | undefined {
 describe('Adelaide time', () => {
   it('shows the masterclass in ACST (+09:30) in June', () => {
     expect(format.formatDate('2025-06-18 02:00:00.000Z', ADELAIDE)).toBe('Wednesday 18 June 2025');
-    expect(format.formatTimeRange('2025-06-18 02:00:00.000Z', '2025-06-18 05:00:00.000Z', ADELAIDE)).toBe('11:30 AM – 2:30 PM ACST');
+    expect(format.formatTimeRange('2025-06-18 02:00:00.000Z', '2025-06-18 05:00:00.000Z', ADELAIDE)).toBe('11:30 am – 2:30 pm ACST');
   });
 
   it('switches to ACDT (+10:30) at 2:00 on the first Sunday in October and back at 3:00 on the first Sunday in April', () => {
-    expect(format.formatTime('2025-10-04T16:29:59Z', ADELAIDE)).toBe('1:59 AM');
+    expect(format.formatTime('2025-10-04T16:29:59Z', ADELAIDE)).toBe('1:59 am');
     expect(format.zoneOffset(ADELAIDE, new Date('2025-10-04T16:29:59Z'))).toEqual({ minutes: 570, name: 'ACST' });
-    expect(format.formatTime('2025-10-04T16:30:00Z', ADELAIDE)).toBe('3:00 AM');
+    expect(format.formatTime('2025-10-04T16:30:00Z', ADELAIDE)).toBe('3:00 am');
     expect(format.zoneOffset(ADELAIDE, new Date('2025-10-04T16:30:00Z'))).toEqual({ minutes: 630, name: 'ACDT' });
-    expect(format.formatTime('2026-01-15T00:00:00Z', ADELAIDE)).toBe('10:30 AM');
-    expect(format.formatTime('2026-04-04T16:29:59Z', ADELAIDE)).toBe('2:59 AM');
+    expect(format.formatTime('2026-01-15T00:00:00Z', ADELAIDE)).toBe('10:30 am');
+    expect(format.formatTime('2026-04-04T16:29:59Z', ADELAIDE)).toBe('2:59 am');
     expect(format.zoneOffset(ADELAIDE, new Date('2026-04-04T16:29:59Z')).name).toBe('ACDT');
-    expect(format.formatTime('2026-04-04T16:30:00Z', ADELAIDE)).toBe('2:00 AM');
+    expect(format.formatTime('2026-04-04T16:30:00Z', ADELAIDE)).toBe('2:00 am');
     expect(format.zoneOffset(ADELAIDE, new Date('2026-04-04T16:30:00Z')).name).toBe('ACST');
   });
 
   it('names the local date across midnight and the end date of a multi-day event', () => {
     expect(format.formatDate('2025-06-17T15:00:00Z', ADELAIDE)).toBe('Wednesday 18 June 2025');
     expect(format.formatTimeRange('2025-12-31T12:00:00Z', '2026-01-01T01:00:00Z', ADELAIDE)).toBe(
-      '10:30 PM – Thursday 1 January 2026 11:30 AM ACDT',
+      '10:30 pm – Thursday 1 January 2026, 11:30 am ACDT',
     );
   });
 
   it('reads unknown zones as UTC', () => {
-    expect(format.formatTimeRange('2025-06-18 02:00:00.000Z', '2025-06-18 05:00:00.000Z', 'Mars/Base')).toBe('2:00 AM – 5:00 AM UTC');
+    expect(format.formatTimeRange('2025-06-18 02:00:00.000Z', '2025-06-18 05:00:00.000Z', 'Mars/Base')).toBe('2:00 am – 5:00 am UTC');
   });
 });
 
@@ -123,7 +123,7 @@ describe('GET /api/masterclass/event.ics', () => {
     expect(property(lines, 'DTEND')).toBe('20250618T050000Z');
     expect(property(lines, 'SUMMARY')).toBe(EVENT_TITLE);
     expect(property(lines, 'LOCATION')).toBe('Lot Fourteen\\, North Terrace\\, Adelaide SA 5000\\, Adelaide\\, South Australia');
-    expect(property(lines, 'DESCRIPTION')).toContain('Wednesday 18 June 2025\\, 11:30 AM – 2:30 PM ACST');
+    expect(property(lines, 'DESCRIPTION')).toContain('Wednesday 18 June 2025\\, 11:30 am – 2:30 pm ACST');
     expect(property(lines, 'URL')).toBe('https://masterclass.example.com');
   });
 
@@ -142,7 +142,7 @@ describe('GET /api/masterclass/event.ics', () => {
       expect(property(lines, 'DTSTART')).toBe('20251105T223000Z');
       expect(property(lines, 'DTEND')).toBe('20251106T013000Z');
       expect(property(lines, 'LOCATION')).toBe(`${venue.replace(/;/g, '\\;')}\\, Adelaide\\, South Australia`);
-      expect(property(lines, 'DESCRIPTION')).toContain('Thursday 6 November 2025\\, 9:00 AM – 12:00 PM ACDT');
+      expect(property(lines, 'DESCRIPTION')).toContain('Thursday 6 November 2025\\, 9:00 am – 12:00 pm ACDT');
     } finally {
       await superuser.collection('events').update(event.id, {
         venue: event.venue,

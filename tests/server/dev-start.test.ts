@@ -10,7 +10,7 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { startBackend } from '../../scripts/lib/backend.mjs';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
-import { masterclassEvent } from '../support/masterclassEvent';
+import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
 import { promoBody } from './registration-helpers';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-start-'));
@@ -55,7 +55,8 @@ describe('npm start backend', () => {
     expect(credentials.superuser.password).toMatch(/^[\w-]{16}$/);
     expect(credentials.administrator.password).not.toBe(credentials.superuser.password);
 
-    // The README's journey: the administrator opens sales, then CHAMPION2025 registers one attendee for free.
+    // The README's journey: the administrator moves the event to a date still to come and opens sales,
+    // then CHAMPION2025 registers one attendee for free.
     const promo = await devPromoCode(first.url, credentials);
     expect(promo).toMatchObject({ active: true, max_uses: 20, used_count: 0 });
     expect(daysFromNow(promo.expires_at)).toBeGreaterThan(29);
@@ -64,7 +65,10 @@ describe('npm start backend', () => {
     const event = await masterclassEvent(admin);
     expect(promo.event).toBe(event.id);
     expect(event.sales_state).toBe('sold_out');
+    expect((await registerWithPromo(first.url, 'champion2025')).status).toBe(409);
     await admin.collection('events').update(event.id, { sales_state: 'open' });
+    expect((await registerWithPromo(first.url, 'champion2025')).body.data.sales.code).toBe('event_over');
+    await admin.collection('events').update(event.id, UPCOMING_EVENT_TIMES);
     const registered = await registerWithPromo(first.url, 'champion2025');
     expect(registered).toMatchObject({ status: 201, body: { status: 'completed' } });
 

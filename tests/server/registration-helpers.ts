@@ -5,7 +5,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
-import { masterclassEvent } from '../support/masterclassEvent';
+import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
 import { unique } from './helpers';
 
 export { LIMITS_RAISED } from '../support/pocketbase';
@@ -70,7 +70,9 @@ export async function updateEvent(su: PocketBase, patch: Record<string, unknown>
   return su.collection('events').update(event.id, patch);
 }
 
-export const openSales = (su: PocketBase, patch: Record<string, unknown> = {}) => updateEvent(su, { sales_state: 'open', ...patch });
+/** Sales open for an event still to come (the seeded date has passed; see UPCOMING_EVENT_TIMES). */
+export const openSales = (su: PocketBase, patch: Record<string, unknown> = {}) =>
+  updateEvent(su, { sales_state: 'open', ...UPCOMING_EVENT_TIMES, ...patch });
 
 export async function seatsLeft(server: TestServer): Promise<number> {
   return (await get(server, '/api/masterclass/event')).body.seats_left;

@@ -1,6 +1,7 @@
 // Event facts as visitors read them, always in the event's own time zone:
 // the browser's zone never decides what date or time an Adelaide event shows.
 import { dateTimeFormat } from '@/lib/intlFormat';
+import { formatClockTime, formatWeekdayDate } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import type { EventFactsSource } from './eventRecord';
 
@@ -21,21 +22,9 @@ export interface EventFacts {
   capacity: string;
 }
 
-type PartName = Intl.DateTimeFormatPartTypes;
-
-function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions): Partial<Record<PartName, string>> {
+function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
   const parts = dateTimeFormat('en-AU', { timeZone, ...options }).formatToParts(instant);
   return Object.fromEntries(parts.map((part) => [part.type, part.value]));
-}
-
-export function formatClockTime(instant: Date, timeZone: string): string {
-  const p = partsOf(instant, timeZone, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
-  return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
-}
-
-export function formatWeekdayDate(instant: Date, timeZone: string): string {
-  const p = partsOf(instant, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
 
 function formatMonthDayYear(instant: Date, timeZone: string): string {

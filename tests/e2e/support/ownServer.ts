@@ -4,7 +4,7 @@
 // shared server. Journeys in other files never see these changes.
 import { test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
-import { masterclassEvent } from '../../support/masterclassEvent';
+import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../../support/masterclassEvent';
 import { LIMITS_RAISED, startTestServer, type TestServer } from '../../support/pocketbase';
 
 export interface OwnServer {
@@ -14,8 +14,8 @@ export interface OwnServer {
 }
 
 /**
- * Starts the file's own PocketBase before its journeys, with sales open and
- * the promo code valid, and stops it after them. `onStarted` hands it to the
+ * Starts the file's own PocketBase before its journeys, with sales open for
+ * an event still to come (UPCOMING_EVENT_TIMES) and the promo code valid, and stops it after them. `onStarted` hands it to the
  * file's own variables, which its journeys then use.
  */
 export function ownServerForFile(onStarted: (started: OwnServer) => void): void {
@@ -47,10 +47,10 @@ export async function routeApiTo(page: Page, server: { url: string }): Promise<v
   );
 }
 
-/** Sales open and the development promo code valid again (the seeded one expired with the event). */
+/** Sales open for an upcoming event and the development promo code valid again (the seeded one expired with the event). */
 async function openSalesWithPromo(admin: PocketBase): Promise<void> {
   const event = await masterclassEvent(admin);
-  await admin.collection('events').update(event.id, { sales_state: 'open' });
+  await admin.collection('events').update(event.id, { sales_state: 'open', ...UPCOMING_EVENT_TIMES });
   const promo = await admin.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"');
   await admin.collection('promo_codes').update(promo.id, { expires_at: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ') });
 }

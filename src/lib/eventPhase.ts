@@ -1,0 +1,54 @@
+// The event's phase (DESIGN decision 17): what the pages say about the event
+// follows from its record and the clock, never from the seed's date alone.
+//   on_sale    before the start, sales open
+//   sold_out   before the start, sold out
+//   closed     before the start, sales closed
+//   happening  from the start (inclusive) to the end (exclusive)
+//   past       from the end on
+// The start and end are instants (stored in UTC), so a daylight-saving change
+// in the event's zone cannot move a boundary: 11:30 am in Adelaide is the same
+// instant whatever zone the visitor's device is in. The server applies the
+// same rule (pb_hooks/lib/event-phase.js; tests/server/event-phase.test.ts
+// proves the two agree). Small and dependency-free: the landing loads it.
+import type { SalesState } from '@/db';
+import { parsePocketBaseDate } from './pocketbaseDate';
+
+export type EventPhase = 'on_sale' | 'sold_out' | 'closed' | 'happening' | 'past';
+
+export interface PhaseSource {
+  starts_at: string;
+  ends_at: string;
+  sales_state: SalesState;
+}
+
+function salesPhase(salesState: SalesState): EventPhase {
+  if (salesState === 'open') return 'on_sale';
+  return salesState === 'sold_out' ? 'sold_out' : 'closed';
+}
+
+/**
+ * The event's phase at `now`. An end that is missing or not after the start
+ * (bad data the admin form and the server refuse) is read as the start, so
+ * such an event is never "happening" and has taken place once it starts. An
+ * unreadable start leaves the sales state alone to decide.
+ */
+export function eventPhase(event: PhaseSource, now: Date): EventPhase {
+  const start = parsePocketBaseDate(event.starts_at).getTime();
+  if (Number.isNaN(start)) return salesPhase(event.sales_state);
+  const rawEnd = parsePocketBaseDate(event.ends_at).getTime();
+  const end = Number.isNaN(rawEnd) || rawEnd < start ? start : rawEnd;
+  const at = now.getTime();
+  if (at >= end) return 'past';
+  if (at >= start) return 'happening';
+  return salesPhase(event.sales_state);
+}
+
+/** Paid and promo registrations are taken only while the event is on sale; the waitlist always. */
+export function sellsSeats(phase: EventPhase): boolean {
+  return phase === 'on_sale';
+}
+
+/** Before the start: the spec's own texts (an upcoming event) apply. */
+export function isUpcoming(phase: EventPhase): boolean {
+  return phase !== 'happening' && phase !== 'past';
+}

@@ -1,0 +1,72 @@
+// One way to say when an event is, everywhere the app says it (the landing,
+// /register, the portal; the emails' server twin is pb_hooks/lib/event-format.js):
+// 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST', in the event's own zone,
+// whatever zone the visitor's device is in. Formatters come from the cache in
+// ./intlFormat, never created while a page renders.
+import { dateTimeFormat } from './intlFormat';
+import { parsePocketBaseDate } from './pocketbaseDate';
+
+export interface WhenSource {
+  starts_at: string;
+  ends_at: string;
+  timezone: string;
+}
+
+type PartName = Intl.DateTimeFormatPartTypes;
+
+function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions): Partial<Record<PartName, string>> {
+  const parts = dateTimeFormat('en-AU', { timeZone, ...options }).formatToParts(instant);
+  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
+}
+
+/** '11:30 am' */
+export function formatClockTime(instant: Date, timeZone: string): string {
+  const p = partsOf(instant, timeZone, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
+  return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
+}
+
+/** 'Wednesday 18 June 2025' */
+export function formatWeekdayDate(instant: Date, timeZone: string): string {
+  const p = partsOf(instant, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
+}
+
+/** 'ACST' (or 'ACDT' in daylight time) for Adelaide at that instant. */
+export function zoneAbbreviation(instant: Date, timeZone: string): string {
+  return partsOf(instant, timeZone, { hour: 'numeric', timeZoneName: 'short' }).timeZoneName ?? timeZone;
+}
+
+export interface EventWhen {
+  /** 'Wednesday 18 June 2025' */
+  date: string;
+  /** '11:30 am – 2:30 pm ACST' (the end's date is named when it is another day, each zone when they differ) */
+  time: string;
+  /** 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST' */
+  full: string;
+}
+
+/** When the event is, in its own zone; null when its start is not a date. */
+export function eventWhen(event: WhenSource): EventWhen | null {
+  const start = parsePocketBaseDate(event.starts_at);
+  const end = parsePocketBaseDate(event.ends_at);
+  if (Number.isNaN(start.getTime())) return null;
+  const zone = event.timezone;
+  const date = formatWeekdayDate(start, zone);
+  const startZone = zoneAbbreviation(start, zone);
+  let time = formatClockTime(start, zone);
+  if (!Number.isNaN(end.getTime()) && end > start) {
+    const endDate = formatWeekdayDate(end, zone);
+    const endZone = zoneAbbreviation(end, zone);
+    // Across a daylight-saving change each end names its own zone: '1:30 am ACST – 3:30 am ACDT'.
+    if (endZone !== startZone) time += ` ${startZone}`;
+    time += ` – ${endDate === date ? '' : `${endDate}, `}${formatClockTime(end, zone)} ${endZone}`;
+  } else {
+    time += ` ${startZone}`;
+  }
+  return { date, time, full: `${date}, ${time}` };
+}
+
+/** eventWhen(...).full, or '' when the start is not a date. */
+export function formatEventWhen(event: WhenSource): string {
+  return eventWhen(event)?.full ?? '';
+}
