@@ -10,6 +10,7 @@ import { SpeakersSection } from './components/SpeakersSection';
 import { WhySection } from './components/WhySection';
 import { fetchMasterclassEvent } from './eventRecord';
 import { fetchSpeakers } from './speakers';
+import { useEventPhase } from './useEventPhase';
 import { useLoadable } from './useLoadable';
 import classes from './LandingPage.module.css';
 
@@ -23,18 +24,20 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
   const speakers = useLoadable(fetchSpeakers, 'the speakers');
   // Facts stay on the page when the record cannot be read: the published ones stand in.
   const event = eventState.status === 'loading' ? null : eventState.status === 'ready' ? eventState.value : PUBLISHED_EVENT;
+  // Every section speaks in the tense of the event's phase (before, during, after).
+  const phase = useEventPhase(event);
 
   return (
     <div className={classes.page}>
       <LandingHeader />
       <main>
-        <HeroSection event={event} showWaitlistForm={showWaitlistForm} />
-        <WhySection />
+        <HeroSection event={event} phase={phase} showWaitlistForm={showWaitlistForm} />
+        <WhySection phase={phase} />
         <ExperienceSection />
         <AudienceSection />
         <SpeakersSection speakers={speakers} />
-        <EventDetailsSection event={event} speakers={speakers} />
-        <ClosingCtaSection event={event} />
+        <EventDetailsSection event={event} phase={phase} speakers={speakers} />
+        <ClosingCtaSection event={event} phase={phase} />
       </main>
       <LandingFooter />
     </div>

@@ -17,7 +17,8 @@ describe('event facts', () => {
   it('renders the masterclass in Adelaide time', () => {
     expect(eventFacts(masterclass)).toEqual({
       date: 'Wednesday 18 June 2025',
-      timeRange: '11:30 am – 2:30 pm',
+      timeRange: '11:30 am – 2:30 pm ACST',
+      when: 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST',
       welcomeTime: '11:30 am on June 18, 2025',
       duration: '3 hours',
       zoneLabel: 'Adelaide time',
@@ -32,7 +33,7 @@ describe('event facts', () => {
       vi.stubEnv('TZ', zone);
       const facts = eventFacts({ ...masterclass, starts_at: '2025-06-18T02:00:00Z', ends_at: '2025-06-18T05:00:00Z' });
       expect(facts.date).toBe('Wednesday 18 June 2025');
-      expect(facts.timeRange).toBe('11:30 am – 2:30 pm');
+      expect(facts.timeRange).toBe('11:30 am – 2:30 pm ACST');
     },
   );
 
@@ -45,14 +46,14 @@ describe('event facts', () => {
   it("follows the event's own zone: the same instant in London is a different local time", () => {
     const facts = eventFacts({ ...masterclass, timezone: 'Europe/London' });
     expect(facts.date).toBe('Wednesday 18 June 2025');
-    expect(facts.timeRange).toBe('3:00 am – 6:00 am');
+    expect(facts.timeRange).toBe('3:00 am – 6:00 am GMT+1');
     expect(facts.zoneLabel).toBe('London time');
   });
 
   it('crosses midnight into the previous day west of UTC', () => {
     const facts = eventFacts({ ...masterclass, timezone: 'America/Los_Angeles' });
     expect(facts.date).toBe('Tuesday 17 June 2025');
-    expect(facts.timeRange).toBe('7:00 pm – 10:00 pm');
+    expect(facts.timeRange).toBe('7:00 pm – 10:00 pm GMT-7');
     expect(facts.welcomeTime).toBe('7:00 pm on June 17, 2025');
     expect(facts.zoneLabel).toBe('Los Angeles time');
   });

@@ -1,15 +1,17 @@
 // Event facts as visitors read them, always in the event's own time zone:
 // the browser's zone never decides what date or time an Adelaide event shows.
 import { dateTimeFormat } from '@/lib/intlFormat';
-import { formatClockTime, formatWeekdayDate } from '@/lib/eventWhen';
+import { eventWhen, formatClockTime, formatWeekdayDate } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import type { EventFactsSource } from './eventRecord';
 
 export interface EventFacts {
   /** 'Wednesday 18 June 2025' */
   date: string;
-  /** '11:30 am – 2:30 pm' */
+  /** '11:30 am – 2:30 pm ACST' */
   timeRange: string;
+  /** 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST' (src/lib/eventWhen.ts, the one format) */
+  when: string;
   /** '11:30 am on June 18, 2025' */
   welcomeTime: string;
   /** '3 hours' */
@@ -51,9 +53,11 @@ export function eventFacts(event: EventFactsSource): EventFacts {
   const start = parsePocketBaseDate(event.starts_at);
   const end = parsePocketBaseDate(event.ends_at);
   const zone = event.timezone;
+  const when = eventWhen(event);
   return {
-    date: formatWeekdayDate(start, zone),
-    timeRange: `${formatClockTime(start, zone)} – ${formatClockTime(end, zone)}`,
+    date: when?.date ?? formatWeekdayDate(start, zone),
+    timeRange: when?.time ?? '',
+    when: when?.full ?? '',
     welcomeTime: `${formatClockTime(start, zone)} on ${formatMonthDayYear(start, zone)}`,
     duration: formatDuration(start, end),
     zoneLabel: zoneLabel(zone),

@@ -1,5 +1,5 @@
 // The masterclass record the landing page renders its facts and call to action from.
-import type { EventRow, SalesState } from '@/db';
+import type { EventRow } from '@/db';
 import { pb } from '@/lib/pocketbase';
 import { Collections, EVENT_SLUG } from '@/lib/collections';
 import { withOfflineCopy } from '@/pwa/offlineCopy';
@@ -14,9 +14,4 @@ export function fetchMasterclassEvent(): Promise<MasterclassEvent> {
   return withOfflineCopy('event', () =>
     pb.collection(Collections.events).getFirstListItem<MasterclassEvent>(pb.filter('slug = {:slug}', { slug: EVENT_SLUG })),
   );
-}
-
-/** Only `open` takes paid registrations; anything else offers the waitlist (DESIGN decision 8). */
-export function isSoldOut(salesState: SalesState): boolean {
-  return salesState !== 'open';
 }

@@ -9,6 +9,9 @@ import { RegistrationLayout } from './components/RegistrationLayout';
 import { RegistrationStepper, type RegistrationStep } from './components/RegistrationStepper';
 import { SalesClosedNotice } from './components/SalesClosedNotice';
 import { WaitlistBanner } from './components/WaitlistBanner';
+import { eventPhase } from '@/lib/eventPhase';
+import { formatEventWhen } from '@/lib/eventWhen';
+import { PUBLISHED_EVENT } from '@/lib/publishedEvent';
 import { formatEventDate } from './eventDate';
 import { readRegistrationData } from './registrationStorage';
 import { useEventNotFoundToast, useEventSummary } from './useEventSummary';
@@ -35,7 +38,11 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: Reg
 
   const event = eventState.status === 'ready' ? eventState.event : null;
   const eventDate = formatEventDate(event);
-  const salesOpen = event?.sales_state === 'open';
+  // The phase at the page's opening (DESIGN decision 17); the server decides again on submit.
+  const [openedAt] = useState(() => new Date());
+  const phase = eventPhase(event ?? PUBLISHED_EVENT, openedAt);
+  const eventWhen = formatEventWhen(event ?? PUBLISHED_EVENT);
+  const salesOpen = event !== null && phase === 'on_sale';
   const wide = step === 0 && !waitlistMode && salesOpen;
 
   function form() {
@@ -52,7 +59,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: Reg
     if (waitlistMode) {
       return (
         <>
-          <WaitlistBanner eventDate={eventDate} />
+          <WaitlistBanner eventDate={eventDate} phase={phase} />
           {registrationForm}
         </>
       );
@@ -76,7 +83,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: Reg
         </Alert>
       );
     }
-    if (event.sales_state !== 'open') return <SalesClosedNotice salesState={event.sales_state} eventDate={eventDate} />;
+    if (phase !== 'on_sale') return <SalesClosedNotice phase={phase} eventDate={eventDate} eventWhen={eventWhen} location={event.location} />;
     return registrationForm;
   }
 
@@ -95,7 +102,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: Reg
   return (
     <RegistrationLayout
       title={waitlistMode ? 'Register Your Interest' : 'Register for the Masterclass'}
-      subtitle={`AI Champions Masterclass · ${eventDate}${event ? ` · ${event.location}` : ''}`}
+      subtitle={`AI Champions Masterclass · ${eventWhen}${event ? ` · ${event.location}` : ''}`}
       wide={wide}
     >
       <RegistrationStepper step={step} waitlist={waitlistMode} />

@@ -1,6 +1,8 @@
 import { SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingCommunity, IconCalendarEvent, IconClock, IconHourglass, IconMapPin, IconUsers, type Icon } from '@tabler/icons-react';
+import type { EventPhase } from '@/lib/eventPhase';
 import { eventFacts } from '../eventFacts';
+import { detailsEyebrow } from '../phaseCopy';
 import type { MasterclassEvent } from '../eventRecord';
 import type { Speaker } from '../speakers';
 import type { Loadable } from '../useLoadable';
@@ -10,14 +12,16 @@ import classes from './EventDetails.module.css';
 interface EventDetailsSectionProps {
   /** null while the event record loads */
   event: MasterclassEvent | null;
+  /** null while the event record loads */
+  phase: EventPhase | null;
   speakers: Loadable<Speaker[]>;
 }
 
-export function EventDetailsSection({ event, speakers }: EventDetailsSectionProps) {
+export function EventDetailsSection({ event, phase, speakers }: EventDetailsSectionProps) {
   const facts = event ? eventFacts(event) : null;
   const hosts = hostOrganisations(speakers);
   return (
-    <LandingSection id="event-details" eyebrow="Save the date" title="Event Details">
+    <LandingSection id="event-details" eyebrow={detailsEyebrow(phase)} title="Event Details">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
         <Fact icon={IconCalendarEvent} label="Date" value={facts?.date} />
         <Fact icon={IconClock} label="Time" note={facts?.zoneLabel} value={facts?.timeRange} />

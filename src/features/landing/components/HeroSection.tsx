@@ -2,10 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Container, Skeleton, Text, Title } from '@mantine/core';
 import { loadFullStyles } from '@/app/deferred';
 import { HERO_LINE } from '../content';
+import type { EventPhase } from '@/lib/eventPhase';
 import { eventFacts } from '../eventFacts';
-import { isSoldOut, type MasterclassEvent } from '../eventRecord';
+import type { MasterclassEvent } from '../eventRecord';
+import { heroCopy, phaseNotice } from '../phaseCopy';
 import { FadeInImage } from './FadeInImage';
-import { RegistrationButtons, SoldOutNotice } from './RegistrationCallToAction';
+import { EventNotice, RegistrationButtons } from './RegistrationCallToAction';
 import classes from './Hero.module.css';
 
 // Hidden unless asked for (see the landing route), so its form code (and the form
@@ -17,10 +19,12 @@ const WaitlistShortcutForm = lazy(() =>
 interface HeroSectionProps {
   /** null while the event record loads */
   event: MasterclassEvent | null;
+  /** null while the event record loads */
+  phase: EventPhase | null;
   showWaitlistForm: boolean;
 }
 
-export function HeroSection({ event, showWaitlistForm }: HeroSectionProps) {
+export function HeroSection({ event, phase, showWaitlistForm }: HeroSectionProps) {
   return (
     <section aria-labelledby="hero-title" className={classes.hero}>
       <FadeInImage src="/images/hero-network.svg" alt="" className={classes.art} />
@@ -31,7 +35,7 @@ export function HeroSection({ event, showWaitlistForm }: HeroSectionProps) {
           </Title>
           <Text className={classes.tagline}>Lead the AI Revolution—Not Just Survive It</Text>
           <Text className={classes.lead}>{HERO_LINE}</Text>
-          <div className={classes.panel}>{event ? <HeroRegistration event={event} /> : <HeroRegistrationSkeleton />}</div>
+          <div className={classes.panel}>{event && phase ? <HeroRegistration event={event} phase={phase} /> : <HeroRegistrationSkeleton />}</div>
           {showWaitlistForm && (
             <Suspense fallback={<Skeleton height={320} mt="xl" radius="lg" />}>
               <WaitlistShortcutForm />
@@ -43,21 +47,16 @@ export function HeroSection({ event, showWaitlistForm }: HeroSectionProps) {
   );
 }
 
-function HeroRegistration({ event }: { event: MasterclassEvent }) {
+function HeroRegistration({ event, phase }: { event: MasterclassEvent; phase: EventPhase }) {
   const facts = eventFacts(event);
-  const soldOut = isSoldOut(event.sales_state);
+  const notice = phaseNotice(phase);
+  const copy = heroCopy(phase, { ...facts, capacity: event.capacity });
   return (
     <>
-      {soldOut && <SoldOutNotice />}
-      <Text className={classes.welcome}>
-        We look forward to welcoming registered attendees in {facts.city} at {facts.welcomeTime}.
-      </Text>
-      <Text className={classes.invite}>
-        {soldOut
-          ? 'Missed out this time? Register your interest and be the first to hear about future masterclasses.'
-          : `Places are limited to ${event.capacity} participants. Secure yours today.`}
-      </Text>
-      <RegistrationButtons salesState={event.sales_state} />
+      {notice && <EventNotice text={notice} />}
+      <Text className={classes.welcome}>{copy.welcome}</Text>
+      <Text className={classes.invite}>{copy.invite}</Text>
+      <RegistrationButtons phase={phase} />
     </>
   );
 }

@@ -1,24 +1,24 @@
 import { Group, Text, useMatches } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
-import type { SalesState } from '@/db';
+import type { EventPhase } from '@/lib/eventPhase';
 import { SOLD_OUT_NOTICE } from '@/lib/specTexts';
-import { isSoldOut } from '../eventRecord';
 import { WAITLIST_SEARCH } from '../registerSearch';
 import { ButtonLink } from './ButtonLink';
 import classes from './RegistrationCallToAction.module.css';
 
-export function SoldOutNotice() {
+/** The notice the phase calls for (src/features/landing/phaseCopy.ts): the spec's sold-out notice by default. */
+export function EventNotice({ text = SOLD_OUT_NOTICE }: { text?: string }) {
   return (
     <Text className={classes.notice}>
       <IconAlertTriangle size={18} stroke={2} aria-hidden />
-      {SOLD_OUT_NOTICE}
+      {text}
     </Text>
   );
 }
 
-/** The way in that fits the sales state: the waitlist while sold out or closed, checkout while open. */
-export function RegistrationButtons({ salesState, justify }: { salesState: SalesState; justify?: 'center' | 'flex-start' }) {
-  const waitlistIsPrimary = isSoldOut(salesState);
+/** The way in that fits the phase: checkout while on sale, otherwise the waitlist for future events. */
+export function RegistrationButtons({ phase, justify }: { phase: EventPhase; justify?: 'center' | 'flex-start' }) {
+  const waitlistIsPrimary = phase !== 'on_sale';
   const size = useMatches({ base: 'md', sm: 'lg' });
   return (
     <Group gap="sm" justify={justify} className={classes.buttons}>

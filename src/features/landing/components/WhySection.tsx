@@ -1,9 +1,12 @@
 import { SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { EventPhase } from '@/lib/eventPhase';
 import { OUTCOMES, WHY_LEAD, WHY_STATISTIC, WHY_STATISTIC_TEXT } from '../content';
+import { outcomesTitle } from '../phaseCopy';
 import { LandingSection } from './LandingSection';
 import classes from './WhySection.module.css';
 
-export function WhySection() {
+/** After the event, what attendees took away is said in the past tense. */
+export function WhySection({ phase = null }: { phase?: EventPhase | null }) {
   return (
     <LandingSection id="why" eyebrow="The readiness gap" title="Why This Masterclass Matters">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'xl', md: 56 }}>
@@ -14,7 +17,7 @@ export function WhySection() {
         </div>
         <Stack gap="lg" justify="center">
           <Title order={3} className={classes.outcomesTitle}>
-            You leave with
+            {outcomesTitle(phase)}
           </Title>
           <Stack component="ul" gap="lg" p={0} m={0} style={{ listStyle: 'none' }}>
             {OUTCOMES.map(({ title, text, icon: Icon }) => (

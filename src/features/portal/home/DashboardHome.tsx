@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { usePortalUser } from '../portalUser';
 import { usePortalLock } from '../usePortalLock';
 import { useProfile } from '../useProfile';
+import { EventPhaseNote } from './EventPhaseNote';
 import { SessionMaterials } from './SessionMaterials';
 import { ToolCards } from './ToolCards';
 import { YourProgress } from './YourProgress';
@@ -22,6 +23,7 @@ export function DashboardHome() {
           Your AI Champions Masterclass portal: the attendee tools, the session materials and your progress in one place.
         </Text>
       </div>
+      <EventPhaseNote />
       <ToolCards lock={lock} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <SessionMaterials lock={lock} />

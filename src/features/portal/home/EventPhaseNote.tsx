@@ -1,0 +1,29 @@
+import { Alert } from '@mantine/core';
+import { IconCalendarCheck } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { eventPhase } from '@/lib/eventPhase';
+import { formatEventWhen } from '@/lib/eventWhen';
+import { LOCK_REFRESH_MS } from '../portalLock';
+import { findMasterclass } from '../usePortalLock';
+import { useNow } from '../useNow';
+
+/**
+ * During and after the masterclass (DESIGN decision 17): the portal says when
+ * it was and that the tools stay available. Nothing before the start, where
+ * the tool cards' own notes speak.
+ */
+export function EventPhaseNote() {
+  const event = useLiveQuery(findMasterclass);
+  const now = useNow(LOCK_REFRESH_MS);
+  if (!event) return null;
+  const phase = eventPhase(event, now);
+  if (phase !== 'happening' && phase !== 'past') return null;
+  const when = formatEventWhen(event);
+  return (
+    <Alert color="navy" variant="light" radius="md" icon={<IconCalendarCheck size={20} />} title={phase === 'past' ? 'Thank you for joining us' : 'The masterclass is under way'}>
+      {phase === 'past'
+        ? `The AI Champions Masterclass took place on ${when}. Your tools and the session materials stay available here after the event: keep building your assessment, business case and use cases.`
+        : `The AI Champions Masterclass is on now (${when}). Your tools and the session materials stay available here after the event.`}
+    </Alert>
+  );
+}
