@@ -7,6 +7,7 @@ import { theme } from './src/lib/theme';
 import { UTM_KEYS } from './src/lib/utm';
 import { bundleReport } from './scripts/lib/bundle-report.mjs';
 import { appRoutes } from './scripts/lib/app-routes.mjs';
+import { siteUrlInHtml } from './scripts/lib/site-url.mjs';
 import { prerenderLanding, SHELL_FILE } from './scripts/lib/prerender-landing.mjs';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:8090';
@@ -44,7 +45,7 @@ const pwa = () => VitePWA({
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     // iOS reads its launch screens when the app is added to the Home Screen, not offline.
-    globIgnores: ['splash/**'],
+    globIgnores: ['splash/**', 'social/**'],
     // No chunk may be left out of the precache for its size (the largest today is well under 1 MB).
     maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
     // Every route but `/` opens the plain shell: index.html holds the prerendered landing page.
@@ -101,6 +102,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    siteUrlInHtml(),
     ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] }), appRoutes()]),
     pwa(),
     bundleReport(),

@@ -10,6 +10,9 @@
 // iPhone screen size, portrait: the icon centred on the theme's navy), linked from
 // index.html. iOS reads them when the app is added to the Home Screen, so the
 // service worker does not precache them.
+// Also public/social/og-card.png (1200×630): the preview a shared link shows
+// (Open Graph and Twitter card tags in index.html), the icon and the hero's
+// words on the hero art; not precached either.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +50,22 @@ function splashPage(svgDataUrl, { width, height }) {
   </style></head><body><img src="${svgDataUrl}" alt=""></body></html>`;
 }
 
+const SOCIAL_CARD = { width: 1200, height: 630 };
+
+function socialCardPage(iconDataUrl, artDataUrl) {
+  return `<!doctype html><html><head><style>
+    html, body { margin: 0; padding: 0; width: ${SOCIAL_CARD.width}px; height: ${SOCIAL_CARD.height}px; background: ${BACKGROUND}; overflow: hidden;
+      font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; color: #fff; }
+    .art { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; opacity: 0.9; }
+    .text { position: absolute; left: 80px; top: 150px; width: 760px; }
+    .icon { width: 96px; height: 96px; }
+    h1 { font-size: 64px; line-height: 1.05; margin: 28px 0 20px; letter-spacing: 1px; }
+    p { font-size: 32px; margin: 0; color: #ffd27a; }
+    .place { margin-top: 22px; font-size: 26px; color: #dfe6ff; }
+  </style></head><body><img class="art" src="${artDataUrl}" alt=""><div class="text"><img class="icon" src="${iconDataUrl}" alt="">
+    <h1>AI CHAMPIONS MASTERCLASS</h1><p>Lead the AI Revolution—Not Just Survive It</p><p class="place">An AI leadership masterclass in Adelaide</p></div></body></html>`;
+}
+
 function page(svgDataUrl, { size, scale, fullBleed }) {
   const inner = Math.round(size * scale);
   const offset = Math.round((size - inner) / 2);
@@ -82,6 +101,16 @@ try {
     await context.close();
     console.log(`public/splash/${file}`);
   }
+  const art = await readFile(path.join(root, 'public/images/hero-network.svg'));
+  const socialDir = path.join(root, 'public/social');
+  await mkdir(socialDir, { recursive: true });
+  const context = await browser.newContext({ viewport: SOCIAL_CARD, deviceScaleFactor: 1 });
+  const tab = await context.newPage();
+  await tab.setContent(socialCardPage(dataUrl, `data:image/svg+xml;base64,${art.toString('base64')}`));
+  await Promise.all((await tab.locator('img').all()).map((img) => img.evaluate((element) => element.decode())));
+  await tab.screenshot({ path: path.join(socialDir, 'og-card.png') });
+  await context.close();
+  console.log('public/social/og-card.png');
 } finally {
   await browser.close();
 }

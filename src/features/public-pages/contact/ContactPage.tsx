@@ -1,11 +1,9 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { ContactForm } from './ContactForm';
 import { ContactInfo } from './ContactInfo';
 import classes from './ContactPage.module.css';
 
 export function ContactPage() {
-  useDocumentTitle('Contact Us | AI Champions Masterclass');
 
   return (
     <Container size="lg" className={classes.container}>

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Container, Paper, Text, Title, TypographyStylesProvider } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { formatLongDate } from '@/lib/formatLongDate';
 import classes from './LegalDocument.module.css';
 
@@ -10,7 +9,6 @@ import classes from './LegalDocument.module.css';
  */
 export function LegalDocument({ title, children }: { title: string; children: ReactNode }) {
   const [openedAt] = useState(() => new Date());
-  useDocumentTitle(`${title} | AI Champions Masterclass`);
 
   return (
     <Container size={860} className={classes.container}>
