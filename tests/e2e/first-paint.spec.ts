@@ -5,6 +5,9 @@ import { expect, test } from '@playwright/test';
 import { APP_START_TIMEOUT } from './support/appStart';
 
 const HERO = 'AI CHAMPIONS MASTERCLASS';
+// The hero's notice, shown once the app has read the event record: the seeded
+// masterclass (18 June 2025) has taken place (DESIGN decision 17).
+const EVENT_NOTICE = 'This Masterclass Has Taken Place';
 
 test('the HTML for / carries the hero; /dashboard and /register get the plain shell', async ({ request }) => {
   const landing = await (await request.get('/')).text();
@@ -50,7 +53,7 @@ test('the app takes over the prerendered landing page without errors and loads i
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
   // The event record and speakers arrive once the app runs and replace the loading placeholders.
-  await expect(page.getByText('Event Sold Out – Registration Now Closed').first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expect(page.getByText(EVENT_NOTICE).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.locator('img[src="/images/hero-network.svg"]')).toHaveAttribute('data-loaded', 'true');
   await expect(page.getByRole('heading', { level: 1, name: HERO })).toHaveCount(1);
@@ -103,7 +106,7 @@ test('the app’s scripts start only once the browser has painted the hero art, 
     await route.continue();
   });
   await page.goto('/');
-  await expect(page.getByText('Event Sold Out – Registration Now Closed').first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expect(page.getByText(EVENT_NOTICE).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
   const { artPaint, scriptsStart } = await artPaintAndScriptStart(page);
   expect(artPaint).not.toBeNull();
   expect(scriptsStart).not.toBeNull();
@@ -114,7 +117,7 @@ test('the app’s scripts start only once the browser has painted the hero art, 
 test('a page whose hero art never arrives still starts the app', async ({ page }) => {
   await page.route('**/images/hero-network.svg', () => new Promise(() => {}));
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await expect(page.getByText('Event Sold Out – Registration Now Closed').first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expect(page.getByText(EVENT_NOTICE).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
   const { artPaint, scriptsStart } = await artPaintAndScriptStart(page);
   expect(artPaint).toBeNull();
   expect(scriptsStart).toBeGreaterThanOrEqual(2500);
