@@ -231,7 +231,7 @@ test.describe('portal', () => {
 test.describe('event form', () => {
   test.use({ viewport: DESKTOP });
 
-  test('an end before the start is refused on the page with a clear message, and nothing is saved', async ({ page }) => {
+  test('shows the phase visitors see; an end before the start is refused on the page with a clear message, and nothing is saved', async ({ page }) => {
     const admin = await createPortalUser('administrator');
     const superuser = await superuserClient();
     const before = await masterclassEvent(superuser);
@@ -239,6 +239,8 @@ test.describe('event form', () => {
       await signInAs(page, admin);
       await page.goto('/admin/event');
       await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(before.title as string, { timeout: APP_START_TIMEOUT });
+      // The seeded masterclass has taken place: whatever its sales state, visitors see that.
+      await expect(page.getByText('Visitors see: Taken place (waitlist only)')).toBeVisible();
       await page.getByLabel('End time').fill('10:30');
       await page.getByRole('button', { name: 'Save event' }).click();
       await expect(page.getByText('The end must be after the start.').first()).toBeVisible();

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { EventRow } from '@/db';
+import { eventPhase } from '@/lib/eventPhase';
 import { formatMoney } from '@/lib/money';
 import { type EventSeats, type PromoCodeRow, fetchEvent, fetchEventSeats, fetchPromoCodes, saveFailure } from './eventAdminApi';
 import { EventFactsForm, SALES_STATES } from './EventFactsForm';
@@ -14,12 +15,21 @@ import { PromoCodesSection } from './PromoCodesSection';
 const STATE_COLOR = { open: 'teal', sold_out: 'orange', closed: 'gray' } as const;
 
 function EventHeadline({ event, seats }: { event: EventRow; seats: EventSeats | null }) {
-  // The state visitors see: an open event with no seat left shows as sold out.
+  const [openedAt] = useState(() => new Date());
+  // The state visitors see: an open event with no seat left shows as sold out; once the
+  // event has started or taken place, that phase (DESIGN decision 17) whatever the sales state.
   const shown = seats?.sales_state ?? event.sales_state;
-  const label = SALES_STATES.find((state) => state.value === shown)?.label ?? shown;
+  const phase = eventPhase({ ...event, sales_state: shown }, openedAt);
+  const label =
+    phase === 'past'
+      ? 'Taken place (waitlist only)'
+      : phase === 'happening'
+        ? 'Happening now (waitlist only)'
+        : (SALES_STATES.find((state) => state.value === shown)?.label ?? shown);
+  const color = phase === 'past' ? 'gray' : phase === 'happening' ? 'blue' : STATE_COLOR[shown];
   return (
     <Group gap="xs" wrap="wrap" aria-label="Event summary">
-      <Badge color={STATE_COLOR[shown]} variant="light" tt="none" size="lg">
+      <Badge color={color} variant="light" tt="none" size="lg">
         Visitors see: {label}
       </Badge>
       <Text size="sm" c="dimmed">

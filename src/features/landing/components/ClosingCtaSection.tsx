@@ -12,9 +12,9 @@ export function ClosingCtaSection({ event, phase }: { event: MasterclassEvent | 
   return (
     <section aria-labelledby="closing-title" className={classes.band}>
       <Container size="md">
-        {notice && (
+        {phase && notice && (
           <div className={classes.notice}>
-            <EventNotice text={notice} />
+            <EventNotice phase={phase} />
           </div>
         )}
         <Title order={2} id="closing-title" className={classes.title}>

@@ -5,7 +5,7 @@ import { HERO_LINE } from '../content';
 import type { EventPhase } from '@/lib/eventPhase';
 import { eventFacts } from '../eventFacts';
 import type { MasterclassEvent } from '../eventRecord';
-import { heroCopy, phaseNotice } from '../phaseCopy';
+import { heroCopy } from '../phaseCopy';
 import { FadeInImage } from './FadeInImage';
 import { EventNotice, RegistrationButtons } from './RegistrationCallToAction';
 import classes from './Hero.module.css';
@@ -49,11 +49,10 @@ export function HeroSection({ event, phase, showWaitlistForm }: HeroSectionProps
 
 function HeroRegistration({ event, phase }: { event: MasterclassEvent; phase: EventPhase }) {
   const facts = eventFacts(event);
-  const notice = phaseNotice(phase);
   const copy = heroCopy(phase, { ...facts, capacity: event.capacity });
   return (
     <>
-      {notice && <EventNotice text={notice} />}
+      <EventNotice phase={phase} />
       <Text className={classes.welcome}>{copy.welcome}</Text>
       <Text className={classes.invite}>{copy.invite}</Text>
       <RegistrationButtons phase={phase} />

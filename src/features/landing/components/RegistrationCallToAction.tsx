@@ -1,16 +1,19 @@
 import { Group, Text, useMatches } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconCalendarCheck, IconClock } from '@tabler/icons-react';
 import type { EventPhase } from '@/lib/eventPhase';
-import { SOLD_OUT_NOTICE } from '@/lib/specTexts';
+import { phaseNotice } from '../phaseCopy';
 import { WAITLIST_SEARCH } from '../registerSearch';
 import { ButtonLink } from './ButtonLink';
 import classes from './RegistrationCallToAction.module.css';
 
-/** The notice the phase calls for (src/features/landing/phaseCopy.ts): the spec's sold-out notice by default. */
-export function EventNotice({ text = SOLD_OUT_NOTICE }: { text?: string }) {
+/** The notice the phase calls for (../phaseCopy.ts): the spec's sold-out notice before the start; none while on sale. */
+export function EventNotice({ phase }: { phase: EventPhase }) {
+  const text = phaseNotice(phase);
+  if (!text) return null;
+  const Icon = phase === 'past' ? IconCalendarCheck : phase === 'happening' ? IconClock : IconAlertTriangle;
   return (
     <Text className={classes.notice}>
-      <IconAlertTriangle size={18} stroke={2} aria-hidden />
+      <Icon size={18} stroke={2} aria-hidden />
       {text}
     </Text>
   );
