@@ -74,7 +74,12 @@ export async function benchmarkRegistrationRatio({ clients = 50, total = 1500, r
     su.autoCancellation(false);
     await su.collection('_superusers').authWithPassword(superuser.email, superuser.password);
     const event = await (await fetch(`${server.url}/api/masterclass/event`)).json();
-    await su.collection('events').update(event.id, { sales_state: 'open', capacity: 100_000_000 });
+    // Only an event that has not started sells seats (pb_hooks/lib/event-phase.js): the seeded date has passed.
+    const start = new Date(Date.now() + 30 * 86_400_000);
+    await su.collection('events').update(event.id, {
+      sales_state: 'open', capacity: 100_000_000,
+      starts_at: start.toISOString().replace('T', ' '), ends_at: new Date(start.getTime() + 3 * 3_600_000).toISOString().replace('T', ' '),
+    });
     await su.collection('promo_codes').create({
       code: PROMO_CODE, event: event.id, max_uses: 100_000_000, used_count: 0, active: true,
       expires_at: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' '),
