@@ -26,8 +26,9 @@ async function call(url, token, path, init = {}) {
 }
 
 /**
- * Makes the development promo code usable now. Returns what it gives and the
- * event's sales state, or null when there is no featured event.
+ * Makes the development promo code usable now. Returns what it gives, the
+ * event's sales state and whether it has started, or null when there is no
+ * featured event.
  * @param {string} url the running server
  * @param {{ email: string, password: string }} superuser
  * @param {{ now?: Date }} [options]
@@ -66,6 +67,8 @@ export async function ensureDevPromoCode(url, superuser, { now = new Date() } = 
     expiresAt: promo.expires_at,
     usesLeft: promo.max_uses - promo.used_count,
     salesState: event.sales_state,
+    // Only an event that has not started sells seats (pb_hooks/lib/event-phase.js).
+    eventStarted: new Date(String(event.starts_at).replace(' ', 'T')).getTime() <= now.getTime(),
   };
 }
 
@@ -73,9 +76,11 @@ export async function ensureDevPromoCode(url, superuser, { now = new Date() } = 
 export function describeDevPromoCode(url, promo) {
   if (!promo) return '';
   const until = new Date(promo.expiresAt.replace(' ', 'T')).toISOString().slice(0, 10);
-  const sales = promo.salesState === 'open'
-    ? 'Sales are open.'
-    : `Sales are ${promo.salesState.replace('_', ' ')}: open them first as the administrator at ${url}/admin/event (Sales state: Open).`;
+  const sales = promo.eventStarted
+    ? `The masterclass has started or taken place, so it sells no seats: as the administrator at ${url}/admin/event, give it a start and end still to come and open sales first.`
+    : promo.salesState === 'open'
+      ? 'Sales are open.'
+      : `Sales are ${promo.salesState.replace('_', ' ')}: open them first as the administrator at ${url}/admin/event (Sales state: Open).`;
   return `  Development promo code: ${promo.code} — a free registration for one attendee at ${url}/register
   (${promo.usesLeft} uses left, valid until ${until}). ${sales}
 `;
