@@ -20,7 +20,7 @@ export function EventPhaseNote() {
   if (phase !== 'happening' && phase !== 'past') return null;
   const when = formatEventWhen(event);
   return (
-    <Alert color="navy" variant="light" radius="md" icon={<IconCalendarCheck size={20} />} title={phase === 'past' ? 'Thank you for joining us' : 'The masterclass is under way'}>
+    <Alert role="note" color="navy" variant="light" radius="md" icon={<IconCalendarCheck size={20} />} title={phase === 'past' ? 'Thank you for joining us' : 'The masterclass is under way'}>
       {phase === 'past'
         ? `The AI Champions Masterclass took place on ${when}. Your tools and the session materials stay available here after the event: keep building your assessment, business case and use cases.`
         : `The AI Champions Masterclass is on now (${when}). Your tools and the session materials stay available here after the event.`}
