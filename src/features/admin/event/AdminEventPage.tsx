@@ -6,10 +6,10 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantin
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { EventRow } from '@/db';
 import { eventPhase } from '@/lib/eventPhase';
+import { formatEventWhen } from '@/lib/eventWhen';
 import { formatMoney } from '@/lib/money';
 import { type EventSeats, type PromoCodeRow, fetchEvent, fetchEventSeats, fetchPromoCodes, saveFailure } from './eventAdminApi';
 import { EventFactsForm, SALES_STATES } from './EventFactsForm';
-import { formatZoned } from './eventTime';
 import { PromoCodesSection } from './PromoCodesSection';
 
 const STATE_COLOR = { open: 'teal', sold_out: 'orange', closed: 'gray' } as const;
@@ -33,7 +33,7 @@ function EventHeadline({ event, seats }: { event: EventRow; seats: EventSeats | 
         Visitors see: {label}
       </Badge>
       <Text size="sm" c="dimmed">
-        {formatZoned(event.starts_at, event.timezone)} · {event.location} · {formatMoney(event.price_cents, event.currency)}
+        {formatEventWhen(event)} · {event.location} · {formatMoney(event.price_cents, event.currency)}
         {seats ? ` · ${seats.seats_left} of ${seats.capacity} seats left` : ''}
       </Text>
     </Group>
