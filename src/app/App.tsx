@@ -1,7 +1,7 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { theme } from '@/lib/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { DeferredBoundary } from '@/pwa/DeferredBoundary';
 import type { AppRouter } from '@/router';
 import { loadFullStyles, whenIdle } from './deferred';
@@ -14,7 +14,7 @@ const DeferredExtras = lazy(() => Promise.all([import('./DeferredExtras'), loadF
 export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <RouterProvider router={router} />
         <AfterFirstRender />
       </MantineProvider>

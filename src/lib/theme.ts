@@ -1,13 +1,31 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Deep navy for trust, warm amber for calls to action.
 const navy: MantineColorsTuple = ['#eef1fa', '#d9dff0', '#adbbe2', '#7f95d4', '#5a76c8', '#4362c1', '#3658bf', '#2849a8', '#213f97', '#1c2a5e'];
 const amber: MantineColorsTuple = ['#fff8e1', '#ffefcc', '#ffdd9b', '#ffca64', '#ffba38', '#ffb01b', '#ffab09', '#e39500', '#ca8400', '#af7100'];
 
+// A deliberate system font stack: each phone and computer shows its own interface
+// font (San Francisco, Segoe UI, Roboto…), with nothing to download before text paints.
+const SYSTEM_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
 export const theme = createTheme({
   primaryColor: 'navy',
   colors: { navy, amber },
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '800' },
+  fontFamily: SYSTEM_FONTS,
+  headings: { fontFamily: SYSTEM_FONTS, fontWeight: '800' },
   defaultRadius: 'md',
+});
+
+/**
+ * Secondary text and amber words readable by everyone (WCAG AA, 4.5:1): Mantine's
+ * dimmed grey is 3.3:1 on white and amber.8 3.1:1, so text uses darker tones of
+ * both; amber fills (buttons, borders, dots) keep the brand's brighter amber.
+ */
+export const DIMMED_TEXT = '#5f6770';
+export const AMBER_TEXT = '#9a6200';
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: { '--masterclass-amber-text': AMBER_TEXT },
+  light: { '--mantine-color-dimmed': DIMMED_TEXT },
+  dark: {},
 });

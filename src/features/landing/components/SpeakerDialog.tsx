@@ -28,7 +28,7 @@ export function SpeakerDialog({ speaker, opened, onClose }: SpeakerDialogProps) 
               {speakerInitials(speaker)}
             </Avatar>
             <div>
-              <Text fw={700} c="amber.8">
+              <Text fw={700} c="var(--masterclass-amber-text)">
                 {speaker.role}
               </Text>
               {speaker.organisation && (
