@@ -211,7 +211,7 @@ test.describe('portal', () => {
     await signInAs(page, user);
     await page.clock.install({ time: AFTER });
     await page.goto('/dashboard');
-    const note = page.getByRole('note').filter({ hasText: 'Thank you for joining us' });
+    const note = page.getByRole('region', { name: 'Thank you for joining us' });
     await expect(note).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expect(note).toContainText(`The AI Champions Masterclass took place on ${WHEN}. Your tools and the session materials stay available here after the event`);
     await expect(page.getByRole('link', { name: 'Open AI Readiness Questionnaire' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { eventPhase } from '@/lib/eventPhase';
@@ -10,7 +10,8 @@ import { useNow } from '../useNow';
 /**
  * During and after the masterclass (DESIGN decision 17): the portal says when
  * it was and that the tools stay available. Nothing before the start, where
- * the tool cards' own notes speak.
+ * the tool cards' own notes speak. A plain section, not an alert: nothing
+ * here needs announcing.
  */
 export function EventPhaseNote() {
   const event = useLiveQuery(findMasterclass);
@@ -20,10 +21,22 @@ export function EventPhaseNote() {
   if (phase !== 'happening' && phase !== 'past') return null;
   const when = formatEventWhen(event);
   return (
-    <Alert role="note" color="navy" variant="light" radius="md" icon={<IconCalendarCheck size={20} />} title={phase === 'past' ? 'Thank you for joining us' : 'The masterclass is under way'}>
-      {phase === 'past'
-        ? `The AI Champions Masterclass took place on ${when}. Your tools and the session materials stay available here after the event: keep building your assessment, business case and use cases.`
-        : `The AI Champions Masterclass is on now (${when}). Your tools and the session materials stay available here after the event.`}
-    </Alert>
+    <Paper component="section" aria-labelledby="event-phase-note" radius="md" p="md" bg="navy.0">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={32} radius="md" color="navy" variant="light" aria-hidden>
+          <IconCalendarCheck size={20} />
+        </ThemeIcon>
+        <div>
+          <Text id="event-phase-note" fw={700} c="navy.9">
+            {phase === 'past' ? 'Thank you for joining us' : 'The masterclass is under way'}
+          </Text>
+          <Text size="sm" mt={4}>
+            {phase === 'past'
+              ? `The AI Champions Masterclass took place on ${when}. Your tools and the session materials stay available here after the event: keep building your assessment, business case and use cases.`
+              : `The AI Champions Masterclass is on now (${when}). Your tools and the session materials stay available here after the event.`}
+          </Text>
+        </div>
+      </Group>
+    </Paper>
   );
 }
