@@ -97,6 +97,12 @@ describe('event facts', () => {
     const before = await masterclassEvent(su);
     const early = await refusalOf(() => admin.client.collection('events').update(event.id, { ends_at: before.starts_at }));
     expect(early).toMatchObject({ status: 400, data: { ends_at: { code: 'end_before_start', message: 'The end must be after the start.' } } });
+    // An end an hour before the start, and a start moved past the end, are refused the same way.
+    const hourBefore = new Date(new Date(before.starts_at.replace(' ', 'T')).getTime() - 3_600_000).toISOString();
+    const earlier = await refusalOf(() => admin.client.collection('events').update(event.id, { ends_at: hourBefore }));
+    expect(earlier).toMatchObject({ status: 400, data: { ends_at: { code: 'end_before_start', message: 'The end must be after the start.' } } });
+    const late = await refusalOf(() => admin.client.collection('events').update(event.id, { starts_at: '2040-01-01 00:00:00.000Z' }));
+    expect(late).toMatchObject({ status: 400, data: { ends_at: { code: 'end_before_start' } } });
     for (const capacity of [0, -5, 2.5]) {
       const bad = await refusalOf(() => admin.client.collection('events').update(event.id, { capacity }));
       expect(bad).toMatchObject({ status: 400, data: { capacity: { message: 'Capacity must be a whole number of at least 1.' } } });
