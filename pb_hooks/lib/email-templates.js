@@ -38,7 +38,9 @@ function confirmationEmail(data) {
     heading: "Your registration is confirmed",
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
-      `Thank you for registering for the ${data.event.title}. Your seat is confirmed and we look forward to welcoming you in person.`,
+      data.event.phase === "happening"
+        ? `Thank you for registering for the ${data.event.title}. Your seat is confirmed: the masterclass is under way now (${data.event.when}), so please come straight to the venue.`
+        : `Thank you for registering for the ${data.event.title}. Your seat is confirmed and we look forward to welcoming you in person.`,
     ],
     details: [
       ...eventDetails(data.event),

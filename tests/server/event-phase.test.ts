@@ -16,6 +16,14 @@ interface HookPhase {
   PHASES: string[];
   eventPhase: (event: PhaseSource, now: Date) => string;
 }
+interface Rendered {
+  text: string;
+}
+interface HookTemplates {
+  confirmationEmail: (data: Record<string, unknown>) => Rendered;
+  invitationEmail: (data: Record<string, unknown>) => Rendered;
+  waitlistEmail: (data: Record<string, unknown>) => Rendered;
+}
 interface HookFormat {
   formatWhen: (start: string, end: string, zone: string) => string;
 }
@@ -71,6 +79,32 @@ describe('one rule on both sides', () => {
     expect(format.formatWhen('2025-06-18 02:00:00.000Z', '2025-06-18 05:00:00.000Z', ADELAIDE)).toBe('Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST');
     const midnight = ['2025-06-18 12:30:00.000Z', '2025-06-18 15:30:00.000Z'] as const;
     expect(format.formatWhen(...midnight, ADELAIDE)).toBe(formatEventWhen({ starts_at: midnight[0], ends_at: midnight[1], timezone: ADELAIDE }));
+  });
+});
+
+describe('emails in the tense of the phase (lib/email-templates.js)', () => {
+  const templates = loadHookModule<HookTemplates>('email-templates');
+  const event = (phase: string) => ({
+    title: 'AI CHAMPIONS MASTERCLASS', date: 'Wednesday 18 June 2025', when: 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST',
+    venue: 'Lot Fourteen', location: 'Adelaide', calendarUrl: 'http://localhost/api/masterclass/event.ics', phase,
+  });
+
+  it('a confirmation sent while the event is under way says so; before it, it looks forward to welcoming you', () => {
+    const data = { fullName: 'Ada', attendees: ['Ada'], amount: 'AUD 495.00' };
+    expect(templates.confirmationEmail({ ...data, event: event('happening') }).text).toContain(
+      'the masterclass is under way now (Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST), so please come straight to the venue',
+    );
+    const before = templates.confirmationEmail({ ...data, event: event('sold_out') }).text;
+    expect(before).toContain('we look forward to welcoming you in person');
+    expect(before).toContain('When: Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST');
+  });
+
+  it('an invitation sent after the event says it took place and the tools stay available', () => {
+    const data = { fullName: 'Ada', email: 'ada@example.com', link: 'http://localhost/auth?x=1' };
+    expect(templates.invitationEmail({ ...data, event: event('past') }).text).toContain(
+      "The masterclass took place on Wednesday 18 June 2025. The portal's tools and the session materials stay available to you after the event.",
+    );
+    expect(templates.invitationEmail({ ...data, event: event('sold_out') }).text).not.toContain('stay available');
   });
 });
 
