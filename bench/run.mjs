@@ -1,5 +1,7 @@
 // `npm run bench`: builds the app and the server, runs every benchmark and
 // writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
+// `npm run bench -- lighthouse landing` runs only the benchmarks named
+// (landing, lighthouse, offline, registrations, ratio, use-case-search, admin-attendees).
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
@@ -14,6 +16,11 @@ import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
 import { benchmarkUseCaseSearch } from './use-case-search.mjs';
 import { benchmarkAdminAttendees } from './admin-attendees.mjs';
 
+const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'admin-attendees'];
+const only = new Set(process.argv.slice(2));
+for (const name of only) if (!BENCHES.includes(name)) throw new Error(`Unknown benchmark ${name}: choose from ${BENCHES.join(', ')}`);
+const wanted = (name) => only.size === 0 || only.has(name);
+
 ensureNodeModules();
 ensureServerBinary();
 buildApp();
@@ -21,40 +28,57 @@ buildApp();
 const resultsDir = path.join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const measuredAt = new Date().toISOString();
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const landing = await measureLandingBundle();
-writeFileSync(path.join(resultsDir, 'landing-bundle.json'), `${JSON.stringify({ measuredAt, ...landing }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'landing-bundle', jsGzipBytes: landing.js.gzipBytes, cssGzipBytes: landing.css.gzipBytes, firstLoadRequests: landing.firstLoadRequests, afterLoadJsGzipBytes: landing.afterLoad.js.gzipBytes, afterLoadCssGzipBytes: landing.afterLoad.css.gzipBytes, coldLoadBodyBytes: landing.transfer.bodyBytes, coldLoadRequests: landing.transfer.requests })}\n`);
+if (wanted('landing')) {
+  const landing = await measureLandingBundle();
+  writeFileSync(path.join(resultsDir, 'landing-bundle.json'), `${JSON.stringify({ measuredAt, ...landing }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'landing-bundle', jsGzipBytes: landing.js.gzipBytes, cssGzipBytes: landing.css.gzipBytes, firstLoadRequests: landing.firstLoadRequests, afterLoadJsGzipBytes: landing.afterLoad.js.gzipBytes, afterLoadCssGzipBytes: landing.afterLoad.css.gzipBytes, coldLoadBodyBytes: landing.transfer.bodyBytes, coldLoadRequests: landing.transfer.requests })}\n`);
+  console.log(`Landing route, first load (before the load event, ${landing.firstLoadRequests} requests): JS ${kb(landing.js.gzipBytes)} gzip in ${landing.js.files} files; CSS ${kb(landing.css.gzipBytes)} gzip in ${landing.css.files} files; after it: JS ${kb(landing.afterLoad.js.gzipBytes)}, CSS ${kb(landing.afterLoad.css.gzipBytes)}; cold load received ${kb(landing.transfer.bodyBytes)} in ${landing.transfer.requests} requests`);
+}
 
-const lighthouseResult = await measureLighthouse();
-writeFileSync(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify({ measuredAt, ...lighthouseResult }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'lighthouse', ...lighthouseResult.scores, ...lighthouseResult.metrics })}\n`);
-console.log(`Lighthouse mobile, landing page (median of ${lighthouseResult.runs.length} runs): ${JSON.stringify(lighthouseResult.scores)} ${JSON.stringify(lighthouseResult.metrics)}`);
+if (wanted('lighthouse')) {
+  const lighthouseResult = await measureLighthouse();
+  writeFileSync(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify({ measuredAt, ...lighthouseResult }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'lighthouse', ...lighthouseResult.scores, ...lighthouseResult.metrics })}\n`);
+  console.log(`Lighthouse mobile, landing page (median of ${lighthouseResult.runs.length} runs): ${JSON.stringify(lighthouseResult.scores)} ${JSON.stringify(lighthouseResult.metrics)}`);
+}
 
-const offlineDashboard = await measureOfflineDashboard();
-const precache = measurePrecache();
-writeFileSync(path.join(resultsDir, 'offline.json'), `${JSON.stringify({ measuredAt, offlineDashboard, precache }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'offline', offlineDashboardFcpMedianMs: offlineDashboard.medianFirstContentfulPaintMs, precacheFiles: precache.files, precacheBytes: precache.bytes })}\n`);
-console.log(`Offline reload of /dashboard: first contentful paint median ${offlineDashboard.medianFirstContentfulPaintMs} ms (${offlineDashboard.reloads} reloads); precache ${precache.files} files, ${(precache.bytes / 1024).toFixed(1)} KiB`);
+if (wanted('offline')) {
+  const offlineDashboard = await measureOfflineDashboard();
+  const precache = measurePrecache();
+  writeFileSync(path.join(resultsDir, 'offline.json'), `${JSON.stringify({ measuredAt, offlineDashboard, precache }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'offline', offlineDashboardFcpMedianMs: offlineDashboard.medianFirstContentfulPaintMs, precacheFiles: precache.files, precacheBytes: precache.bytes })}\n`);
+  console.log(`Offline reload of /dashboard: first contentful paint median ${offlineDashboard.medianFirstContentfulPaintMs} ms (${offlineDashboard.reloads} reloads); precache ${precache.files} files, ${(precache.bytes / 1024).toFixed(1)} KiB`);
+}
 
-const registrations = await benchmarkRegistrations();
-writeFileSync(path.join(resultsDir, 'registrations.json'), `${JSON.stringify({ measuredAt, ...registrations }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registrations', ...summariseRegistrations(registrations) })}\n`);
+if (wanted('registrations')) {
+  const registrations = await benchmarkRegistrations();
+  writeFileSync(path.join(resultsDir, 'registrations.json'), `${JSON.stringify({ measuredAt, ...registrations }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registrations', ...summariseRegistrations(registrations) })}\n`);
+  console.log(`Registrations: ${JSON.stringify(summariseRegistrations(registrations))}`);
+}
 
-const ratio = await benchmarkRegistrationRatio();
-writeFileSync(path.join(resultsDir, 'registration-ratio.json'), `${JSON.stringify({ measuredAt, ...ratio }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registration-ratio', rawPerSecond: ratio.raw.perSecond, ...Object.fromEntries(Object.entries(ratio.ratioToRaw).map(([mode, value]) => [`${mode}Ratio`, value])) })}\n`);
-console.log(`Registration route vs raw record creation (same run, 50 clients): raw ${ratio.raw.perSecond}/s; ${['waitlist', 'promo', 'paid'].map((mode) => `${mode} ${ratio[mode].perSecond}/s = ${ratio.ratioToRaw[mode]}×`).join(', ')}`);
+if (wanted('ratio')) {
+  const ratio = await benchmarkRegistrationRatio();
+  writeFileSync(path.join(resultsDir, 'registration-ratio.json'), `${JSON.stringify({ measuredAt, ...ratio }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registration-ratio', rawPerSecond: ratio.raw.perSecond, ...Object.fromEntries(Object.entries(ratio.ratioToRaw).map(([mode, value]) => [`${mode}Ratio`, value])) })}\n`);
+  console.log(`Registration route vs raw record creation (same run, 50 clients): raw ${ratio.raw.perSecond}/s; ${['waitlist', 'promo', 'paid'].map((mode) => `${mode} ${ratio[mode].perSecond}/s = ${ratio.ratioToRaw[mode]}×`).join(', ')}`);
+}
 
-const useCaseSearch = await benchmarkUseCaseSearch();
-writeFileSync(path.join(resultsDir, 'use-case-search.json'), `${JSON.stringify({ measuredAt, ...useCaseSearch }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'use-case-search', useCases: useCaseSearch.useCases, pullMs: useCaseSearch.pullMs, indexBuildMs: useCaseSearch.indexBuildMs, keystrokeP50Ms: useCaseSearch.keystroke.p50Ms, keystrokeP95Ms: useCaseSearch.keystroke.p95Ms })}\n`);
-console.log(`Use case library, ${useCaseSearch.useCases} use cases: pull ${useCaseSearch.pullMs} ms, index ${useCaseSearch.indexBuildMs} ms, searchable ${useCaseSearch.searchableAfterOpeningMs} ms after opening; keystroke p50 ${useCaseSearch.keystroke.p50Ms} ms, p95 ${useCaseSearch.keystroke.p95Ms} ms`);
+if (wanted('use-case-search')) {
+  const useCaseSearch = await benchmarkUseCaseSearch();
+  writeFileSync(path.join(resultsDir, 'use-case-search.json'), `${JSON.stringify({ measuredAt, ...useCaseSearch }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'use-case-search', useCases: useCaseSearch.useCases, pullMs: useCaseSearch.pullMs, indexBuildMs: useCaseSearch.indexBuildMs, keystrokeP50Ms: useCaseSearch.keystroke.p50Ms, keystrokeP95Ms: useCaseSearch.keystroke.p95Ms })}\n`);
+  console.log(`Use case library, ${useCaseSearch.useCases} use cases: pull ${useCaseSearch.pullMs} ms, index ${useCaseSearch.indexBuildMs} ms, searchable ${useCaseSearch.searchableAfterOpeningMs} ms after opening; keystroke p50 ${useCaseSearch.keystroke.p50Ms} ms, p95 ${useCaseSearch.keystroke.p95Ms} ms`);
+}
 
-const adminAttendees = await benchmarkAdminAttendees();
-writeFileSync(path.join(resultsDir, 'admin-attendees.json'), `${JSON.stringify({ measuredAt, ...adminAttendees }, null, 2)}\n`);
-appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'admin-attendees', attendees: adminAttendees.attendees, listP50Ms: adminAttendees.list.p50Ms, listP95Ms: adminAttendees.list.p95Ms, csvExportMs: adminAttendees.csvExport.ms })}\n`);
-console.log(`Manage Attendees, ${adminAttendees.attendees} attendees: list filtered and sorted p50 ${adminAttendees.list.p50Ms} ms, p95 ${adminAttendees.list.p95Ms} ms; full CSV export ${adminAttendees.csvExport.ms} ms`);
+if (wanted('admin-attendees')) {
+  const adminAttendees = await benchmarkAdminAttendees();
+  writeFileSync(path.join(resultsDir, 'admin-attendees.json'), `${JSON.stringify({ measuredAt, ...adminAttendees }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'admin-attendees', attendees: adminAttendees.attendees, listP50Ms: adminAttendees.list.p50Ms, listP95Ms: adminAttendees.list.p95Ms, csvExportMs: adminAttendees.csvExport.ms })}\n`);
+  console.log(`Manage Attendees, ${adminAttendees.attendees} attendees: list filtered and sorted p50 ${adminAttendees.list.p50Ms} ms, p95 ${adminAttendees.list.p95Ms} ms; full CSV export ${adminAttendees.csvExport.ms} ms`);
+}
 
 function summariseRegistrations({ paid, capacityRace }) {
   return {
@@ -67,6 +91,3 @@ function summariseRegistrations({ paid, capacityRace }) {
   };
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-console.log(`Registrations: ${JSON.stringify(summariseRegistrations(registrations))}`);
-console.log(`Landing route, first load (before the load event, ${landing.firstLoadRequests} requests): JS ${kb(landing.js.gzipBytes)} gzip in ${landing.js.files} files; CSS ${kb(landing.css.gzipBytes)} gzip in ${landing.css.files} files; after it: JS ${kb(landing.afterLoad.js.gzipBytes)}, CSS ${kb(landing.afterLoad.css.gzipBytes)}; cold load received ${kb(landing.transfer.bodyBytes)} in ${landing.transfer.requests} requests`);
