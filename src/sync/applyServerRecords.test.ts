@@ -44,3 +44,50 @@ describe('applying server records', () => {
     expect(await db.profiles.get(USER_ID)).toMatchObject({ updated: T2, job_title: 'Chief Analyst', company: 'New Co' });
   });
 });
+
+describe('applying a page expected to be new to the device', () => {
+  const profile = (updated: string, fields: Record<string, unknown> = {}) => ({ id: USER_ID, updated, job_title: 'Analyst', company: 'Co', ...fields });
+
+  it('adds the rows without reading first, and says none was held', async () => {
+    const db = freshDb();
+    const rows = [profile(T1), { id: 'user00000000002', updated: T1, job_title: 'Chef' }];
+    expect(await applyServerRecords(db, 'users', rows, { expectNew: true })).toBe(0);
+    expect(await db.profiles.toArray()).toEqual(rows);
+  });
+
+  it('still never lets an older version overwrite a held newer one, nor rewrites an unchanged one', async () => {
+    const db = freshDb();
+    await applyServerRecords(db, 'users', [profile(T2, { job_title: 'Chief Analyst' })]);
+    let rewrites = 0;
+    db.profiles.hook('updating', () => void (rewrites += 1));
+
+    expect(await applyServerRecords(db, 'users', [profile(T1), { id: 'user00000000002', updated: T1 }], { expectNew: true })).toBe(1);
+    expect(await applyServerRecords(db, 'users', [profile(T2, { job_title: 'Chief Analyst' })], { expectNew: true })).toBe(1);
+
+    expect(await db.profiles.get(USER_ID)).toMatchObject({ updated: T2, job_title: 'Chief Analyst' });
+    expect(await db.profiles.count()).toBe(2);
+    expect(rewrites).toBe(0);
+  });
+
+  it('takes a newer version over a held one, keeping fields the page leaves out', async () => {
+    const db = freshDb();
+    await applyServerRecords(db, 'users', [profile(T1, { email: 'me@example.com' })]);
+
+    await applyServerRecords(db, 'users', [profile(T2, { job_title: 'Chief Analyst' })], { expectNew: true });
+
+    expect(await db.profiles.get(USER_ID)).toMatchObject({ updated: T2, job_title: 'Chief Analyst', email: 'me@example.com' });
+  });
+
+  it('keeps waiting edits on top, and does not bring back a row whose delete waits', async () => {
+    const db = freshDb();
+    await queueChange(db, { collection: 'business_cases', recordId: 'case00000000001', op: 'update', patch: { title: 'Mine, edited' } });
+    await queueChange(db, { collection: 'business_cases', recordId: 'case00000000002', op: 'delete' });
+
+    await applyServerRecords(db, 'business_cases', [
+      { id: 'case00000000001', updated: T1, owner: USER_ID, title: 'Mine' },
+      { id: 'case00000000002', updated: T1, owner: USER_ID, title: 'Deleted here' },
+    ], { expectNew: true });
+
+    expect(await db.businessCases.toArray()).toEqual([expect.objectContaining({ id: 'case00000000001', title: 'Mine, edited' })]);
+  });
+});

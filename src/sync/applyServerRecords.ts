@@ -4,18 +4,44 @@
 // A version older than the local one is ignored. A page is applied in one
 // transaction with one read of the held rows and of the collection's waiting
 // changes and one write, so a large library (10,000 use cases) lands quickly.
-import Dexie from 'dexie';
+// A page expected to be new to the device (a first pull) is not read first:
+// its rows are added, which never replaces a row, and only the ones the
+// device turns out to hold are read and compared as above.
+import Dexie, { type Table } from 'dexie';
 import type { MasterclassDb, OutboxRow, ServerRecord } from '@/db';
 import { localTable } from './localTable';
 
-export async function applyServerRecords(db: MasterclassDb, collection: string, records: readonly ServerRecord[]): Promise<void> {
+export interface ApplyOptions {
+  /** The records are probably not on the device yet: add them without reading the held rows first. */
+  expectNew?: boolean;
+}
+
+/** Adds `records` as new rows; answers the ids of those the table already held (nothing is written for them). */
+async function addNew(table: Table<ServerRecord, string>, records: readonly ServerRecord[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  if (records.length === 0) return held;
+  try {
+    await table.bulkAdd(records);
+  } catch (error) {
+    if (!(error instanceof Dexie.BulkError)) throw error;
+    // A row with the id exists: the add failed (nothing written) and the transaction goes on.
+    for (const [position, failure] of Object.entries(error.failuresByPos)) {
+      const record = records[Number(position)];
+      if (!record || failure.name !== 'ConstraintError') throw failure;
+      held.add(record.id);
+    }
+  }
+  return held;
+}
+
+/** Stores a page of server records; answers how many of them the device already held. */
+export async function applyServerRecords(
+  db: MasterclassDb, collection: string, records: readonly ServerRecord[], { expectNew = false }: ApplyOptions = {},
+): Promise<number> {
   const table = localTable(db, collection);
-  if (!table || records.length === 0) return;
+  if (!table || records.length === 0) return 0;
   const started = performance.now();
-  await db.transaction('rw', table, db.outbox, async () => {
-    const held = await table.bulkGet(records.map((record) => record.id));
-    const local = new Map<string, ServerRecord>();
-    held.forEach((row) => row && local.set(row.id, row));
+  const heldCount = await db.transaction('rw', table, db.outbox, async () => {
     // The collection's waiting changes (the outbox is small: what is not sent yet), by record, in seq order.
     const waiting = await db.outbox.where('[collection+recordId]').between([collection, Dexie.minKey], [collection, Dexie.maxKey])
       .filter((change) => change.status === 'pending')
@@ -24,8 +50,19 @@ export async function applyServerRecords(db: MasterclassDb, collection: string, 
     for (const change of waiting.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
       pendingOf.set(change.recordId, [...(pendingOf.get(change.recordId) ?? []), change]);
     }
+    // What is left to compare with the held rows: everything, or, when the rows are expected
+    // to be new, those with waiting changes (merged below) and those the device held after all.
+    let compared = records;
+    if (expectNew) {
+      const held = await addNew(table, records.filter((record) => !pendingOf.has(record.id)));
+      compared = records.filter((record) => pendingOf.has(record.id) || held.has(record.id));
+      if (compared.length === 0) return 0;
+    }
+    const local = new Map<string, ServerRecord>();
+    for (const row of await table.bulkGet(compared.map((record) => record.id))) if (row) local.set(row.id, row);
+    const heldBefore = local.size;
     const changed = new Map<string, ServerRecord>();
-    for (const record of records) {
+    for (const record of compared) {
       const pending = pendingOf.get(record.id) ?? [];
       // A delete waiting to be pushed: do not bring the row back.
       if (pending.some((change) => change.op === 'delete')) continue;
@@ -43,7 +80,9 @@ export async function applyServerRecords(db: MasterclassDb, collection: string, 
       changed.set(record.id, row);
     }
     if (changed.size > 0) await table.bulkPut([...changed.values()]);
+    return heldBefore;
   });
   // On the performance timeline for the library benchmark: how long storing one page took.
   performance.measure('sync:apply', { start: started, end: performance.now(), detail: { collection, records: records.length } });
+  return heldCount;
 }

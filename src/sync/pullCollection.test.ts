@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stampAt } from './testing/fakeSyncServer';
 import { syncHarness, USER_ID } from './testing/syncHarness';
 
@@ -23,6 +23,25 @@ describe('pull', () => {
     expect(eventIdsListed(server)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
     expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
     expect(JSON.parse((await db.meta.get('cursor:events'))?.value ?? '')).toEqual({ updated: stampAt(T2), id: 'b1' });
+  });
+
+  it('fills an empty table without reading it back, and reads the held rows again once a page finds one', async () => {
+    const { db, server, engine } = syncHarness({ pageSize: 2 });
+    server.nowMs = T1;
+    for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) server.write('events', { id, title: id });
+    const reads = vi.spyOn(db.events, 'bulkGet');
+
+    await engine.request();
+    expect(await db.events.count()).toBe(5);
+    expect(reads).not.toHaveBeenCalled();
+
+    // The next pass re-reads the held rows in its overlap window: they are compared with what is held.
+    server.nowMs = T2;
+    server.write('events', { id: 'a2', title: 'a2, renamed' });
+    server.write('events', { id: 'b1', title: 'b1' });
+    await engine.request();
+    expect(reads).toHaveBeenCalled();
+    expect((await db.events.toArray()).map((row) => row.title)).toEqual(['a1', 'a2, renamed', 'a3', 'a4', 'a5', 'b1']);
   });
 
   it('finds a record stamped like the cursor but committed later, and skips the ones it already holds', async () => {

@@ -15,6 +15,7 @@
 import { metaKeys } from '@/db';
 import { applyServerRecords } from './applyServerRecords';
 import { applyTombstones } from './applyTombstones';
+import { localTable } from './localTable';
 import { readAtKey, readPullCursor, type PullCursor } from './readPullCursor';
 import type { SyncContext } from './syncContext';
 import type { SyncedCollectionSpec } from './syncedCollections';
@@ -67,6 +68,10 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
   let readAt: number | undefined;
   const onReadTime = (serverMs: number) => void (readAt = Math.min(readAt ?? serverMs, serverMs));
   const request = (after: PullQuery['after']) => transport.list(spec.collection, { since: start.since, after, owner, limit: pageSize, onReadTime });
+  // A first pull fills an empty table, and each page is past the last: while a
+  // page finds none of its records held, the next is added without reading first.
+  const table = spec.table && localTable(db, spec.collection);
+  let expectNew = table ? (await table.count()) === 0 : false;
   let next = request(start.after);
   for (;;) {
     const page = await next;
@@ -77,7 +82,7 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
       next = request({ updated: last.updated, id: last.id });
       next.catch(() => undefined);
     }
-    if (spec.table) await applyServerRecords(db, spec.collection, page);
+    if (table) expectNew = (await applyServerRecords(db, spec.collection, page, { expectNew })) === 0;
     else await applyTombstones(db, page);
     const after = last ? { updated: last.updated, id: last.id } : null;
     if (after && isAfter(after, cursor)) {
