@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Chip, Drawer, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FacetCounts } from './filterUseCases';
@@ -29,7 +30,7 @@ function options(counts: Map<string, number>, chosen: string[], order?: readonly
 export const resultsLabel = (count: number) => `Show ${count} ${count === 1 ? 'use case' : 'use cases'}`;
 
 /** 'Advanced Filters': adoption level, business function, AI technique and tags, each value counted. */
-export function AdvancedFilters({ opened, onClose, chosen, counts, shownCount, onChange, onClear }: AdvancedFiltersProps) {
+export const AdvancedFilters = memo(function AdvancedFilters({ opened, onClose, chosen, counts, shownCount, onChange, onClear }: AdvancedFiltersProps) {
   const phone = useMediaQuery('(max-width: 767px)');
   return (
     <Drawer opened={opened} onClose={onClose} title="Advanced Filters" position={phone ? 'bottom' : 'right'} size={phone ? '90%' : 'md'}>
@@ -75,4 +76,4 @@ export function AdvancedFilters({ opened, onClose, chosen, counts, shownCount, o
       </Stack>
     </Drawer>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Chip, Group, ScrollArea } from '@mantine/core';
 
 const ALL_INDUSTRIES = 'all';
@@ -9,7 +10,7 @@ interface IndustryChipsProps {
 }
 
 /** 'All Industries' and each industry of the library; one at a time. */
-export function IndustryChips({ industries, chosen, onChoose }: IndustryChipsProps) {
+export const IndustryChips = memo(function IndustryChips({ industries, chosen, onChoose }: IndustryChipsProps) {
   // An industry from a shared link stays choosable (and can be unchosen) even if this device has none of it.
   const names = chosen && !industries.includes(chosen) ? [...industries, chosen] : industries;
   return (
@@ -24,4 +25,4 @@ export function IndustryChips({ industries, chosen, onChoose }: IndustryChipsPro
       </Chip.Group>
     </ScrollArea>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AiUseCaseRow } from '@/db';
 import { adoptionColor } from './adoptionColor';
@@ -12,8 +13,20 @@ interface UseCaseCardProps {
   onOpen: (useCase: AiUseCaseRow) => void;
 }
 
+const sameWords = (a?: readonly string[], b?: readonly string[]) =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((word, index) => word === b[index]));
+
+/**
+ * A card renders again only when what it shows changes. Each search answers
+ * new lists of matched words, so those are compared by their words: typing on
+ * through a word mostly leaves the first cards as they were.
+ */
+const sameCard = (before: UseCaseCardProps, after: UseCaseCardProps) =>
+  before.useCase === after.useCase && before.owner === after.owner && before.saved === after.saved
+  && before.onOpen === after.onOpen && sameWords(before.terms, after.terms);
+
 /** One library card: industry, adoption level, title, description, AI technique, View Details. */
-export function UseCaseCard({ useCase, terms, owner, saved, onOpen }: UseCaseCardProps) {
+export const UseCaseCard = memo(function UseCaseCard({ useCase, terms, owner, saved, onOpen }: UseCaseCardProps) {
   const titleId = `use-case-${useCase.id}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} withBorder radius="md" padding="md" h="100%">
@@ -43,4 +56,4 @@ export function UseCaseCard({ useCase, terms, owner, saved, onOpen }: UseCaseCar
       </Stack>
     </Card>
   );
-}
+}, sameCard);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AiUseCaseRow } from '@/db';
@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Every field of one use case, with the heart, a business case to start from it, and Close. */
-export function UseCaseDetailDialog({ useCase, terms, owner, saved, onClose }: UseCaseDetailDialogProps) {
+export const UseCaseDetailDialog = memo(function UseCaseDetailDialog({ useCase, terms, owner, saved, onClose }: UseCaseDetailDialogProps) {
   const phone = useMediaQuery('(max-width: 767px)');
   const text = (value: string) => <HighlightedText text={value} terms={terms} />;
   return (
@@ -75,4 +75,4 @@ export function UseCaseDetailDialog({ useCase, terms, owner, saved, onClose }: U
       )}
     </Modal>
   );
-}
+});

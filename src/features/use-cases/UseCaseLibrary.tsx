@@ -1,5 +1,6 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, Pill, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { IconAdjustmentsHorizontal, IconSparkles } from '@tabler/icons-react';
 import type { AiUseCaseRow } from '@/db';
@@ -36,7 +37,9 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [opened, setOpened] = useState<AiUseCaseRow | null>(null);
 
-  // The count follows each keystroke at once; the cards and facet counts follow as soon as there is time.
+  // A keystroke renders the search box and the count line at once; everything
+  // else keeps its props (handlers that read the latest view when called), so
+  // it is skipped, and the cards and facet counts follow as soon as there is time.
   const shown = useDeferredValue(results.shown);
   const terms = useDeferredValue(results.terms);
   const found = useDeferredValue(results.found);
@@ -49,35 +52,22 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
 
   const view = search.view ?? 'library';
   const advancedCount = FILTER_KEYS.reduce((sum, key) => sum + (search[key]?.length ?? 0), 0);
-  const clearFilters = () => {
+  const clearFilters = useCallbackRef(() => {
     setText('');
     onSearchChange(withoutFilters(search), { replace: true });
-  };
-  const setFilter = (key: FilterKey, values: string[]) => change({ [key]: values.length > 0 ? values : undefined });
+  });
+  const setFilter = useCallbackRef((key: FilterKey, values: string[]) => change({ [key]: values.length > 0 ? values : undefined }));
+  const removeFilter = useCallbackRef((key: FilterKey, value: string) => setFilter(key, (search[key] ?? []).filter((item) => item !== value)));
+  const chooseIndustry = useCallbackRef((next: string | undefined) => change({ industry: next }));
+  const chooseView = useCallbackRef((next: string | null) => onSearchChange({ ...search, view: next === 'saved' ? 'saved' : undefined }));
+  const openFilters = useCallbackRef(() => setFiltersOpen(true));
+  const closeFilters = useCallbackRef(() => setFiltersOpen(false));
+  const closeDetails = useCallbackRef(() => setOpened(null));
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={4} maw={720}>
-          <Title order={1} size="h2" c="navy.9">Use Case Generator</Title>
-          <Text c="gray.7">
-            Explore real AI use cases from organisations like yours. Search the library, narrow it by industry, adoption
-            level, business function or technique, and save the ones worth a business case.
-          </Text>
-        </Stack>
-        <Button component={Link} to="/dashboard/use-case-generator/custom" color="amber" c="navy.9" leftSection={<IconSparkles size={18} />}>
-          Generate Custom Use Case
-        </Button>
-      </Group>
-
-      <Tabs value={view} onChange={(next) => onSearchChange({ ...search, view: next === 'saved' ? 'saved' : undefined })} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="library">Library</Tabs.Tab>
-          <Tabs.Tab value="saved" rightSection={saved && saved.rows.length > 0 ? <Badge size="sm" variant="light" circle>{saved.rows.length}</Badge> : undefined}>
-            My use cases
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      <LibraryHeader />
+      <LibraryTabs view={view} savedCount={saved?.rows.length ?? 0} onChange={chooseView} />
 
       {!collection || !saved ? (
         <Center py="xl"><Loader aria-label="Loading use cases" /></Center>
@@ -87,21 +77,12 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
         <Stack gap="md">
           <Group gap="sm" align="flex-start" wrap="nowrap">
             <SearchBox value={text} onChange={setText} />
-            <Button
-              variant="default"
-              leftSection={<IconAdjustmentsHorizontal size={18} />}
-              rightSection={advancedCount > 0 ? <Badge size="sm" circle>{advancedCount}</Badge> : undefined}
-              onClick={() => setFiltersOpen(true)}
-              aria-label={advancedCount > 0 ? `Advanced Filters (${advancedCount} chosen)` : 'Advanced Filters'}
-              px="sm"
-            >
-              <Text span visibleFrom="sm" inherit>Advanced Filters</Text>
-            </Button>
+            <AdvancedFiltersButton chosenCount={advancedCount} onClick={openFilters} />
           </Group>
 
-          <IndustryChips industries={industries} chosen={search.industry} onChoose={(industry) => change({ industry })} />
+          <IndustryChips industries={industries} chosen={search.industry} onChoose={chooseIndustry} />
 
-          <ChosenFilters search={search} onRemove={(key, value) => setFilter(key, (search[key] ?? []).filter((item) => item !== value))} />
+          <ChosenFilters search={search} onRemove={removeFilter} />
 
           <Text fw={600} c="navy.9" role="status" data-query={text}>
             {availableLabel(results.shown.length)}
@@ -124,10 +105,11 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
 
       <AdvancedFilters
         opened={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
+        onClose={closeFilters}
         chosen={search}
         counts={counts}
-        shownCount={results.shown.length}
+        // Only read while the drawer is open: typing in the search box leaves a closed drawer alone.
+        shownCount={filtersOpen ? results.shown.length : 0}
         onChange={setFilter}
         onClear={clearFilters}
       />
@@ -136,14 +118,59 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
         terms={opened ? results.terms.get(opened.id) : undefined}
         owner={owner}
         saved={opened ? (saved?.useCaseIds.has(opened.id) ?? false) : false}
-        onClose={() => setOpened(null)}
+        onClose={closeDetails}
       />
     </Stack>
   );
 }
 
+const LibraryHeader = memo(function LibraryHeader() {
+  return (
+    <Group justify="space-between" align="flex-end" gap="md">
+      <Stack gap={4} maw={720}>
+        <Title order={1} size="h2" c="navy.9">Use Case Generator</Title>
+        <Text c="gray.7">
+          Explore real AI use cases from organisations like yours. Search the library, narrow it by industry, adoption
+          level, business function or technique, and save the ones worth a business case.
+        </Text>
+      </Stack>
+      <Button component={Link} to="/dashboard/use-case-generator/custom" color="amber" c="navy.9" leftSection={<IconSparkles size={18} />}>
+        Generate Custom Use Case
+      </Button>
+    </Group>
+  );
+});
+
+const LibraryTabs = memo(function LibraryTabs({ view, savedCount, onChange }: { view: string; savedCount: number; onChange: (next: string | null) => void }) {
+  return (
+    <Tabs value={view} onChange={onChange} keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="library">Library</Tabs.Tab>
+        <Tabs.Tab value="saved" rightSection={savedCount > 0 ? <Badge size="sm" variant="light" circle>{savedCount}</Badge> : undefined}>
+          My use cases
+        </Tabs.Tab>
+      </Tabs.List>
+    </Tabs>
+  );
+});
+
+const AdvancedFiltersButton = memo(function AdvancedFiltersButton({ chosenCount, onClick }: { chosenCount: number; onClick: () => void }) {
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconAdjustmentsHorizontal size={18} />}
+      rightSection={chosenCount > 0 ? <Badge size="sm" circle>{chosenCount}</Badge> : undefined}
+      onClick={onClick}
+      aria-label={chosenCount > 0 ? `Advanced Filters (${chosenCount} chosen)` : 'Advanced Filters'}
+      px="sm"
+    >
+      <Text span visibleFrom="sm" inherit>Advanced Filters</Text>
+    </Button>
+  );
+});
+
 /** The Advanced Filters chosen, each removable. */
-function ChosenFilters({ search, onRemove }: { search: UseCaseLibrarySearch; onRemove: (key: FilterKey, value: string) => void }) {
+const ChosenFilters = memo(function ChosenFilters({ search, onRemove }: { search: UseCaseLibrarySearch; onRemove: (key: FilterKey, value: string) => void }) {
   const chosen = FILTER_GROUPS.flatMap((group) => (search[group.key] ?? []).map((value) => ({ key: group.key, label: group.label, value })));
   if (chosen.length === 0) return null;
   return (
@@ -155,4 +182,4 @@ function ChosenFilters({ search, onRemove }: { search: UseCaseLibrarySearch; onR
       ))}
     </Group>
   );
-}
+});

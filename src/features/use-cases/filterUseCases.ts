@@ -26,9 +26,10 @@ function matcher(filters: LibraryFilters, except?: FilterKey): (row: AiUseCaseRo
   return (row) => (!industry || row.industry === industry) && groups.every((group) => matchesGroup(row, group));
 }
 
-export function filterUseCases(rows: readonly AiUseCaseRow[], filters: LibraryFilters): AiUseCaseRow[] {
-  const matches = matcher(filters);
-  return rows.filter(matches);
+/** The rows the filters keep; without a filter, `rows` itself (so the cards shown stay the same list). */
+export function filterUseCases(rows: AiUseCaseRow[], filters: LibraryFilters): AiUseCaseRow[] {
+  if (!filters.industry && chosenGroups(filters).length === 0) return rows;
+  return rows.filter(matcher(filters));
 }
 
 export type FacetCounts = Record<FilterKey, Map<string, number>>;
