@@ -5,29 +5,9 @@
 // with AND, ranked with the title and tags counting most.
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import type { AiUseCaseRow } from '@/db';
-import { tagsOf } from './useCaseFields';
-
-// What a use case is about. The description is indexed by its opening words
-// (what the use case does), the problem statement not at all: the longer
-// texts would more than double the index's build time on a phone for few
-// extra finds.
-const FIELDS = ['title', 'description', 'industry', 'domain', 'business_function', 'ai_technique', 'tags'] as const;
-const DESCRIPTION_WORDS = 12;
-
-/** The first words of the description, as indexed. */
-const openingWords = (text: string) => text.split(/\s+/, DESCRIPTION_WORDS).join(' ');
-
-const BOOST: Partial<Record<(typeof FIELDS)[number], number>> = {
-  title: 4, tags: 2.5, ai_technique: 2, business_function: 1.5, industry: 1.5, domain: 1.5,
-};
-
-// Words too common to tell use cases apart: left out of the index, which
-// makes it about a third smaller and quicker to build and search.
-const STOP_WORDS = new Set([
-  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'for', 'from', 'has', 'have', 'in', 'into', 'is', 'it', 'its',
-  'of', 'on', 'or', 'so', 'than', 'that', 'the', 'their', 'them', 'then', 'there', 'these', 'they', 'this', 'to',
-  'was', 'were', 'which', 'while', 'who', 'will', 'with',
-]);
+import { addAllQuickly } from './addAllQuickly';
+import { buildIndexOffThread, type WorkerFactory } from './buildIndexOffThread';
+import { INDEX_OPTIONS } from './indexOptions';
 
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
@@ -46,11 +26,6 @@ const SHORT_PREFIX_FIELDS = ['title', 'tags'];
 /** Searches remembered (typing back over a word, a filter changed): cleared whenever the index changes. */
 const REMEMBERED_SEARCHES = 50;
 
-/** The word being typed (the last) matches as a prefix: "forec" finds "forecasting". */
-const prefixOfLast = (term: string, index: number, terms: string[]) => index === terms.length - 1 && term.length > 1;
-/** Typos are forgiven in words of 5 letters or more (1 edit, 2 from 10 letters); shorter words would match too much. */
-const fuzzyOfLong = (term: string) => (term.length >= 5 ? 0.2 : false);
-
 export interface SearchHits {
   /** Matching use case ids, best first. */
   ids: string[];
@@ -59,20 +34,7 @@ export interface SearchHits {
 }
 
 export class UseCaseIndex {
-  private readonly index = new MiniSearch<AiUseCaseRow>({
-    fields: [...FIELDS],
-    extractField: (row, field) => {
-      if (field === 'tags') return tagsOf(row).join(' ');
-      const text = String(row[field] ?? '');
-      return field === 'description' ? openingWords(text) : text;
-    },
-    processTerm: (term) => {
-      const word = term.toLowerCase();
-      return STOP_WORDS.has(word) ? null : word;
-    },
-    // A search keeps every word typed, "for" included: as the start of "forecasting".
-    searchOptions: { boost: BOOST, prefix: prefixOfLast, fuzzy: fuzzyOfLong, maxFuzzy: 2, combineWith: 'AND', processTerm: (term) => term.toLowerCase() },
-  });
+  private index = new MiniSearch<AiUseCaseRow>(INDEX_OPTIONS);
 
   /** id → updated of each use case in the index. */
   private readonly held = new Map<string, string>();
@@ -80,8 +42,41 @@ export class UseCaseIndex {
   /** Recent searches' hits by their words, most recent last. */
   private readonly remembered = new Map<string, SearchHits>();
 
+  /** The build off the main thread under way, if any (see buildAway). */
+  private building: Promise<void> | null = null;
+
+  /** `openWorker`: where buildAway builds (tests hand in another worker). */
+  constructor(private readonly openWorker?: WorkerFactory) {}
+
   get size(): number {
     return this.held.size;
+  }
+
+  /**
+   * Indexes a whole library in a worker (buildIndexOffThread) while the index
+   * is still empty, or here where no worker runs; sync() then keeps it in step.
+   * Called again while it builds, it answers the same build.
+   */
+  buildAway(rows: readonly AiUseCaseRow[]): Promise<void> {
+    this.building ??= this.buildInWorker(rows).finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  private async buildInWorker(rows: readonly AiUseCaseRow[]): Promise<void> {
+    if (this.held.size > 0) return;
+    const started = performance.now();
+    const built = await buildIndexOffThread(rows, this.openWorker);
+    if (this.held.size > 0) return;
+    if (!built) return this.sync(rows);
+    this.index = built.index;
+    for (const row of rows) this.held.set(row.id, row.updated);
+    this.remembered.clear();
+    // On the performance timeline for the search benchmark: from asking to a searchable index, the worker's and the page's shares.
+    performance.measure('use-cases:index-build', {
+      start: started, end: performance.now(), detail: { documents: rows.length, workerMs: built.buildMs, mainThreadMs: built.mainThreadMs },
+    });
   }
 
   /** Brings the index in step with `rows` (the whole table): new rows added, changed ones replaced, gone ones discarded. */
@@ -106,7 +101,7 @@ export class UseCaseIndex {
       this.held.delete(id);
       changed = true;
     }
-    if (added.length > 0) this.index.addAll(added);
+    if (added.length > 0) addAllQuickly(this.index, added);
     if (added.length > 0 || changed) this.remembered.clear();
     // On the performance timeline for the search benchmark: how long keeping the index in step took.
     performance.measure('use-cases:index-sync', { start: started, end: performance.now(), detail: { documents: rows.length, added: added.length } });

@@ -2,7 +2,7 @@
 // the search index kept in step with them, and the results of a search text
 // and filters. The index lives as long as the page's module, so coming back
 // to the library does not build it again.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type AiUseCaseRow } from '@/db';
 import { filterUseCases, type LibraryFilters } from './filterUseCases';
@@ -19,14 +19,31 @@ export interface UseCaseCollection {
 
 const byTitle = (a: AiUseCaseRow, b: AiUseCaseRow) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
 
-/** The use cases on the device with their index; undefined while IndexedDB is read. */
+/**
+ * From this many use cases the first index is built off the main thread (a
+ * library of 10,000 takes a few hundred milliseconds); a smaller one, and every
+ * later change, is indexed here at once.
+ */
+const BUILD_AWAY_FROM = 1000;
+
+/** The use cases on the device with their index; undefined while IndexedDB is read and the first index built. */
 export function useUseCaseCollection(): UseCaseCollection | undefined {
   const rows = useLiveQuery(() => db.aiUseCases.toArray(), []);
+  const [, setBuilds] = useState(0);
+  const building = rows !== undefined && sharedIndex.size === 0 && rows.length >= BUILD_AWAY_FROM;
+  useEffect(() => {
+    if (!rows || !building) return;
+    let current = true;
+    void sharedIndex.buildAway(rows).then(() => current && setBuilds((builds) => builds + 1));
+    return () => {
+      current = false;
+    };
+  }, [rows, building]);
   return useMemo(() => {
-    if (!rows) return undefined;
+    if (!rows || building) return undefined;
     sharedIndex.sync(rows);
     return { rows: [...rows].sort(byTitle), byId: new Map(rows.map((row) => [row.id, row])), index: sharedIndex };
-  }, [rows]);
+  }, [rows, building]);
 }
 
 export interface UseCaseResults {
