@@ -39,7 +39,8 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
 
   // A keystroke renders the search box and the count line at once; everything
   // else keeps its props (handlers that read the latest view when called), so
-  // it is skipped, and the cards and facet counts follow as soon as there is time.
+  // it is skipped, and the cards (or the empty state) and facet counts follow
+  // as soon as there is time.
   const shown = useDeferredValue(results.shown);
   const terms = useDeferredValue(results.terms);
   const found = useDeferredValue(results.found);
@@ -88,7 +89,7 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
             {availableLabel(results.shown.length)}
           </Text>
 
-          {results.shown.length === 0 ? (
+          {shown.length === 0 ? (
             <Card withBorder radius="md" padding="xl">
               <Stack align="center" gap="sm">
                 <Text c="gray.7">
