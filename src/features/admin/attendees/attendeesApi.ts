@@ -1,8 +1,10 @@
-// The admin attendee list and writes over PocketBase: the records API on
-// `attendees` (administrators only; the server refuses everyone else and
-// checks every edit and delete, pb_hooks/lib/admin-attendees.js), the
-// invitation route and the CSV export route.
-import { ClientResponseError, type RecordModel } from 'pocketbase';
+// The admin attendee list and writes over PocketBase: the list route
+// (administrators only, one page with its count and each account's role,
+// pb_hooks/lib/admin-attendee-list.js), the records API on `attendees` for
+// edits and deletes (the server refuses everyone else and checks every edit
+// and delete, pb_hooks/lib/admin-attendees.js), the invitation route and the
+// CSV export route.
+import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
 import { downloadName, sortParam } from './attendeeView';
@@ -60,52 +62,53 @@ export interface AttendeePage {
   totalPages: number;
 }
 
-const FIELDS = [
-  'id', 'full_name', 'email', 'company', 'job_title', 'role', 'phone_number', 'dietary_requirements', 'registration_status',
-  'invitation_sent', 'invitation_sent_at', 'marketing_consent', 'privacy_consent', 'user', 'created', 'expand.user.role',
-].join(',');
-
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function toAttendee(record: RecordModel): AdminAttendee {
+/** An item of the list route, as its JSON holds it. */
+function toAttendee(item: Record<string, unknown>): AdminAttendee {
   return {
-    id: record.id,
-    full_name: text(record.full_name),
-    email: text(record.email),
-    company: text(record.company),
-    job_title: text(record.job_title),
-    role: text(record.role),
-    phone_number: text(record.phone_number),
-    dietary_requirements: text(record.dietary_requirements),
-    registration_status: text(record.registration_status),
-    invitation_sent: record.invitation_sent === true,
-    invitation_sent_at: text(record.invitation_sent_at),
-    marketing_consent: record.marketing_consent === true,
-    privacy_consent: record.privacy_consent === true,
-    user: text(record.user),
-    user_role: text((record.expand?.user as RecordModel | undefined)?.role),
-    created: text(record.created),
+    id: text(item.id),
+    full_name: text(item.full_name),
+    email: text(item.email),
+    company: text(item.company),
+    job_title: text(item.job_title),
+    role: text(item.role),
+    phone_number: text(item.phone_number),
+    dietary_requirements: text(item.dietary_requirements),
+    registration_status: text(item.registration_status),
+    invitation_sent: item.invitation_sent === true,
+    invitation_sent_at: text(item.invitation_sent_at),
+    marketing_consent: item.marketing_consent === true,
+    privacy_consent: item.privacy_consent === true,
+    user: text(item.user),
+    user_role: text(item.user_role),
+    created: text(item.created),
   };
 }
 
-/** The list filter: each non-empty filter a case-insensitive contains, all together. */
-export function listFilter(filters: AttendeeFilters): string {
-  const parts: string[] = [];
-  const name = filters.name.trim();
-  const email = filters.email.trim();
-  const company = filters.company.trim();
-  if (name) parts.push(pb.filter('full_name ~ {:name}', { name }));
-  if (email) parts.push(pb.filter('email ~ {:email}', { email }));
-  if (company) parts.push(pb.filter('company ~ {:company}', { company }));
-  return parts.join(' && ');
+/**
+ * The filters as the list and export routes take them: each non-empty one
+ * (trimmed) a case-insensitive contains, all together (the server's
+ * `likeOperand`, as PocketBase's `~`).
+ */
+export function filterParams(filters: AttendeeFilters): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const key of ['name', 'email', 'company'] as const) {
+    const value = filters[key].trim();
+    if (value) params[key] = value;
+  }
+  return params;
+}
+
+interface ListAnswer {
+  items: Record<string, unknown>[];
+  totalItems: number;
+  totalPages: number;
 }
 
 export async function listAttendees(query: AttendeeQuery): Promise<AttendeePage> {
-  const result = await pb.collection('attendees').getList(query.page, query.perPage, {
-    filter: listFilter(query.filters),
-    sort: sortParam(query.sort),
-    expand: 'user',
-    fields: FIELDS,
+  const result = await pb.send<ListAnswer>('/api/masterclass/attendees', {
+    query: { page: query.page, perPage: query.perPage, sort: sortParam(query.sort), ...filterParams(query.filters) },
   });
   return { items: result.items.map(toAttendee), totalItems: result.totalItems, totalPages: result.totalPages };
 }
@@ -146,8 +149,7 @@ export class ExportFailed extends Error {}
 
 /** The CSV of every attendee matching the filters, in the table's order, as the server writes it. */
 export async function exportAttendeesCsv(filters: AttendeeFilters, sort?: { id: string; desc: boolean }): Promise<{ blob: Blob; fileName: string }> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
+  const params = new URLSearchParams(filterParams(filters));
   params.set('sort', sortParam(sort));
   const response = await fetch(pb.buildURL(`/api/masterclass/attendees.csv?${params.toString()}`), {
     headers: { Authorization: pb.authStore.token },

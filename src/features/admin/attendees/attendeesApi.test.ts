@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { filterParams } from './attendeesApi';
+
+describe('filterParams', () => {
+  it('sends each filled filter trimmed, as typed, and leaves blanks out', () => {
+    expect(filterParams({ name: '', email: ' ', company: '' })).toEqual({});
+    expect(filterParams({ name: "  O'Brien ", email: '', company: '100%_"Labs"' })).toEqual({ name: "O'Brien", company: '100%_"Labs"' });
+  });
+});
