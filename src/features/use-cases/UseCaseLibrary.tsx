@@ -1,6 +1,5 @@
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, Pill, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useCallbackRef } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { IconAdjustmentsHorizontal, IconSparkles } from '@tabler/icons-react';
 import type { AiUseCaseRow } from '@/db';
@@ -14,6 +13,7 @@ import { UseCaseGrid } from './UseCaseGrid';
 import { UseCaseDetailDialog } from './UseCaseDetailDialog';
 import { FILTER_GROUPS } from './useCaseFields';
 import { useSavedUseCases } from './useSavedUseCases';
+import { useLatestCallback } from './useLatestCallback';
 import { useUseCaseCollection, useUseCaseResults } from './useUseCaseLibrary';
 
 const NO_COUNTS: FacetCounts = { adoption: new Map(), fn: new Map(), technique: new Map(), tags: new Map() };
@@ -53,17 +53,17 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
 
   const view = search.view ?? 'library';
   const advancedCount = FILTER_KEYS.reduce((sum, key) => sum + (search[key]?.length ?? 0), 0);
-  const clearFilters = useCallbackRef(() => {
+  const clearFilters = useLatestCallback(() => {
     setText('');
     onSearchChange(withoutFilters(search), { replace: true });
   });
-  const setFilter = useCallbackRef((key: FilterKey, values: string[]) => change({ [key]: values.length > 0 ? values : undefined }));
-  const removeFilter = useCallbackRef((key: FilterKey, value: string) => setFilter(key, (search[key] ?? []).filter((item) => item !== value)));
-  const chooseIndustry = useCallbackRef((next: string | undefined) => change({ industry: next }));
-  const chooseView = useCallbackRef((next: string | null) => onSearchChange({ ...search, view: next === 'saved' ? 'saved' : undefined }));
-  const openFilters = useCallbackRef(() => setFiltersOpen(true));
-  const closeFilters = useCallbackRef(() => setFiltersOpen(false));
-  const closeDetails = useCallbackRef(() => setOpened(null));
+  const setFilter = useLatestCallback((key: FilterKey, values: string[]) => change({ [key]: values.length > 0 ? values : undefined }));
+  const removeFilter = useLatestCallback((key: FilterKey, value: string) => setFilter(key, (search[key] ?? []).filter((item) => item !== value)));
+  const chooseIndustry = useLatestCallback((next: string | undefined) => change({ industry: next }));
+  const chooseView = useLatestCallback((next: string | null) => onSearchChange({ ...search, view: next === 'saved' ? 'saved' : undefined }));
+  const openFilters = useCallback(() => setFiltersOpen(true), []);
+  const closeFilters = useCallback(() => setFiltersOpen(false), []);
+  const closeDetails = useCallback(() => setOpened(null), []);
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
