@@ -20,7 +20,7 @@ const PULL_OVERLAP_MS = 30_000;
 const BATCH = 500;
 /** src/sync/syncedCollections.ts: the ai_use_cases page size. */
 const PAGE_SIZE = 500;
-const GOALS = { pullMs: 1500, indexBuildMs: 300, keystrokeP95Ms: 16 };
+const GOALS = { pullMs: 1500, indexBuildMs: 300, indexWaitMs: 300, keystrokeP95Ms: 16 };
 const QUERIES = ['forecasting', 'fraud detection', 'custmer service', 'supply chain', 'computer vision'];
 /** Pause between keystrokes, about a fast typist's. */
 const TYPING_GAP_MS = 120;
@@ -161,8 +161,8 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
     await seedLibrary(server.url, admin.token);
     const library = await (await fetch(`${server.url}/api/collections/ai_use_cases/records?perPage=1`, { headers: { Authorization: admin.token } })).json();
     const seedMs = Math.round(performance.now() - seedStarted);
-    // The server answers full pages of the sync's size (PocketBase caps perPage; a smaller page would end the pull early).
-    const fullPage = await (await fetch(`${server.url}/api/collections/ai_use_cases/records?perPage=${PAGE_SIZE}&skipTotal=1`, { headers: { Authorization: admin.token } })).json();
+    // The server answers full pages of the sync's size (the route caps its limit; a smaller page would end the pull early).
+    const fullPage = await (await fetch(`${server.url}/api/masterclass/use-cases/sync?limit=${PAGE_SIZE}`, { headers: { Authorization: admin.token } })).json();
     if (fullPage.items.length !== PAGE_SIZE) throw new Error(`A page of ${PAGE_SIZE} use cases came back with ${fullPage.items.length}`);
     // A library is made long before anyone pulls it: past the sync's overlap window (30 s before its cursor)
     // a later pass re-reads nothing, as in real use, instead of all 10,000 just-made records again.
@@ -187,7 +187,8 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
     // Pull: from the sync's first ai_use_cases request to every row stored on the device.
     let pullStartedAt = null;
     const pullRequests = [];
-    const isPull = (request) => request.url().includes('/api/collections/ai_use_cases/records');
+    // The sync reads the library through its own route (pb_hooks/lib/use-case-sync.js); the records API is counted too.
+    const isPull = (request) => ['/api/masterclass/use-cases/sync', '/api/collections/ai_use_cases/records'].some((route) => request.url().includes(route));
     let inFlight = 0;
     let lastPullAt = 0;
     page.on('request', (request) => {
@@ -239,17 +240,30 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Use Case Generator' }).click();
     await page.getByText(`${total} Use Cases Available`).waitFor({ timeout: 60_000 });
     const searchableMs = Date.now() - opened;
-    // The index: built in a worker (use-cases:index-build, with the worker's and the page's shares) or on
-    // the page (use-cases:index-sync adding rows); the build itself, and what the page's main thread spent on it.
+    // The index: read from the device where the sync's background refresh kept it (use-cases:index-load,
+    // with the time that build took in its worker), built in a worker (use-cases:index-build, with the
+    // worker's and the page's shares) or on the page (use-cases:index-sync adding rows); the build itself,
+    // what the page's main thread spent on it, and what the user waited for it on opening the library.
     const index = await page.evaluate(() => {
+      const kept = performance.getEntriesByName('use-cases:index-load');
       const inWorker = performance.getEntriesByName('use-cases:index-build');
       const onPage = performance.getEntriesByName('use-cases:index-sync').filter((entry) => entry.detail?.added > 0);
+      const refreshes = performance.getEntriesByName('use-cases:index-refreshed').map((entry) => ({ outcome: entry.detail.outcome, ms: Math.round(entry.detail.ms) }));
       const sum = (entries, ms) => entries.reduce((total, entry) => total + ms(entry), 0);
+      if (kept.length > 0) {
+        const load = kept[0];
+        return {
+          builtIn: 'kept', buildMs: load.detail.keptBuildMs, mainThreadMs: load.detail.readMs, readyMs: load.duration,
+          kept: { lockMs: Math.round(load.detail.lockMs), readMs: Math.round(load.detail.readMs), added: load.detail.added, changed: load.detail.changed },
+          refreshes,
+        };
+      }
       return {
         builtIn: inWorker.length > 0 ? 'worker' : 'page',
         buildMs: sum(inWorker, (entry) => entry.detail.workerMs) + sum(onPage, (entry) => entry.duration),
         mainThreadMs: sum(inWorker, (entry) => entry.detail.mainThreadMs) + sum(onPage, (entry) => entry.duration),
         readyMs: sum(inWorker, (entry) => entry.duration) + sum(onPage, (entry) => entry.duration),
+        refreshes,
       };
     });
     const indexBuildMs = index.buildMs;
@@ -301,14 +315,18 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
         laterPasses: { requests: pullRequests.length - firstPassRequests, recordsReadAgain: rereadRecords },
       },
       indexBuildMs: Math.round(indexBuildMs),
-      index: { builtIn: index.builtIn, mainThreadMs: Math.round(index.mainThreadMs), askedToReadyMs: Math.round(index.readyMs) },
+      indexWaitMs: Math.round(index.readyMs),
+      index: {
+        builtIn: index.builtIn, mainThreadMs: Math.round(index.mainThreadMs), askedToReadyMs: Math.round(index.readyMs),
+        ...(index.kept ? { kept: index.kept } : {}), backgroundRefreshes: index.refreshes,
+      },
       searchableAfterOpeningMs: searchableMs,
       keystroke: {
         ...keystroke(all), unfiltered: keystroke(unfiltered), filtered: keystroke(filtered),
         searches: searchMs.length > 0 ? { count: searchMs.length, ...summary(searchMs) } : null,
       },
       notes: {
-        indexBuild: 'The whole index built from the rows on first opening the library (title, tags, industry, domain, business function, AI technique, the description\'s first 12 words); nothing is kept between page loads. indexBuildMs is the build itself, in a worker for a library this large (index.builtIn); index.mainThreadMs what the page\'s main thread spent on it (sending the fields, taking the built index back); index.askedToReadyMs from asking for it to a searchable index.',
+        indexBuild: 'The index (title, tags, industry, domain, business function, AI technique, the description\'s first 12 words) is built in a worker once the sync has stored the pulled use cases and kept on the device (index.backgroundRefreshes: what that worker did and how long it took, reading the rows included); opening the library reads it (index.builtIn \'kept\') or, when there is none for these rows, builds it in a worker (\'worker\') or on the page (\'page\'). indexBuildMs is the build itself, wherever it ran (for \'kept\', the time the worker took to build the kept index); indexWaitMs (= index.askedToReadyMs) what the user waits for a searchable index on opening the library once its rows are read (for \'kept\': waiting for a build under way, reading the kept index and bringing it in step with the rows); index.mainThreadMs the page\'s main thread\'s share.',
         keystroke: 'unfiltered: each query typed for the first time; filtered: the same queries typed again, so the search itself is mostly answered from the remembered searches and the time is the filters and the render. searches: the index searches alone (those not answered from memory), as the page measured them.',
       },
       queries: QUERIES,
@@ -317,7 +335,10 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
       loadAverageAtStart,
       cpus: os.cpus().length,
     };
-    result.goalsMet = { pull: pullMs <= GOALS.pullMs, indexBuild: result.indexBuildMs <= GOALS.indexBuildMs, keystrokeP95: result.keystroke.p95Ms <= GOALS.keystrokeP95Ms };
+    result.goalsMet = {
+      pull: pullMs <= GOALS.pullMs, indexBuild: result.indexBuildMs <= GOALS.indexBuildMs, indexWait: result.indexWaitMs <= GOALS.indexWaitMs,
+      keystrokeP95: result.keystroke.p95Ms <= GOALS.keystrokeP95Ms,
+    };
     return result;
   } finally {
     await browser.close();
@@ -346,7 +367,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const headline = (run) => ({
       measuredAt: run.measuredAt, loadAverageAtStart: run.loadAverageAtStart, pullMs: run.pullMs, storeMs: run.pull.storeMs,
-      indexBuildMs: run.indexBuildMs, indexMainThreadMs: run.index.mainThreadMs, searchableAfterOpeningMs: run.searchableAfterOpeningMs,
+      indexBuildMs: run.indexBuildMs, indexBuiltIn: run.index.builtIn, indexWaitMs: run.indexWaitMs, indexMainThreadMs: run.index.mainThreadMs,
+      searchableAfterOpeningMs: run.searchableAfterOpeningMs,
       keystrokeP50Ms: run.keystroke.p50Ms, keystrokeP95Ms: run.keystroke.p95Ms,
     });
     const figures = runs.map(headline);
@@ -355,7 +377,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const middle = runs.find((run) => run.pullMs === medians.pullMs);
     result = {
       ...middle, runs: figures, medians,
-      goalsMet: { pull: medians.pullMs <= GOALS.pullMs, indexBuild: medians.indexBuildMs <= GOALS.indexBuildMs, keystrokeP95: medians.keystrokeP95Ms <= GOALS.keystrokeP95Ms },
+      goalsMet: {
+        pull: medians.pullMs <= GOALS.pullMs, indexBuild: medians.indexBuildMs <= GOALS.indexBuildMs, indexWait: medians.indexWaitMs <= GOALS.indexWaitMs,
+        keystrokeP95: medians.keystrokeP95Ms <= GOALS.keystrokeP95Ms,
+      },
     };
   }
   const text = `${JSON.stringify(result, null, 2)}\n`;

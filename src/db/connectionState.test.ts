@@ -11,12 +11,15 @@ import { MasterclassDb } from './database';
 
 const NAME = 'masterclass';
 
+/** The schema version after the current one. */
+const NEXT_VERSION = new MasterclassDb('unopened').verno + 1;
+
 /** The next version of the app: one more table in a new schema version. */
 class NextVersionDb extends MasterclassDb {
   checkIns!: Dexie.Table<{ id: string }, string>;
   constructor(name: string, indexedDB: IDBFactory) {
     super(name, { indexedDB, IDBKeyRange });
-    this.version(2).stores({ checkIns: 'id' });
+    this.version(NEXT_VERSION).stores({ checkIns: 'id' });
   }
 }
 
@@ -44,7 +47,7 @@ describe('a newer version opened in another tab', () => {
     opened.push(newTab);
     await newTab.open();
 
-    expect(newTab.verno).toBe(2);
+    expect(newTab.verno).toBe(NEXT_VERSION);
     expect(reloads).toHaveLength(1);
     expect(oldTab.isOpen()).toBe(false);
     expect((await newTab.profiles.get('user00000000001'))?.full_name).toBe('Ada');
@@ -86,7 +89,7 @@ describe('an upgrade an old tab holds up', () => {
 
     stubborn.close();
     await upgraded;
-    expect(newTab.verno).toBe(2);
+    expect(newTab.verno).toBe(NEXT_VERSION);
     expect(databaseProblem.get()).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // sync engine and queueChange write them.
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type {
-  AiUseCaseRow, AttendeeRow, BusinessCaseRow, EventRow, MaterialRow, MetaRow, OutboxRow, ProfileRow,
+  AiUseCaseRow, AttendeeRow, BusinessCaseRow, EventRow, KeptIndexRow, MaterialRow, MetaRow, OutboxRow, ProfileRow,
   ReadinessAssessmentRow, SavedUseCaseRow, SpeakerRow,
 } from './types';
 
@@ -18,6 +18,7 @@ export class MasterclassDb extends Dexie {
   savedUseCases!: EntityTable<SavedUseCaseRow, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  keptIndexes!: EntityTable<KeptIndexRow, 'key'>;
 
   /** `options` lets tests hand in fake-indexeddb so each gets a fresh database. */
   constructor(name: string, options?: DexieOptions) {
@@ -50,5 +51,7 @@ export class MasterclassDb extends Dexie {
     // through IndexedDB indexes; keeping them made every stored use case cost
     // index writes and a read of the row it replaces.
     this.version(2).stores({ aiUseCases: 'id' });
+    // The library's search index, kept beside its rows so it is not built again on every page load.
+    this.version(3).stores({ keptIndexes: 'key' });
   }
 }

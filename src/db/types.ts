@@ -227,6 +227,24 @@ export interface OutboxRow {
   conflict?: string[];
 }
 
+/**
+ * A search index kept on the device beside the rows it was built from, so a
+ * page load reads it instead of building it again (the use case library's,
+ * src/features/use-cases/keptIndex.ts). `state` is the index's own data, as
+ * the feature that built it lays it out; `versions` the id → updated of each
+ * row it holds.
+ */
+export interface KeptIndexRow {
+  key: string;
+  /** How the index was built (its fields, options and layout): another version is not read. */
+  format: string;
+  state: unknown;
+  versions: Map<string, string>;
+  /** How long building it took, where it was built, and when (ms since epoch). */
+  buildMs: number;
+  builtAt: number;
+}
+
 /** Sync bookkeeping: pull cursors, last sync time, whose data this is. */
 export interface MetaRow {
   key: string;

@@ -48,10 +48,10 @@ describe('applying server records', () => {
 describe('applying a page expected to be new to the device', () => {
   const profile = (updated: string, fields: Record<string, unknown> = {}) => ({ id: USER_ID, updated, job_title: 'Analyst', company: 'Co', ...fields });
 
-  it('adds the rows without reading first, and says none was held', async () => {
+  it('adds the rows without reading first, and says none was held and both written', async () => {
     const db = freshDb();
     const rows = [profile(T1), { id: 'user00000000002', updated: T1, job_title: 'Chef' }];
-    expect(await applyServerRecords(db, 'users', rows, { expectNew: true })).toBe(0);
+    expect(await applyServerRecords(db, 'users', rows, { expectNew: true })).toEqual({ held: 0, written: 2 });
     expect(await db.profiles.toArray()).toEqual(rows);
   });
 
@@ -61,8 +61,10 @@ describe('applying a page expected to be new to the device', () => {
     let rewrites = 0;
     db.profiles.hook('updating', () => void (rewrites += 1));
 
-    expect(await applyServerRecords(db, 'users', [profile(T1), { id: 'user00000000002', updated: T1 }], { expectNew: true })).toBe(1);
-    expect(await applyServerRecords(db, 'users', [profile(T2, { job_title: 'Chief Analyst' })], { expectNew: true })).toBe(1);
+    expect(await applyServerRecords(db, 'users', [profile(T1), { id: 'user00000000002', updated: T1 }], { expectNew: true }))
+      .toEqual({ held: 1, written: 1 });
+    expect(await applyServerRecords(db, 'users', [profile(T2, { job_title: 'Chief Analyst' })], { expectNew: true }))
+      .toEqual({ held: 1, written: 0 });
 
     expect(await db.profiles.get(USER_ID)).toMatchObject({ updated: T2, job_title: 'Chief Analyst' });
     expect(await db.profiles.count()).toBe(2);

@@ -34,14 +34,20 @@ async function addNew(table: Table<ServerRecord, string>, records: readonly Serv
   return held;
 }
 
-/** Stores a page of server records; answers how many of them the device already held. */
+export interface Applied {
+  /** How many of the records the device already held. */
+  held: number;
+  /** How many rows were written (added or replaced). */
+  written: number;
+}
+
+/** Stores a page of server records. */
 export async function applyServerRecords(
   db: MasterclassDb, collection: string, records: readonly ServerRecord[], { expectNew = false }: ApplyOptions = {},
-): Promise<number> {
+): Promise<Applied> {
   const table = localTable(db, collection);
-  if (!table || records.length === 0) return 0;
-  const started = performance.now();
-  const heldCount = await db.transaction('rw', table, db.outbox, async () => {
+  if (!table || records.length === 0) return { held: 0, written: 0 };
+  return db.transaction('rw', table, db.outbox, async () => {
     // The collection's waiting changes (the outbox is small: what is not sent yet), by record, in seq order.
     const waiting = await db.outbox.where('[collection+recordId]').between([collection, Dexie.minKey], [collection, Dexie.maxKey])
       .filter((change) => change.status === 'pending')
@@ -53,10 +59,13 @@ export async function applyServerRecords(
     // What is left to compare with the held rows: everything, or, when the rows are expected
     // to be new, those with waiting changes (merged below) and those the device held after all.
     let compared = records;
+    let added = 0;
     if (expectNew) {
-      const held = await addNew(table, records.filter((record) => !pendingOf.has(record.id)));
+      const adding = records.filter((record) => !pendingOf.has(record.id));
+      const held = await addNew(table, adding);
+      added = adding.length - held.size;
       compared = records.filter((record) => pendingOf.has(record.id) || held.has(record.id));
-      if (compared.length === 0) return 0;
+      if (compared.length === 0) return { held: 0, written: added };
     }
     const local = new Map<string, ServerRecord>();
     for (const row of await table.bulkGet(compared.map((record) => record.id))) if (row) local.set(row.id, row);
@@ -80,9 +89,6 @@ export async function applyServerRecords(
       changed.set(record.id, row);
     }
     if (changed.size > 0) await table.bulkPut([...changed.values()]);
-    return heldBefore;
+    return { held: heldBefore, written: added + changed.size };
   });
-  // On the performance timeline for the library benchmark: how long storing one page took.
-  performance.measure('sync:apply', { start: started, end: performance.now(), detail: { collection, records: records.length } });
-  return heldCount;
 }

@@ -56,6 +56,18 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
     },
     async list(collection, query, signal) {
       const { onReadTime } = query;
+      if (query.route) {
+        // Our own route: the same page, keyset and shape; no owner filter (it serves a library everyone reads).
+        if (query.owner) throw new Error(`${query.route} lists no owner's records`);
+        const position = query.after
+          ? { after_updated: query.after.updated, after_id: query.after.id }
+          : query.since ? { since: query.since } : {};
+        const page = await pb.send<{ items: ServerRecord[] }>(query.route, {
+          ...options(signal), method: 'GET', query: { ...position, limit: query.limit },
+          ...(onReadTime ? { fetch: readTimeFetch(onReadTime) } : {}),
+        });
+        return page.items;
+      }
       const page = await pb.collection(collection).getList<ServerRecord>(1, query.limit, {
         ...options(signal), filter: pullFilter(pb, query), sort: 'updated,id', skipTotal: true,
         ...(onReadTime ? { fetch: readTimeFetch(onReadTime) } : {}),

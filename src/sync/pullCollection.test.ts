@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { pullCollection, PULL_OVERLAP_MS } from './pullCollection';
+import type { SyncContext } from './syncContext';
+import type { SyncedCollectionSpec } from './syncedCollections';
 import { stampAt } from './testing/fakeSyncServer';
 import { syncHarness, USER_ID } from './testing/syncHarness';
+import type { PullQuery } from './transport';
 
 const T1 = Date.UTC(2025, 5, 1, 10);
 const T2 = T1 + 1000;
@@ -214,5 +218,48 @@ describe('tombstones', () => {
     await engine.request();
 
     expect(await db.businessCases.count()).toBe(0);
+  });
+
+  it('asks for pages through the collection\'s own route, and tells it once a pass stored new or changed records', async () => {
+    const { db, server, time } = syncHarness();
+    const queries: PullQuery[] = [];
+    const transport = { ...server.transport, list: (collection: string, query: PullQuery) => (queries.push(query), server.transport.list(collection, query)) };
+    const ctx: SyncContext = { db, transport, userId: USER_ID, clock: time.clock, pageSize: 2, pullOverlapMs: PULL_OVERLAP_MS };
+    const afterStored = vi.fn();
+    const spec: SyncedCollectionSpec = { collection: 'events', table: 'events', pullRoute: '/api/own/events', afterStored };
+    server.nowMs = T1;
+    for (const id of ['a1', 'a2', 'a3']) server.write('events', { id, title: id });
+
+    await pullCollection(ctx, spec);
+    expect(queries.map((query) => query.route)).toEqual(['/api/own/events', '/api/own/events']);
+    expect(afterStored).toHaveBeenCalledOnce();
+    expect(afterStored).toHaveBeenCalledWith(db);
+
+    // Read again in the overlap window, nothing new: nothing stored, nobody told.
+    await pullCollection(ctx, spec);
+    expect(afterStored).toHaveBeenCalledOnce();
+
+    server.nowMs = T2;
+    server.write('events', { id: 'a2', title: 'a2, renamed' });
+    await pullCollection(ctx, spec);
+    expect(afterStored).toHaveBeenCalledTimes(2);
+  });
+
+  it('stores a page and the cursor after it together: when the cursor cannot be written, neither is the page', async () => {
+    const { db, server, time } = syncHarness();
+    const ctx: SyncContext = { db, transport: server.transport, userId: USER_ID, clock: time.clock, pageSize: 2, pullOverlapMs: PULL_OVERLAP_MS };
+    const spec: SyncedCollectionSpec = { collection: 'events', table: 'events' };
+    server.nowMs = T1;
+    for (const id of ['a1', 'a2', 'a3', 'a4']) server.write('events', { id, title: id });
+    const failOnA4 = (value: unknown) => {
+      if (typeof value === 'string' && value.includes('"a4"')) throw new Error('disk full');
+    };
+    db.meta.hook('creating', (_key, row) => failOnA4(row.value));
+    db.meta.hook('updating', (changes) => failOnA4((changes as { value?: unknown }).value));
+
+    await expect(pullCollection(ctx, spec)).rejects.toThrow('disk full');
+
+    expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a2']);
+    expect(JSON.parse((await db.meta.get('cursor:events'))?.value ?? '')).toEqual({ updated: stampAt(T1), id: 'a2' });
   });
 });

@@ -13,6 +13,11 @@ export interface PullQuery {
   owner?: { field: string; id: string };
   limit: number;
   /**
+   * A server route of our own that lists this collection's pages (the same
+   * records, order and JSON shape as the records API); none = the records API.
+   */
+  route?: string;
+  /**
    * Told a server time (ms) at or before the moment the server read this
    * page, when the transport knows one (its answer's Date header less the round trip).
    */

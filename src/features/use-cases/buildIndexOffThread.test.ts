@@ -21,9 +21,12 @@ const inProcessWorker = (): WorkerFactory => () => {
     onerror: null,
     onmessageerror: null,
     terminated: false,
-    postMessage(data: AiUseCaseRow[]) {
-      const built = buildIndexState(structuredClone(data));
-      setTimeout(() => worker.onmessage?.({ data: structuredClone(built) } as MessageEvent));
+    postMessage(request: { type: 'build'; rows: AiUseCaseRow[] }) {
+      const built = buildIndexState(structuredClone(request.rows));
+      setTimeout(() => {
+        worker.onmessage?.({ data: structuredClone({ type: 'built', ...built }) } as MessageEvent);
+        worker.onmessage?.({ data: { type: 'kept' } } as MessageEvent);
+      });
     },
     terminate() {
       worker.terminated = true;

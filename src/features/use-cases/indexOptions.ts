@@ -32,6 +32,12 @@ const prefixOfLast = (term: string, index: number, terms: string[]) => index ===
 /** Typos are forgiven in words of 5 letters or more (1 edit, 2 from 10 letters); shorter words would match too much. */
 const fuzzyOfLong = (term: string) => (term.length >= 5 ? 0.2 : false);
 
+/**
+ * How this version builds the index: a kept index (keptIndex.ts) of another
+ * format is built again. Change it with anything above or in how rows are indexed.
+ */
+export const INDEX_FORMAT = `use-cases/1 minisearch-7.2 ${FIELDS.join(',')} description:${DESCRIPTION_WORDS}`;
+
 /** The index's MiniSearch options. */
 export const INDEX_OPTIONS: Options<AiUseCaseRow> = {
   fields: [...FIELDS],

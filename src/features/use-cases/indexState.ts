@@ -76,6 +76,44 @@ export function indexFromState<T>(state: IndexState, options: Options<T>): MiniS
   return index;
 }
 
+/** What bringing an index in step with rows did (see applyRows). */
+export interface AppliedRows {
+  added: number;
+  /** Rows replaced (changed) or discarded (gone). */
+  changed: number;
+}
+
+/**
+ * Brings `index` in step with `rows` (the whole table), `held` being the
+ * id → updated of what it holds (kept in step too): new rows added, changed
+ * ones replaced, gone ones discarded.
+ */
+export function applyRows(index: MiniSearch<AiUseCaseRow>, held: Map<string, string>, rows: readonly AiUseCaseRow[]): AppliedRows {
+  const present = new Set<string>();
+  const added: AiUseCaseRow[] = [];
+  let changed = 0;
+  for (const row of rows) {
+    present.add(row.id);
+    const version = held.get(row.id);
+    if (version === undefined) added.push(row);
+    else if (version !== row.updated) {
+      index.replace(row);
+      changed += 1;
+    }
+    held.set(row.id, row.updated);
+  }
+  if (present.size < held.size) {
+    for (const id of [...held.keys()]) {
+      if (present.has(id)) continue;
+      index.discard(id);
+      held.delete(id);
+      changed += 1;
+    }
+  }
+  if (added.length > 0) addAllQuickly(index, added);
+  return { added: added.length, changed };
+}
+
 export interface BuiltIndexState {
   state: IndexState;
   /** How long building took. */

@@ -1,14 +1,15 @@
 // The library's data on the device: every use case (read live from IndexedDB),
 // the search index kept in step with them, and the results of a search text
 // and filters. The index lives as long as the page's module, so coming back
-// to the library does not build it again.
+// to the library does not build it again, and is kept on the device
+// (keptIndex.ts), so a page load reads it instead of building it.
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type AiUseCaseRow } from '@/db';
 import { filterUseCases, type LibraryFilters } from './filterUseCases';
 import { UseCaseIndex } from './searchIndex';
 
-const sharedIndex = new UseCaseIndex();
+const sharedIndex = new UseCaseIndex(undefined, db);
 
 export interface UseCaseCollection {
   /** Every use case, by title. */
