@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/firstPaint.css';
 import './global.css';
 import { App } from '@/app/App';
@@ -15,17 +15,25 @@ const container = document.getElementById('root')!;
 
 async function start() {
   // `/` arrives prerendered (the build renders the landing page into index.html), so
-  // its hero is on screen before this runs; the app renders the same page over it
-  // once the route's code is in, as a transition: React renders it in short slices
-  // that leave the page responsive, and commits it in one go. (Not hydrated: with React 19.3 a
-  // hydration started a little after the first paint rendered the tree and never
-  // committed it in some loads, leaving the page without its data; see README.)
+  // its hero is on screen before this runs. The app hydrates that markup: React adopts
+  // the elements already on the page instead of building them again, so the page is
+  // neither re-created nor laid out anew. Hydrating inside a transition lets React do it
+  // in short slices that leave the page responsive to a tap. Should the markup not match
+  // (a build out of step with its prerender), React renders the page afresh and says so.
   // Every other route gets the plain shell and waits for every component's styles.
   const prerendered = container.firstElementChild !== null && isPrerenderedLocation(window.location);
   await Promise.all([router.load(), prerendered ? undefined : loadFullStyles()]);
-  const root = createRoot(container);
-  if (prerendered) startTransition(() => root.render(<App router={router} />));
-  else root.render(<App router={router} />);
+  if (prerendered) {
+    startTransition(() => {
+      hydrateRoot(container, <App router={router} />, { onRecoverableError: reportHydrationMismatch });
+    });
+    return;
+  }
+  createRoot(container).render(<App router={router} />);
+}
+
+function reportHydrationMismatch(error: unknown) {
+  console.warn('The landing page was rendered again: its prerendered markup did not match.', error);
 }
 
 void start();

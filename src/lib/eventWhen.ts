@@ -14,26 +14,30 @@ export interface WhenSource {
 
 type PartName = Intl.DateTimeFormatPartTypes;
 
-function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions): Partial<Record<PartName, string>> {
-  const parts = dateTimeFormat('en-AU', { timeZone, ...options }).formatToParts(instant);
+/** Every part the app says of an instant, from one formatter per zone (creating one costs far more than using it). */
+const ALL_PARTS: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZoneName: 'short' };
+
+/** The weekday, day, month, year, hour, minute, day period and zone abbreviation of an instant in a zone. */
+export function zonedParts(instant: Date, timeZone: string): Partial<Record<PartName, string>> {
+  const parts = dateTimeFormat('en-AU', { timeZone, ...ALL_PARTS }).formatToParts(instant);
   return Object.fromEntries(parts.map((part) => [part.type, part.value]));
 }
 
 /** '11:30 am' */
 export function formatClockTime(instant: Date, timeZone: string): string {
-  const p = partsOf(instant, timeZone, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
+  const p = zonedParts(instant, timeZone);
   return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
 }
 
 /** 'Wednesday 18 June 2025' */
 export function formatWeekdayDate(instant: Date, timeZone: string): string {
-  const p = partsOf(instant, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const p = zonedParts(instant, timeZone);
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
 
 /** 'ACST' (or 'ACDT' in daylight time) for Adelaide at that instant. */
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
-  return partsOf(instant, timeZone, { hour: 'numeric', timeZoneName: 'short' }).timeZoneName ?? timeZone;
+  return zonedParts(instant, timeZone).timeZoneName ?? timeZone;
 }
 
 export interface EventWhen {

@@ -1,5 +1,5 @@
 // The landing page paints before any script runs: the build prerenders it into
-// index.html and the app renders the same page over it; every other route is
+// index.html and the app hydrates it (keeping its elements); every other route is
 // served the plain shell, so it never shows the landing page first.
 import { expect, test } from '@playwright/test';
 import { APP_START_TIMEOUT } from './support/appStart';
@@ -61,6 +61,33 @@ test('the app takes over the prerendered landing page without errors and loads i
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('the app hydrates the prerendered landing page: it keeps the elements the HTML brought, with no mismatch', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  // The prerendered heading and hero art, remembered before any of the app's scripts run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const kept = window as unknown as Record<string, Element | null>;
+      kept.prerenderedHeading = document.getElementById('hero-title');
+      kept.prerenderedArt = document.querySelector('img[data-prerendered]');
+    });
+  });
+  await page.goto('/');
+  await expect(page.getByText(EVENT_NOTICE).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
+  const same = await page.evaluate(() => {
+    const kept = window as unknown as Record<string, Element | null>;
+    return {
+      heading: kept.prerenderedHeading !== null && kept.prerenderedHeading === document.getElementById('hero-title'),
+      art: kept.prerenderedArt !== null && kept.prerenderedArt === document.querySelector('img[data-prerendered]'),
+    };
+  });
+  expect(same).toEqual({ heading: true, art: true });
+  expect(warnings.filter((text) => /prerendered markup did not match|hydrat/i.test(text))).toEqual([]);
 });
 
 test('a direct visit to another route renders that route, styled, from the plain shell', async ({ page }) => {

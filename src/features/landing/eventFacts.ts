@@ -1,7 +1,6 @@
 // Event facts as visitors read them, always in the event's own time zone:
 // the browser's zone never decides what date or time an Adelaide event shows.
-import { dateTimeFormat } from '@/lib/intlFormat';
-import { eventWhen, formatClockTime, formatWeekdayDate } from '@/lib/eventWhen';
+import { eventWhen, formatClockTime, formatWeekdayDate, zonedParts } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import type { EventFactsSource } from './eventRecord';
 
@@ -24,13 +23,8 @@ export interface EventFacts {
   capacity: string;
 }
 
-function partsOf(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
-  const parts = dateTimeFormat('en-AU', { timeZone, ...options }).formatToParts(instant);
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
-}
-
 function formatMonthDayYear(instant: Date, timeZone: string): string {
-  const p = partsOf(instant, timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
+  const p = zonedParts(instant, timeZone);
   return `${p.month} ${p.day}, ${p.year}`;
 }
 
