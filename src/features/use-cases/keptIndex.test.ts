@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { MasterclassDb, type AiUseCaseRow } from '@/db';
 import type { WorkerFactory } from './indexWorker';
-import { changesSince, KEPT_INDEX_KEY, readKeptIndex } from './keptIndex';
+import { BUILD_AWAY_FROM, changesSince, KEPT_INDEX_KEY, readKeptIndex } from './keptIndex';
 import { refreshKept } from './refreshKept';
 import { UseCaseIndex } from './searchIndex';
 import { libraryRow } from './testRows';
@@ -10,7 +10,8 @@ import { libraryRow } from './testRows';
 const freshDb = () => new MasterclassDb('kept-index-test', { indexedDB: new IDBFactory(), IDBKeyRange });
 const LATER = '2025-06-02 00:00:00.000Z';
 
-const rows: AiUseCaseRow[] = Array.from({ length: 40 }, (_, index) => libraryRow(`case${String(index).padStart(11, '0')}`, {
+// As many as a library whose index is kept.
+const rows: AiUseCaseRow[] = Array.from({ length: BUILD_AWAY_FROM + 10 }, (_, index) => libraryRow(`case${String(index).padStart(11, '0')}`, {
   title: ['Demand Forecasting', 'Card Fraud Detection', 'Customer Service Chatbot', 'Shelf Gap Detection'][index % 4]! + ` ${index}`,
   tags: [['forecasting'], ['fraud', 'payments']][index % 2],
 }));
@@ -72,6 +73,13 @@ describe('the use case index kept on the device', () => {
     expect(index.search('shelf')?.ids).toHaveLength(changed.filter((row) => row.title.startsWith('Shelf')).length);
     const load = performance.getEntriesByName('use-cases:index-load').at(-1) as PerformanceMeasure | undefined;
     expect(load?.detail).toMatchObject({ documents: changed.length, added: 0, changed: 3 });
+  });
+
+  it('is not kept for a library small enough to index on the page at once', async () => {
+    const db = freshDb();
+    await db.aiUseCases.bulkAdd(rows.slice(11));
+    expect(await refreshKept(db)).toMatchObject({ outcome: 'small' });
+    expect(await db.keptIndexes.count()).toBe(0);
   });
 
   it('is not read when it was built another way, or when most rows changed since', async () => {

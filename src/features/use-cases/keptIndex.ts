@@ -13,6 +13,14 @@ import { INDEX_FORMAT } from './indexOptions';
 import { openIndexWorker, type WorkerFactory } from './indexWorker';
 
 export const KEPT_INDEX_KEY = 'use-cases';
+
+/**
+ * From this many use cases the first index is read from the device or built
+ * off the main thread (a library of 10,000 takes a few hundred milliseconds to
+ * index); a smaller one, and every later change, is indexed on the page at
+ * once, and no index is kept for it.
+ */
+export const BUILD_AWAY_FROM = 1000;
 const LOCK = 'use-case-index';
 
 /**
@@ -63,8 +71,11 @@ export type IndexWorkerRequest =
 
 export interface RefreshAnswer {
   type: 'refreshed';
-  /** 'kept': nothing had changed; 'updated': the changed rows replaced; 'built': built anew; 'failed': left as it was. */
-  outcome: 'kept' | 'updated' | 'built' | 'failed';
+  /**
+   * 'kept': nothing had changed; 'updated': the changed rows replaced; 'built': built anew;
+   * 'small': a library indexed on the page at once, none kept; 'failed': left as it was.
+   */
+  outcome: 'kept' | 'updated' | 'built' | 'small' | 'failed';
   ms: number;
 }
 

@@ -1,16 +1,18 @@
 // What the index worker does when the sync has stored use cases (see
 // keptIndex.ts): brings the kept index in step with the rows on the device,
 // replacing the few that changed, or builds it anew when there is none for
-// most of them; and keeps it. A function of its own so tests run it on a database here.
+// most of them; and keeps it (a library small enough to index on the page at
+// once has none). A function of its own so tests run it on a database here.
 import MiniSearch from 'minisearch';
 import type { AiUseCaseRow, MasterclassDb } from '@/db';
 import { INDEX_OPTIONS } from './indexOptions';
 import { applyRows, buildIndexState, indexFromState, stateOf, type IndexState } from './indexState';
-import { keepIndex, readKeptIndex, withIndexLock, type RefreshAnswer } from './keptIndex';
+import { BUILD_AWAY_FROM, keepIndex, readKeptIndex, withIndexLock, type RefreshAnswer } from './keptIndex';
 
 export function refreshKept(db: MasterclassDb): Promise<RefreshAnswer> {
   return withIndexLock(async () => {
     const started = performance.now();
+    if ((await db.aiUseCases.count()) < BUILD_AWAY_FROM) return { type: 'refreshed', outcome: 'small', ms: performance.now() - started };
     const rows = await db.aiUseCases.toArray();
     const kept = await readKeptIndex(db, rows);
     if (!kept) {

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type AiUseCaseRow } from '@/db';
 import { filterUseCases, type LibraryFilters } from './filterUseCases';
+import { BUILD_AWAY_FROM } from './keptIndex';
 import { UseCaseIndex } from './searchIndex';
 
 const sharedIndex = new UseCaseIndex(undefined, db);
@@ -20,12 +21,6 @@ export interface UseCaseCollection {
 
 const byTitle = (a: AiUseCaseRow, b: AiUseCaseRow) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
 
-/**
- * From this many use cases the first index is built off the main thread (a
- * library of 10,000 takes a few hundred milliseconds); a smaller one, and every
- * later change, is indexed here at once.
- */
-const BUILD_AWAY_FROM = 1000;
 
 /** The use cases on the device with their index; undefined while IndexedDB is read and the first index built. */
 export function useUseCaseCollection(): UseCaseCollection | undefined {
