@@ -92,7 +92,9 @@ const chunkGroups = [
   { name: 'router', test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/, priority: 3 },
   {
     name: 'mantine-core',
-    test: new RegExp(`node_modules[\\\\/](@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|utils|components[\\\\/](${landingMantineComponents}))[\\\\/]|@mantine[\\\\/](hooks|store)[\\\\/]|clsx[\\\\/])`),
+    // @mantine/hooks is left to the default chunking: grouped here, every hook any route
+    // uses (sliders' use-move, the pager's use-pagination, focus traps) came with the landing.
+    test: new RegExp(`node_modules[\\\\/](@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|utils|components[\\\\/](${landingMantineComponents}))[\\\\/]|@mantine[\\\\/]store[\\\\/]|clsx[\\\\/])`),
     priority: 2,
   },
   { name: 'mantine', test: /node_modules[\\/](@mantine[\\/]core|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|react-transition-group|react-textarea-autosize|use-composed-ref|use-latest|use-isomorphic-layout-effect|tslib|get-nonce|detect-node-es)[\\/]/, minShareCount: 2, priority: 1 },

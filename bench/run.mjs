@@ -41,7 +41,7 @@ if (wanted('lighthouse')) {
   const lighthouseResult = await measureLighthouse();
   writeFileSync(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify({ measuredAt, ...lighthouseResult }, null, 2)}\n`);
   appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'lighthouse', ...lighthouseResult.scores, ...lighthouseResult.metrics })}\n`);
-  console.log(`Lighthouse mobile, landing page (median of ${lighthouseResult.runs.length} runs): ${JSON.stringify(lighthouseResult.scores)} ${JSON.stringify(lighthouseResult.metrics)}`);
+  console.log(`Lighthouse mobile, landing page (median of ${lighthouseResult.runs.length} runs; performance in each: ${lighthouseResult.performanceScores.join(', ')}): ${JSON.stringify(lighthouseResult.scores)} ${JSON.stringify(lighthouseResult.metrics)}; goals met: ${JSON.stringify(lighthouseResult.goalsMet)}`);
 }
 
 if (wanted('offline')) {
