@@ -62,7 +62,10 @@ export async function measureOfflineDashboard({ publicDir = distDir } = {}) {
     for (let reload = 0; reload < RELOADS; reload += 1) {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: `Welcome, ${user.full_name}` }).waitFor({ timeout: 30_000 });
-      const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+      // The paint entry is queued after the frame that painted: wait for it rather than read too soon.
+      const fcp = await page
+        .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, undefined, { timeout: 10_000 })
+        .then((handle) => handle.jsonValue(), () => null);
       if (fcp === null) throw new Error('No first contentful paint recorded for the offline reload');
       samples.push(Math.round(fcp));
     }
