@@ -145,8 +145,8 @@ function toolUsage(app) {
 }
 
 /** @param {core.App} app */
-function eventAnalytics(app) {
-  const event = lib("event-summary").requireEvent(app);
+function eventAnalytics(app, chosen) {
+  const event = chosen || lib("event-summary").requireEvent(app);
   return {
     event: { id: event.id, title: event.getString("title"), timezone: event.getString("timezone") || "UTC" },
     seats: seats(app, event),
@@ -166,7 +166,8 @@ function handleAnalytics(e) {
   const { answerRefusals, refusal } = lib("errors");
   return answerRefusals(e, () => {
     if (!lib("admin-auth").isAdministrator(e)) throw refusal(403, "auth", "forbidden", "Only administrators can see the event's analytics.");
-    return e.json(200, eventAnalytics(e.app));
+    // The featured masterclass, or the one named by `?event=<id>`.
+    return e.json(200, eventAnalytics(e.app, lib("event-summary").queryEvent(e)));
   });
 }
 

@@ -5,7 +5,8 @@
 //                 attendees plus seats held by checkouts in progress,
 //                 lib/capacity.js) is refused, and so is an end before the
 //                 start. The check and the save run in one transaction, so a
-//                 registration cannot take a seat between them.
+//                 registration cannot take a seat between them. A published
+//                 event with registrations cannot go back to being a draft.
 //   promo_codes — from administrators, a code that already exists in any
 //                 letter case, max uses below 1 (or below the uses so far)
 //                 and an expiry in the past on create are refused with clear
@@ -29,6 +30,7 @@ const MESSAGES = {
   maxUsesInvalid: "Max uses must be a whole number of at least 1.",
   maxUsesBelowUsed: (used) => `Max uses cannot be lower than the ${used} ${used === 1 ? "use" : "uses"} so far.`,
   expiryPast: "The expiry must be in the future.",
+  unpublishTaken: "This event has registrations, so it cannot go back to being a draft. Set its sales state to Closed instead.",
   usedCountLocked: "Uses so far are counted by the server and cannot be set.",
 };
 
@@ -43,12 +45,22 @@ function originalOf(record, name) {
   return original ? original.get(name) : undefined;
 }
 
+/** Whether anyone registered (or joined the waitlist) for this event. */
+function hasRegistrations(txApp, eventId) {
+  const row = new DynamicModel({ found: 0 });
+  txApp.db().newQuery("SELECT COUNT(*) AS found FROM (SELECT 1 FROM registrations WHERE event = {:event} LIMIT 1)").bind({ event: eventId }).one(row);
+  return row.found > 0;
+}
+
 /** Why this event update cannot be saved (read with the transaction's app), or null. */
 function eventRefusal(txApp, record) {
   const startsAt = record.getString("starts_at");
   const endsAt = record.getString("ends_at");
   if (startsAt && endsAt && endsAt <= startsAt) {
     return fieldRefusal(400, "ends_at", "end_before_start", MESSAGES.endBeforeStart);
+  }
+  if (!record.getBool("published") && originalOf(record, "published") === true && hasRegistrations(txApp, record.id)) {
+    return fieldRefusal(409, "published", "unpublish_registered", MESSAGES.unpublishTaken);
   }
   const capacity = record.getFloat("capacity");
   if (!Number.isInteger(capacity) || capacity < 1) {

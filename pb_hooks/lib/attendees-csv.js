@@ -214,8 +214,7 @@ function writeCsv(app, query, write) {
 /** The featured event's time zone, for the file name's date. */
 function eventTimezone(app) {
   try {
-    const { EVENT_SLUG } = require(`${__hooks}/lib/constants.js`);
-    return app.findFirstRecordByData("events", "slug", EVENT_SLUG).getString("timezone");
+    return require(`${__hooks}/lib/event-summary.js`).requireEvent(app).getString("timezone");
   } catch {
     return "Australia/Adelaide";
   }

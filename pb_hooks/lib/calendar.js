@@ -52,13 +52,16 @@ function eventCalendar(app, event) {
 /** @param {core.RequestEvent} e */
 function handleEventCalendar(e) {
   const { CALENDAR_FILENAME } = require(`${__hooks}/lib/ics.js`);
-  const event = require(`${__hooks}/lib/event-summary.js`).findEvent(e.app);
-  if (!event) throw new NotFoundError("The masterclass event is not set up.");
-  const body = eventCalendar(e.app, event);
-  e.response.header().set("Content-Type", "text/calendar; charset=utf-8");
-  e.response.header().set("Content-Disposition", `attachment; filename="${CALENDAR_FILENAME}"`);
-  e.response.header().set("Cache-Control", "no-cache");
-  return e.string(200, body);
+  const { answerRefusals } = require(`${__hooks}/lib/errors.js`);
+  return answerRefusals(e, () => {
+    // The featured masterclass, or the one named by `?event=<id>`.
+    const event = require(`${__hooks}/lib/event-summary.js`).queryEvent(e);
+    const body = eventCalendar(e.app, event);
+    e.response.header().set("Content-Type", "text/calendar; charset=utf-8");
+    e.response.header().set("Content-Disposition", `attachment; filename="${CALENDAR_FILENAME}"`);
+    e.response.header().set("Cache-Control", "no-cache");
+    return e.string(200, body);
+  });
 }
 
 module.exports = { eventFacts, eventCalendar, handleEventCalendar };

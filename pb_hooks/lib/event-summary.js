@@ -1,21 +1,36 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// The masterclass event (looked up by its stable key, events.slug) and the
-// public summary `GET /api/masterclass/event` answers with.
+// Which masterclass the site features (the next published one, else the last
+// one), the event a request names instead (`event`: an id), and the public
+// summary `GET /api/masterclass/event[?event=id]` answers with.
 
 /**
+ * The featured event: the published event still to come or under way that
+ * starts first, else the published one that started last (the last
+ * masterclass). Drafts are never featured. Every route that takes "the
+ * event" takes this one unless the request names another (requestedEvent).
  * @param {core.App} app
  * @returns {core.Record | null}
  */
+function featuredEvent(app) {
+  const now = require(`${__hooks}/lib/db-date.js`).dbNow();
+  const first = (filter, sort) => {
+    const found = app.findRecordsByFilter("events", filter, sort, 1, 0, { now });
+    return found.length > 0 ? found[0] : null;
+  };
+  return first("published = true && ends_at > {:now}", "starts_at,created,id")
+    || first("published = true", "-starts_at,-created,-id");
+}
+
+/** The featured event (see featuredEvent), or null when none is published. */
 function findEvent(app) {
-  const { EVENT_SLUG } = require(`${__hooks}/lib/constants.js`);
   try {
-    return app.findFirstRecordByData("events", "slug", EVENT_SLUG);
+    return featuredEvent(app);
   } catch {
     return null;
   }
 }
 
-/** The event, or a 404 request error thrown. */
+/** The featured event, or a 404 request error thrown. */
 function requireEvent(app) {
   const event = findEvent(app);
   if (event) return event;
@@ -23,10 +38,40 @@ function requireEvent(app) {
   throw require(`${__hooks}/lib/errors.js`).refusal(404, "event", "not_found", MESSAGES.eventNotFound);
 }
 
+/**
+ * The event a request names (`id`), or the featured one when it names none.
+ * An unknown id, and a draft for anyone but an administrator, is a 404 (a
+ * draft is not shown to exist); a value that is not an id is a 400.
+ * @param {core.RequestEvent} e
+ * @param {unknown} id the `event` query parameter or body field
+ */
+function requestedEvent(e, id) {
+  const { MESSAGES } = require(`${__hooks}/lib/constants.js`);
+  const { refusal } = require(`${__hooks}/lib/errors.js`);
+  if (id === undefined || id === null || id === "") return requireEvent(e.app);
+  if (typeof id !== "string" || !/^[a-z0-9]{15}$/.test(id)) throw refusal(400, "event", "invalid", MESSAGES.eventIdInvalid);
+  let event = null;
+  try {
+    event = e.app.findRecordById("events", id);
+  } catch {
+    event = null;
+  }
+  if (!event) throw refusal(404, "event", "not_found", MESSAGES.eventUnknown);
+  if (!event.getBool("published") && !require(`${__hooks}/lib/admin-auth.js`).isAdministrator(e)) {
+    throw refusal(404, "event", "not_found", MESSAGES.eventUnknown);
+  }
+  return event;
+}
+
+/** The event named by the request's `event` query parameter, or the featured one. @param {core.RequestEvent} e */
+function queryEvent(e) {
+  return requestedEvent(e, e.request.url.query().get("event"));
+}
+
 /** @param {core.App} app */
-function eventSummary(app) {
+function eventSummary(app, chosen) {
   const { seatsLeft, effectiveSalesState } = require(`${__hooks}/lib/capacity.js`);
-  const event = requireEvent(app);
+  const event = chosen || requireEvent(app);
   const left = seatsLeft(app, event);
   return {
     id: event.id,
@@ -41,6 +86,7 @@ function eventSummary(app) {
     price_cents: event.getInt("price_cents"),
     currency: event.getString("currency"),
     sales_state: effectiveSalesState(event, left),
+    published: event.getBool("published"),
     seats_left: left,
     // "stripe" | "simulated" | "unavailable": the page shows a test-mode banner while simulated.
     checkout_mode: require(`${__hooks}/lib/checkout-mode.js`).checkoutMode(),
@@ -50,7 +96,7 @@ function eventSummary(app) {
 /** GET /api/masterclass/event @param {core.RequestEvent} e */
 function handleGetEvent(e) {
   const { answerRefusals } = require(`${__hooks}/lib/errors.js`);
-  return answerRefusals(e, () => e.json(200, eventSummary(e.app)));
+  return answerRefusals(e, () => e.json(200, eventSummary(e.app, queryEvent(e))));
 }
 
-module.exports = { findEvent, requireEvent, eventSummary, handleGetEvent };
+module.exports = { featuredEvent, findEvent, requireEvent, requestedEvent, queryEvent, eventSummary, handleGetEvent };

@@ -55,10 +55,10 @@ function claimPromoCode(txApp, code, eventId) {
 function handleValidatePromo(e) {
   const { MAX_BODY_BYTES, MESSAGES } = require(`${__hooks}/lib/constants.js`);
   const { answerRefusals, readJsonObject, refusal, invalidFields } = require(`${__hooks}/lib/errors.js`);
-  const { requireEvent } = require(`${__hooks}/lib/event-summary.js`);
+  const { requestedEvent } = require(`${__hooks}/lib/event-summary.js`);
   return answerRefusals(e, () => {
     const body = readJsonObject(e, MAX_BODY_BYTES);
-    const unknown = Object.keys(body).filter((key) => key !== "code");
+    const unknown = Object.keys(body).filter((key) => key !== "code" && key !== "event");
     if (unknown.length > 0) {
       throw invalidFields({ [unknown[0]]: { code: "unknown_field", message: MESSAGES.unknownField(unknown[0]) } });
     }
@@ -68,7 +68,8 @@ function handleValidatePromo(e) {
     // One budget with promo-mode registrations (lib/registrations.js).
     const address = require(`${__hooks}/lib/client-key.js`).clientAddress(e);
     require(`${__hooks}/lib/rate-limit.js`).enforce(e.app, "promoChecks", address);
-    const event = requireEvent(e.app);
+    // The featured masterclass, or the one the body names (`event`: its id).
+    const event = requestedEvent(e, body.event);
     const promo = findPromoCode(e.app, body.code.trim());
     if (!promo || !isUsable(promo, event.id)) {
       throw refusal(400, "promoCode", "invalid_promo", MESSAGES.promoCodeInvalid);

@@ -18,7 +18,8 @@ function newRecordId() {
  * @param {object} request a validated registration request, completed here
  */
 function prepareRegistration(app, request) {
-  const event = require(`${__hooks}/lib/event-summary.js`).requireEvent(app);
+  // The event the route resolved (the featured one unless the request named another).
+  const event = request.eventId ? app.findRecordById("events", request.eventId) : require(`${__hooks}/lib/event-summary.js`).requireEvent(app);
   const emails = require(`${__hooks}/lib/emails.js`);
   request.eventId = event.id;
   request.registrationId = newRecordId();

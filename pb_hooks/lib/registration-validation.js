@@ -5,7 +5,7 @@
 // `promoCode`, `marketingConsent`, `utm`, `requestId`. Unknown keys are refused, so a
 // tampered `amount` or `status` never passes silently.
 
-const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm", "requestId"];
+const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm", "requestId", "event"];
 const ATTENDEE_KEYS = ["fullName", "email", "company", "jobTitle", "phoneNumber", "role", "dietaryRequirements"];
 const UTM_KEYS = ["utm_source", "utm_medium"];
 const SHARED_RULES = require(`${__hooks}/lib/shared-rules.json`);
@@ -176,7 +176,8 @@ function validateRegistration(body) {
   const requestId = validateRequestId(body, add);
 
   if (Object.keys(errors).length > 0) return { errors };
-  return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId } };
+  // `event` (an id; the featured event when absent) is checked by the route (event-summary.js requestedEvent).
+  return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId, event: body.event } };
 }
 
 module.exports = { validateRegistration, isValidEmail };

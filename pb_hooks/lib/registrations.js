@@ -88,6 +88,8 @@ function createInTransaction(txApp, request) {
   }
   // Read again inside the transaction: sales state and capacity decide here.
   const event = txApp.findRecordById("events", request.eventId);
+  // A draft (the next masterclass before it is announced) takes nobody, not even its waitlist.
+  if (!event.getBool("published")) return { refusal: refusal(409, "event", "event_draft", MESSAGES.eventDraft) };
   if (request.mode === "waitlist" && isOnWaitlist(txApp, event.id, request.attendees[0].email)) {
     return { alreadyOnWaitlist: true, eventId: event.id };
   }
@@ -184,6 +186,7 @@ function handleCreateRegistration(e) {
     if (checked.registration.mode === "paid") require(`${__hooks}/lib/checkout-mode.js`).refuseWhenPaymentUnavailable();
     const request = checked.registration;
     enforceRates(e, request.mode);
+    request.eventId = require(`${__hooks}/lib/event-summary.js`).requestedEvent(e, request.event).id;
     const replays = require(`${__hooks}/lib/registration-replay.js`);
     request.requestDigest = replays.requestDigest(request);
     const replayed = replays.replay(e.app, request);

@@ -32,8 +32,8 @@ describe('GET /api/masterclass/event', () => {
     });
     expect(body.seats_left).toBe(50);
     expect(Object.keys(body).sort()).toEqual([
-      'capacity', 'checkout_mode', 'currency', 'ends_at', 'id', 'location', 'max_per_registration', 'price_cents', 'sales_state', 'seats_left',
-      'starts_at', 'timezone', 'title', 'venue',
+      'capacity', 'checkout_mode', 'currency', 'ends_at', 'id', 'location', 'max_per_registration', 'price_cents', 'published', 'sales_state',
+      'seats_left', 'starts_at', 'timezone', 'title', 'venue',
     ]);
   });
 });

@@ -18,6 +18,7 @@ type Body = Record<string, unknown>;
 const ACTORS: Actor[] = ['guest', 'attendee', 'stranger', 'admin', 'superuser'];
 const MATRIX: Record<string, [string, string, string, string, string]> = {
   //                        guest    attendee  stranger  admin    superuser
+  // published events (drafts: administrators only, tests/server/next-event.test.ts)
   events:                  ['LV---', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
   speakers:                ['LV---', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
   promo_codes:             ['-----', '-----',  '-----',  'LVCU-', 'LVCUD'],
@@ -79,6 +80,8 @@ const eventBody = (): Body => ({
   title: 'Follow-up workshop', starts_at: '2026-09-01 00:00:00.000Z', ends_at: '2026-09-01 03:00:00.000Z',
   timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', capacity: 30, price_cents: 0, currency: 'AUD',
   sales_state: 'open', portal_unlock_at: '2026-08-31 23:00:00.000Z', max_per_registration: 10,
+  // A published event: drafts are read by administrators only (tests/server/next-event.test.ts).
+  published: true,
 });
 const ownedBody = {
   readiness_assessments: (): Body => ({ owner: attendee.id, status: 'in_progress', answers: { 'strategy-vision': 3 } }),
