@@ -1,37 +1,62 @@
-// Event & Promo Codes (/admin/event): the featured masterclass's facts and
-// sales state, and its promo codes. Everything is read from and written to
-// the server directly (administrators are online to manage the event).
+// Event & Promo Codes (/admin/event): every masterclass (the featured one
+// chosen at first; drafts too), the chosen one's facts, sales state and promo
+// codes, publishing a draft, and creating the next masterclass as a draft
+// copied from the featured one. Everything is read from and written to the
+// server directly (administrators are online to manage the event).
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconWorldUpload } from '@tabler/icons-react';
 import type { EventRow } from '@/db';
+import { showToast } from '@/components/showToast';
 import { eventPhase } from '@/lib/eventPhase';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { formatMoney } from '@/lib/money';
-import { type EventSeats, type PromoCodeRow, fetchEvent, fetchEventSeats, fetchPromoCodes, saveFailure } from './eventAdminApi';
+import {
+  type AdminEventRow, type EventSeats, type PromoCodeRow, fetchEventSeats, fetchEvents, fetchPromoCodes, saveFailure, setEventPublished,
+} from './eventAdminApi';
 import { EventFactsForm, SALES_STATES } from './EventFactsForm';
+import { NextEventCard } from './NextEventCard';
 import { PromoCodesSection } from './PromoCodesSection';
 
 const STATE_COLOR = { open: 'teal', sold_out: 'orange', closed: 'gray' } as const;
 
-function EventHeadline({ event, seats }: { event: EventRow; seats: EventSeats | null }) {
+/** The event's phase as a short label (an open event with no seat left shows as sold out). */
+function phaseLabel(event: EventRow, shown: EventRow['sales_state'], now: Date): { label: string; color: string } {
+  const phase = eventPhase({ ...event, sales_state: shown }, now);
+  if (phase === 'past') return { label: 'Taken place (waitlist only)', color: 'gray' };
+  if (phase === 'happening') return { label: 'Happening now (waitlist only)', color: 'blue' };
+  return { label: SALES_STATES.find((state) => state.value === shown)?.label ?? shown, color: STATE_COLOR[shown] };
+}
+
+/** How the selector names an event: its date, its phase or draft state, and whether visitors see it. */
+function eventOption(event: AdminEventRow, featuredId: string | null, now: Date): string {
+  const day = formatEventWhen(event).split(',')[0] ?? event.starts_at;
+  const state = event.published ? phaseLabel(event, event.sales_state, now).label.replace(/ \(waitlist only\)$/, '') : 'Draft';
+  return `${day} — ${state}${event.id === featuredId ? ' · featured on the site' : ''}`;
+}
+
+function EventHeadline({ event, seats, featured }: { event: AdminEventRow; seats: EventSeats | null; featured: boolean }) {
   const [openedAt] = useState(() => new Date());
   // The state visitors see: an open event with no seat left shows as sold out; once the
   // event has started or taken place, that phase (DESIGN decision 17) whatever the sales state.
   const shown = seats?.sales_state ?? event.sales_state;
-  const phase = eventPhase({ ...event, sales_state: shown }, openedAt);
-  const label =
-    phase === 'past'
-      ? 'Taken place (waitlist only)'
-      : phase === 'happening'
-        ? 'Happening now (waitlist only)'
-        : (SALES_STATES.find((state) => state.value === shown)?.label ?? shown);
-  const color = phase === 'past' ? 'gray' : phase === 'happening' ? 'blue' : STATE_COLOR[shown];
+  const { label, color } = phaseLabel(event, shown, openedAt);
   return (
     <Group gap="xs" wrap="wrap" aria-label="Event summary">
-      <Badge color={color} variant="light" tt="none" size="lg">
-        Visitors see: {label}
-      </Badge>
+      {event.published ? (
+        <Badge color={color} variant="light" tt="none" size="lg">
+          Visitors see: {label}
+        </Badge>
+      ) : (
+        <Badge color="grape" variant="light" tt="none" size="lg">
+          Draft: visitors do not see it
+        </Badge>
+      )}
+      {event.published && !featured ? (
+        <Badge color="gray" variant="outline" tt="none" size="lg">
+          Not featured: the site shows another masterclass
+        </Badge>
+      ) : null}
       <Text size="sm" c="dimmed">
         {formatEventWhen(event)} · {event.location} · {formatMoney(event.price_cents, event.currency)}
         {seats ? ` · ${seats.seats_left} of ${seats.capacity} seats left` : ''}
@@ -41,16 +66,23 @@ function EventHeadline({ event, seats }: { event: EventRow; seats: EventSeats | 
 }
 
 export function AdminEventPage() {
-  const [event, setEvent] = useState<EventRow | null>(null);
+  const [events, setEvents] = useState<AdminEventRow[] | null>(null);
+  const [featuredId, setFeaturedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [seats, setSeats] = useState<EventSeats | null>(null);
   const [codes, setCodes] = useState<PromoCodeRow[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [codesError, setCodesError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [publishing, setPublishing] = useState(false);
+  const [now] = useState(() => new Date());
+
+  const event = events?.find((candidate) => candidate.id === selectedId) ?? null;
+  const featured = events?.find((candidate) => candidate.id === featuredId) ?? events?.find((candidate) => candidate.published) ?? null;
 
   // State is set only in the answers' callbacks, so the first load can run from an effect.
-  const loadSeats = useCallback(() => {
-    fetchEventSeats().then(setSeats, () => setSeats(null));
+  const loadSeats = useCallback((eventId: string) => {
+    fetchEventSeats(eventId).then(setSeats, () => setSeats(null));
   }, []);
 
   const loadCodes = useCallback((eventId: string) => {
@@ -63,24 +95,56 @@ export function AdminEventPage() {
     );
   }, []);
 
-  const load = useCallback(() => {
-    fetchEvent().then(
-      (loaded) => {
-        setEvent(loaded);
-        setLoadError(null);
-        setFormKey((key) => key + 1);
-        loadCodes(loaded.id);
-      },
-      (error: unknown) => setLoadError(saveFailure(error).message),
-    );
-    loadSeats();
-  }, [loadCodes, loadSeats]);
+  const choose = useCallback(
+    (eventId: string) => {
+      setSelectedId(eventId);
+      setSeats(null);
+      setCodes(null);
+      setFormKey((key) => key + 1);
+      loadSeats(eventId);
+      loadCodes(eventId);
+    },
+    [loadCodes, loadSeats],
+  );
 
-  useEffect(load, [load]);
+  /** Reads every event and which one is featured, then shows `preferred` (or the one shown, or the featured one). */
+  const load = useCallback(
+    (preferred?: string) => {
+      Promise.all([fetchEvents(), fetchEventSeats().catch(() => null)]).then(
+        ([loaded, summary]) => {
+          setEvents(loaded);
+          setFeaturedId(summary?.id ?? null);
+          setLoadError(null);
+          const keep = (id: string | null | undefined) => (id && loaded.some((candidate) => candidate.id === id) ? id : null);
+          const shown = keep(preferred) ?? keep(summary?.id) ?? loaded[0]?.id ?? null;
+          if (shown) choose(shown);
+          else setLoadError('No event exists yet.');
+        },
+        (error: unknown) => setLoadError(saveFailure(error).message),
+      );
+    },
+    [choose],
+  );
+
+  useEffect(() => load(), [load]);
 
   const onSaved = (saved: EventRow) => {
-    setEvent(saved);
-    loadSeats();
+    setEvents((current) => (current ?? []).map((row) => (row.id === saved.id ? { ...row, ...saved } : row)));
+    loadSeats(saved.id);
+  };
+
+  const publish = async () => {
+    if (!event) return;
+    setPublishing(true);
+    try {
+      await setEventPublished(event.id, true);
+      showToast('success', { title: 'Event published', message: 'Visitors can now see this masterclass.' });
+      load(event.id);
+    } catch (error) {
+      showToast('error', { title: 'Failed to publish', message: saveFailure(error).message });
+    } finally {
+      setPublishing(false);
+    }
   };
 
   const onCodeChanged = (promo: PromoCodeRow) => {
@@ -99,7 +163,7 @@ export function AdminEventPage() {
           Event &amp; Promo Codes
         </Title>
         <Text c="dimmed" mt={4}>
-          The masterclass's dates, place, seats, price and sales, and the codes that give a free registration.
+          Each masterclass's dates, place, seats, price and sales, the codes that give a free registration, and the next masterclass.
         </Text>
       </div>
 
@@ -107,7 +171,7 @@ export function AdminEventPage() {
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load the event">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{loadError}</Text>
-            <Button size="xs" variant="light" onClick={load}>
+            <Button size="xs" variant="light" onClick={() => load()}>
               Try again
             </Button>
           </Stack>
@@ -120,11 +184,28 @@ export function AdminEventPage() {
         </Group>
       ) : null}
 
-      {event ? (
+      {event && events ? (
         <>
-          <EventHeadline event={event} seats={seats} />
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <Select
+              label="Masterclass"
+              description="The site features the next published one (or the last one when none is coming)."
+              data={events.map((row) => ({ value: row.id, label: eventOption(row, featuredId, now) }))}
+              value={event.id}
+              onChange={(value) => value && choose(value)}
+              allowDeselect={false}
+              style={{ flex: 1, minWidth: 260 }}
+            />
+            {!event.published ? (
+              <Button color="grape" leftSection={<IconWorldUpload size={18} />} loading={publishing} onClick={() => void publish()}>
+                Publish
+              </Button>
+            ) : null}
+          </Group>
+          <EventHeadline event={event} seats={seats} featured={event.id === featuredId} />
           <EventFactsForm key={formKey} event={event} seats={seats} onSaved={onSaved} />
           <PromoCodesSection event={event} codes={codes} loadError={codesError} onReload={() => loadCodes(event.id)} onChanged={onCodeChanged} />
+          {featured ? <NextEventCard source={featured} onCreated={(id) => load(id)} /> : null}
         </>
       ) : null}
     </Stack>

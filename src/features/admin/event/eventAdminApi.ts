@@ -1,11 +1,12 @@
-// The Event & Promo Codes page's calls: the event record and its public
-// summary (seats left), and the promo codes, all through PocketBase's record
-// API. The server refuses what an administrator may not write
+// The Event & Promo Codes page's calls: every event (drafts too), the chosen
+// event's record and public summary (seats left), the promo codes, creating
+// the next masterclass (a draft copied from the featured one) and publishing
+// it, through PocketBase's record API and POST /api/masterclass/admin/events/next. The server refuses what an administrator may not write
 // (pb_hooks/admin-event.pb.js); this file only reads its answers.
 import { ClientResponseError } from 'pocketbase';
 import type { EventRow, SalesState } from '@/db';
 import { pb } from '@/lib/pocketbase';
-import { Collections, EVENT_SLUG } from '@/lib/collections';
+import { Collections } from '@/lib/collections';
 import { UNEXPECTED_ERROR, fieldMessages } from '@/lib/apiErrors';
 
 export interface PromoCodeRow {
@@ -19,11 +20,21 @@ export interface PromoCodeRow {
   created: string;
 }
 
+/** An event as administrators read it: drafts have `published` false. */
+export type AdminEventRow = EventRow & { published?: boolean };
+
 /** What GET /api/masterclass/event says about seats and the state visitors see. */
 export interface EventSeats {
+  id: string;
   capacity: number;
   seats_left: number;
   sales_state: SalesState;
+}
+
+/** The new dates of the next masterclass (stored form, UTC). */
+export interface NextEventDates {
+  starts_at: string;
+  ends_at: string;
 }
 
 export type EventPatch = Pick<
@@ -53,12 +64,21 @@ export function saveFailure(error: unknown): SaveFailure {
   return { message: UNEXPECTED_ERROR, fields: {} };
 }
 
-export const fetchEvent = () =>
-  pb.collection(Collections.events).getFirstListItem<EventRow>(pb.filter('slug = {:slug}', { slug: EVENT_SLUG }));
+/** Every event, drafts included, the latest start first. */
+export const fetchEvents = () => pb.collection(Collections.events).getFullList<AdminEventRow>({ sort: '-starts_at,-created' });
 
-export const fetchEventSeats = () => pb.send<EventSeats>('/api/masterclass/event', { method: 'GET' });
+/** The featured event's summary (no id), or the named event's. */
+export const fetchEventSeats = (eventId?: string) =>
+  pb.send<EventSeats>('/api/masterclass/event', { method: 'GET', query: eventId ? { event: eventId } : {} });
 
-export const saveEvent = (id: string, patch: EventPatch) => pb.collection(Collections.events).update<EventRow>(id, patch);
+export const saveEvent = (id: string, patch: EventPatch) => pb.collection(Collections.events).update<AdminEventRow>(id, patch);
+
+export const setEventPublished = (id: string, published: boolean) =>
+  pb.collection(Collections.events).update<AdminEventRow>(id, { published });
+
+/** A draft copied from the featured event with these dates; answers the new event's id. */
+export const createNextEvent = (dates: NextEventDates) =>
+  pb.send<{ id: string }>('/api/masterclass/admin/events/next', { method: 'POST', body: dates });
 
 export const fetchPromoCodes = (eventId: string) =>
   pb.collection(Collections.promoCodes).getFullList<PromoCodeRow>({ filter: pb.filter('event = {:eventId}', { eventId }), sort: '-created' });
