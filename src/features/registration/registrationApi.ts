@@ -27,6 +27,8 @@ export interface RegistrationRequest {
   utm?: UtmParams;
   /** The idempotency key: the same request sent again under it makes no second registration. */
   requestId?: string;
+  /** The event's id (the featured event when absent). */
+  event?: string;
 }
 
 export interface PaidRegistrationResponse {

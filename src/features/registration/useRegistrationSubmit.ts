@@ -33,6 +33,8 @@ interface SubmitOptions {
   onCompleted: (completion: FreeCompletion) => void;
   onPromoRejected: () => void;
   onSalesRefused: (message: string) => void;
+  /** The masterclass the page shows (the featured one when it was read); absent, the server takes the featured one. */
+  eventId?: string;
 }
 
 function readUtm(): UtmParams {
@@ -100,6 +102,8 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       marketingConsent: values.marketingConsent,
       ...(mode === 'promo' && promoCode ? { promoCode } : {}),
       ...(Object.keys(utm).length > 0 ? { utm } : {}),
+      // The registration is for the masterclass the page showed, even if another is featured by the time it is sent.
+      ...(options.eventId ? { event: options.eventId } : {}),
     };
 
     // The same request is always sent under the same key: the server makes one registration.

@@ -68,6 +68,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
     onCompleted,
     onPromoRejected: () => setPromoCode(null),
     onSalesRefused: setSalesRefusal,
+    eventId: event?.id,
   });
 
   // waitlist_data is read once (above) and then removed (spec section 3).
