@@ -51,8 +51,9 @@ export interface FreeRegistrationResponse {
 export const fetchEventSummary = () =>
   withOfflineCopy('eventSummary', () => pb.send<EventSummary>('/api/masterclass/event', { method: 'GET' }));
 
-export const validatePromoCode = (code: string) =>
-  pb.send<{ valid: true }>('/api/masterclass/promo/validate', { method: 'POST', body: { code } });
+/** Checks a code for the masterclass the page shows (the featured one when no id is given). */
+export const validatePromoCode = (code: string, eventId?: string) =>
+  pb.send<{ valid: true }>('/api/masterclass/promo/validate', { method: 'POST', body: eventId ? { code, event: eventId } : { code } });
 
 export type RegistrationResponse = PaidRegistrationResponse | FreeRegistrationResponse;
 

@@ -9,7 +9,7 @@ import { FieldMessages, Toasts } from '../registrationMessages';
 const MAX_CODE_LENGTH = 64;
 
 /** Checks a promo code with the server; codes never reach the browser (DESIGN decision 5). */
-export function PromoCodeBox({ onApplied, disabled }: { onApplied: (code: string) => void; disabled: boolean }) {
+export function PromoCodeBox({ onApplied, disabled, eventId }: { onApplied: (code: string) => void; disabled: boolean; eventId?: string }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -23,7 +23,7 @@ export function PromoCodeBox({ onApplied, disabled }: { onApplied: (code: string
     setError(null);
     setChecking(true);
     try {
-      await validatePromoCode(trimmed);
+      await validatePromoCode(trimmed, eventId);
       onApplied(trimmed);
     } catch (failure) {
       const status = failure instanceof ClientResponseError ? failure.status : 0;

@@ -202,7 +202,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
           <Grid.Col span={{ base: 12, md: 8 }}>{attendeeSection}</Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg" className={classes.summaryColumn}>
-              {!promoCode && <PromoCodeBox onApplied={applyPromo} disabled={submitting} />}
+              {!promoCode && <PromoCodeBox onApplied={applyPromo} disabled={submitting} eventId={event?.id} />}
               <OrderSummary
                 event={event}
                 attendeeCount={attendees.length}
