@@ -9,8 +9,8 @@
 // unlock offset (the unlock as far before or after the start as the
 // source's), takes the new dates, and is saved as an unpublished draft with
 // sales open: nobody sees it or registers for it until an administrator
-// publishes it. Speakers are shared by every event today, so nothing of
-// theirs is copied (a source with no speakers copies the same way).
+// publishes it. The source's speakers are copied with their photos
+// (pb_hooks/lib/speaker-copy.js); a source with no speakers copies the same way.
 // Refused with a clear message, writing nothing: an end not after the start,
 // a start not in the future, a date that is not a date, an unknown source.
 
@@ -118,13 +118,15 @@ function handleCreateNextEvent(e) {
     const body = readJsonObject(e, MAX_BODY_BYTES);
     const { source, fields } = draftFields(e.app, body, new Date());
     let created = null;
+    let speakers = 0;
     e.app.runInTransaction((txApp) => {
       const record = new Record(txApp.findCollectionByNameOrId("events"));
       record.load(fields);
       txApp.save(record);
+      speakers = require(`${__hooks}/lib/speaker-copy.js`).copySpeakers(txApp, source, record);
       created = record;
     });
-    return e.json(201, { id: created.id, source: source.id, ...fields });
+    return e.json(201, { id: created.id, source: source.id, speakers, ...fields });
   });
 }
 

@@ -32,6 +32,8 @@ export interface EventRow extends ServerRecord {
 }
 
 export interface SpeakerRow extends ServerRecord {
+  /** The masterclass the speaker speaks at. */
+  event: string;
   name: string;
   role: string;
   organisation: string;

@@ -106,8 +106,8 @@ const fixtures: Record<string, Fixture> = {
     updateBody: () => ({ venue: 'Adelaide Convention Centre' }),
   },
   speakers: {
-    seed: () => seedRecord('speakers', { name: 'Guest Speaker', role: 'Head of Data', sort: 9 }),
-    createBody: () => ({ name: 'New Speaker', role: 'Chief Data Officer', sort: 3 }),
+    seed: () => seedRecord('speakers', { event: eventId, name: 'Guest Speaker', role: 'Head of Data', sort: 9 }),
+    createBody: () => ({ event: eventId, name: 'New Speaker', role: 'Chief Data Officer', sort: 3 }),
     updateBody: () => ({ bio: 'Updated bio.' }),
   },
   promo_codes: {

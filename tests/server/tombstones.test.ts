@@ -32,7 +32,7 @@ describe('tombstones', () => {
   it('are written for every synced shared collection and visible to all signed-in users', async () => {
     const eventId = (await masterclassEvent(su)).id;
     const created = {
-      speakers: await su.collection('speakers').create({ name: 'Temp Speaker', role: 'Guest' }),
+      speakers: await su.collection('speakers').create({ event: eventId, name: 'Temp Speaker', role: 'Guest' }),
       materials: await su.collection('materials').create({ event: eventId, title: 'Temp', file: samplePdf() }),
       ai_use_cases: await su.collection('ai_use_cases').create({ title: 'Temp use case' }),
       events: await su.collection('events').create({
@@ -82,11 +82,12 @@ describe('tombstones', () => {
 
   it('are refreshed, not duplicated, when a reused id is deleted again', async () => {
     const id = 'reusedspeaker01';
-    await su.collection('speakers').create({ id, name: 'First', role: 'Guest' });
+    const event = (await masterclassEvent(su)).id;
+    await su.collection('speakers').create({ id, event, name: 'First', role: 'Guest' });
     await su.collection('speakers').delete(id);
     const [first] = await tombstonesOf(su, id);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    await su.collection('speakers').create({ id, name: 'Second', role: 'Guest' });
+    await su.collection('speakers').create({ id, event, name: 'Second', role: 'Guest' });
     await su.collection('speakers').delete(id);
     const again = await tombstonesOf(su, id);
     expect(again).toHaveLength(1);
@@ -101,7 +102,7 @@ describe('tombstones', () => {
   });
 
   it('leave the record in place when the delete is refused', async () => {
-    const speaker = await su.collection('speakers').create({ name: 'Protected', role: 'Guest' });
+    const speaker = await su.collection('speakers').create({ event: (await masterclassEvent(su)).id, name: 'Protected', role: 'Guest' });
     await expect(owner.client.collection('speakers').delete(speaker.id)).rejects.toMatchObject({ status: 404 });
     expect((await su.collection('speakers').getOne(speaker.id)).name).toBe('Protected');
     expect(await tombstonesOf(su, speaker.id)).toEqual([]);
@@ -112,10 +113,11 @@ describe('tombstones', () => {
     const pruning = await startTestServer({ env: { TOMBSTONE_RETENTION_DAYS: String(5 / 86400) } });
     try {
       const admin_ = await pruning.admin();
-      const old = await admin_.collection('speakers').create({ name: 'Old', role: 'Guest' });
+      const event = (await masterclassEvent(admin_)).id;
+      const old = await admin_.collection('speakers').create({ event, name: 'Old', role: 'Guest' });
       await admin_.collection('speakers').delete(old.id);
       await new Promise((resolve) => setTimeout(resolve, 6000));
-      const fresh = await admin_.collection('speakers').create({ name: 'Fresh', role: 'Guest' });
+      const fresh = await admin_.collection('speakers').create({ event, name: 'Fresh', role: 'Guest' });
       await admin_.collection('speakers').delete(fresh.id);
 
       // PocketBase starts the job and answers at once: wait for it to have pruned.

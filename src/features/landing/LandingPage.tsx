@@ -9,9 +9,9 @@ import { LandingHeader } from './components/LandingHeader';
 import { SpeakersSection } from './components/SpeakersSection';
 import { WhySection } from './components/WhySection';
 import { fetchMasterclassEvent } from './eventRecord';
-import { fetchSpeakers } from './speakers';
+import { fetchSpeakers, speakersOf, type Speaker } from './speakers';
 import { useEventPhase } from './useEventPhase';
-import { useLoadable } from './useLoadable';
+import { useLoadable, type Loadable } from './useLoadable';
 import classes from './LandingPage.module.css';
 
 export interface LandingPageProps {
@@ -21,11 +21,16 @@ export interface LandingPageProps {
 
 export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
   const eventState = useLoadable(fetchMasterclassEvent, 'the event');
-  const speakers = useLoadable(fetchSpeakers, 'the speakers');
+  const allSpeakers = useLoadable(fetchSpeakers, 'the speakers');
   // Facts stay on the page when the record cannot be read: the published ones stand in.
   const event = eventState.status === 'loading' ? null : eventState.status === 'ready' ? eventState.value : PUBLISHED_EVENT;
   // Every section speaks in the tense of the event's phase (before, during, after).
   const phase = useEventPhase(event);
+  // The featured masterclass's own speakers, once it is known which one that is.
+  const speakers: Loadable<Speaker[]> =
+    allSpeakers.status !== 'ready' ? allSpeakers
+    : eventState.status === 'loading' ? { status: 'loading' }
+    : { status: 'ready', value: speakersOf(allSpeakers.value, eventState.status === 'ready' ? eventState.value.id : null) };
 
   return (
     <div className={classes.page}>

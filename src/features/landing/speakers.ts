@@ -5,7 +5,7 @@ import { Collections } from '@/lib/collections';
 import { keepFilesForOffline, withOfflineCopy } from '@/pwa/offlineCopy';
 
 /** A speakers row as the landing page reads it; the collection fields locate the image file. */
-export type Speaker = Pick<SpeakerRow, 'id' | 'name' | 'role' | 'organisation' | 'bio' | 'website' | 'image'> & {
+export type Speaker = Pick<SpeakerRow, 'id' | 'event' | 'name' | 'role' | 'organisation' | 'bio' | 'website' | 'image'> & {
   collectionId: string;
   collectionName: string;
 };
@@ -13,13 +13,19 @@ export type Speaker = Pick<SpeakerRow, 'id' | 'name' | 'role' | 'organisation' |
 export const DEFAULT_SPEAKER_BIO = 'A passionate expert in their field with years of industry experience.';
 
 /**
- * The speakers, kept on the device on every online read and read from there when
+ * The speakers of every published masterclass (a visitor reads no others; the
+ * page shows those of the masterclass it features: speakersOf), kept on the device on every online read and read from there when
  * the network is gone; their images are asked for so the service worker keeps them.
  */
 export async function fetchSpeakers(): Promise<Speaker[]> {
   const speakers = await withOfflineCopy('speakers', () => pb.collection(Collections.speakers).getFullList<Speaker>({ sort: 'sort' }));
   keepFilesForOffline(speakers.map(speakerImageUrl).filter((url): url is string => url !== null));
   return speakers;
+}
+
+/** The speakers of the featured masterclass, in their order; all of them while the event is not known (its read failed). */
+export function speakersOf(speakers: readonly Speaker[], eventId: string | null): Speaker[] {
+  return eventId === null ? [...speakers] : speakers.filter((speaker) => speaker.event === eventId);
 }
 
 export function speakerImageUrl(speaker: Speaker): string | null {

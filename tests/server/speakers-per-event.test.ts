@@ -1,0 +1,109 @@
+// Speakers belong to a masterclass, against a real PocketBase: the seeded
+// speakers belong to the seeded masterclass; a draft's line-up is hidden from
+// guests and attendees until it is published; every speaker names its event;
+// and creating the next masterclass copies the featured one's speakers, photos
+// included, leaving the originals as they were.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import type { TestServer } from '../support/pocketbase';
+import { masterclassEvent } from '../support/masterclassEvent';
+import { createUser, fieldErrors, serverForFile, type TestUser } from './helpers';
+import { LIMITS_RAISED, minutesFromNow } from './registration-helpers';
+
+let server: TestServer;
+let su: PocketBase;
+let admin: TestUser;
+let attendee: TestUser;
+let seeded: RecordModel;
+const created: string[] = [];
+
+serverForFile((started) => ({ server, su } = started), { env: LIMITS_RAISED });
+
+beforeAll(async () => {
+  [admin, attendee] = await Promise.all([createUser(server, su, 'administrator'), createUser(server, su, 'attendee')]);
+  seeded = await masterclassEvent(su);
+});
+
+afterEach(async () => {
+  // Events made by a test go, and their speakers with them (cascade).
+  for (const id of created.splice(0)) await su.collection('events').delete(id);
+});
+
+const DAY = 24 * 60;
+
+async function draftEvent(): Promise<RecordModel> {
+  const record = await su.collection('events').create({
+    title: 'AI CHAMPIONS MASTERCLASS', starts_at: minutesFromNow(90 * DAY), ends_at: minutesFromNow(90 * DAY + 180),
+    timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', venue: 'Lot Fourteen', capacity: 30,
+    max_per_registration: 5, price_cents: 59500, currency: 'AUD', sales_state: 'open',
+    portal_unlock_at: minutesFromNow(90 * DAY - 60), published: false,
+  });
+  created.push(record.id);
+  return record;
+}
+
+/** A small PNG (1×1), as a browser would upload a resized photo. */
+function photo(name = 'photo.png'): File {
+  const bytes = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+  return new File([bytes], name, { type: 'image/png' });
+}
+
+describe('speakers per masterclass', () => {
+  it('the seeded speakers belong to the seeded masterclass', async () => {
+    const speakers = await server.guest().collection('speakers').getFullList({ sort: 'sort' });
+    expect(speakers.length).toBeGreaterThan(0);
+    expect(new Set(speakers.map((speaker) => speaker.event))).toEqual(new Set([seeded.id]));
+  });
+
+  it("a draft's speakers are hidden from guests and attendees until the draft is published", async () => {
+    const draft = await draftEvent();
+    const speaker = await admin.client.collection('speakers').create({ event: draft.id, name: 'Dr Priya Raman', role: 'Head of AI', sort: 1 });
+    const seenBy = async (client: PocketBase) => (await client.collection('speakers').getFullList()).some((row) => row.id === speaker.id);
+    expect(await seenBy(server.guest())).toBe(false);
+    expect(await seenBy(attendee.client)).toBe(false);
+    expect(await seenBy(admin.client)).toBe(true);
+    await expect(server.guest().collection('speakers').getOne(speaker.id)).rejects.toMatchObject({ status: 404 });
+    await su.collection('events').update(draft.id, { published: true });
+    expect(await seenBy(server.guest())).toBe(true);
+  });
+
+  it('a speaker must name its masterclass', async () => {
+    const errors = await fieldErrors(() => admin.client.collection('speakers').create({ name: 'No Event', role: 'Guest' }));
+    expect(Object.keys(errors)).toEqual(['event']);
+    expect(await su.collection('speakers').getFullList({ filter: 'name = "No Event"' })).toEqual([]);
+  });
+
+  it("creating the next masterclass copies the featured one's speakers in order, photos included", async () => {
+    const originals = await su.collection('speakers').getFullList({ filter: su.filter('event = {:id}', { id: seeded.id }), sort: 'sort' });
+    // One speaker with an uploaded photo, beside the seeded illustrated portraits.
+    const withPhoto = await admin.client.collection('speakers').create({ event: seeded.id, name: 'Photo Speaker', role: 'Guest', sort: 99, image: photo() });
+    try {
+      const response = await fetch(`${server.url}/api/masterclass/admin/events/next`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: admin.client.authStore.token },
+        body: JSON.stringify({ starts_at: new Date(Date.now() + 120 * DAY * 60_000).toISOString(), ends_at: new Date(Date.now() + (120 * DAY + 180) * 60_000).toISOString() }),
+      });
+      const answer = await response.json();
+      expect(response.status).toBe(201);
+      created.push(answer.id);
+      expect(answer.speakers).toBe(originals.length + 1);
+
+      const copies = await su.collection('speakers').getFullList({ filter: su.filter('event = {:id}', { id: answer.id }), sort: 'sort' });
+      expect(copies.map((speaker) => [speaker.name, speaker.role, speaker.organisation, speaker.sort])).toEqual(
+        [...originals, withPhoto].map((speaker) => [speaker.name, speaker.role, speaker.organisation, speaker.sort]),
+      );
+      for (const [copy, original] of copies.map((speaker, index) => [speaker, [...originals, withPhoto][index]] as const)) {
+        expect(copy.id).not.toBe(original.id);
+        expect(copy.image).not.toBe('');
+        const [copied, source] = await Promise.all([copy, original].map(async (row) => new Uint8Array(await (await fetch(su.files.getURL(row, row.image))).arrayBuffer())));
+        expect(copied).toEqual(source);
+      }
+      // The originals are unchanged and still the featured masterclass's.
+      const after = await su.collection('speakers').getFullList({ filter: su.filter('event = {:id}', { id: seeded.id }), sort: 'sort' });
+      expect(after.map((speaker) => speaker.id)).toEqual([...originals, withPhoto].map((speaker) => speaker.id));
+    } finally {
+      await su.collection('speakers').delete(withPhoto.id);
+    }
+  });
+});
