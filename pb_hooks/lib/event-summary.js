@@ -87,6 +87,8 @@ function eventSummary(app, chosen) {
     currency: event.getString("currency"),
     sales_state: effectiveSalesState(event, left),
     published: event.getBool("published"),
+    // the waitlist's priority window (null until early access is sent): public sales open at its end
+    early_access: require(`${__hooks}/lib/early-access.js`).windowAnswer(event),
     seats_left: left,
     // "stripe" | "simulated" | "unavailable": the page shows a test-mode banner while simulated.
     checkout_mode: require(`${__hooks}/lib/checkout-mode.js`).checkoutMode(),

@@ -5,7 +5,7 @@
 // `promoCode`, `marketingConsent`, `utm`, `requestId`. Unknown keys are refused, so a
 // tampered `amount` or `status` never passes silently.
 
-const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm", "requestId", "event"];
+const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm", "requestId", "event", "earlyAccess"];
 const ATTENDEE_KEYS = ["fullName", "email", "company", "jobTitle", "phoneNumber", "role", "dietaryRequirements"];
 const UTM_KEYS = ["utm_source", "utm_medium"];
 const SHARED_RULES = require(`${__hooks}/lib/shared-rules.json`);
@@ -174,10 +174,12 @@ function validateRegistration(body) {
   const promoCode = validatePromoCode(body, mode, add);
   const utm = validateUtm(body, add);
   const requestId = validateRequestId(body, add);
+  // The early-access token of an email to the waitlist (checked against the event in the transaction: lib/early-access.js).
+  const earlyAccess = require(`${__hooks}/lib/early-access.js`).validateField(body, mode, add);
 
   if (Object.keys(errors).length > 0) return { errors };
   // `event` (an id; the featured event when absent) is checked by the route (event-summary.js requestedEvent).
-  return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId, event: body.event } };
+  return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId, earlyAccess, event: body.event } };
 }
 
 module.exports = { validateRegistration, isValidEmail };

@@ -97,6 +97,9 @@ function createInTransaction(txApp, request) {
   if (request.attendees.length > maxPerRegistration) {
     return { refusal: refusal(400, "attendees", "too_many", MESSAGES.attendeesOverEventMax(maxPerRegistration)) };
   }
+  // While the event's early-access window is open only the waitlist's early-access links register seats.
+  const earlyRefusal = require(`${__hooks}/lib/early-access.js`).registrationRefusal(txApp, event, request);
+  if (earlyRefusal) return { refusal: earlyRefusal };
   if (request.mode === "paid") {
     const refused = holdRefusal(txApp, request);
     if (refused) return { refusal: refused };
