@@ -9,8 +9,8 @@
 // unlock offset (the unlock as far before or after the start as the
 // source's), takes the new dates, and is saved as an unpublished draft with
 // sales open: nobody sees it or registers for it until an administrator
-// publishes it. The source's speakers are copied with their photos
-// (pb_hooks/lib/speaker-copy.js); a source with no speakers copies the same way.
+// publishes it. The source's speakers and session materials are copied with
+// their files (pb_hooks/lib/event-copy.js); a source with none copies the same way.
 // Refused with a clear message, writing nothing: an end not after the start,
 // a start not in the future, a date that is not a date, an unknown source.
 
@@ -119,14 +119,17 @@ function handleCreateNextEvent(e) {
     const { source, fields } = draftFields(e.app, body, new Date());
     let created = null;
     let speakers = 0;
+    let materials = 0;
     e.app.runInTransaction((txApp) => {
+      const { copyEventRecords } = require(`${__hooks}/lib/event-copy.js`);
       const record = new Record(txApp.findCollectionByNameOrId("events"));
       record.load(fields);
       txApp.save(record);
-      speakers = require(`${__hooks}/lib/speaker-copy.js`).copySpeakers(txApp, source, record);
+      speakers = copyEventRecords(txApp, "speakers", source, record);
+      materials = copyEventRecords(txApp, "materials", source, record);
       created = record;
     });
-    return e.json(201, { id: created.id, source: source.id, speakers, ...fields });
+    return e.json(201, { id: created.id, source: source.id, speakers, materials, ...fields });
   });
 }
 

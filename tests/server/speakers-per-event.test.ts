@@ -2,7 +2,8 @@
 // speakers belong to the seeded masterclass; a draft's line-up is hidden from
 // guests and attendees until it is published; every speaker names its event;
 // and creating the next masterclass copies the featured one's speakers, photos
-// included, leaving the originals as they were.
+// included, and its session materials with their files, leaving the originals
+// as they were.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -74,7 +75,7 @@ describe('speakers per masterclass', () => {
     expect(await su.collection('speakers').getFullList({ filter: 'name = "No Event"' })).toEqual([]);
   });
 
-  it("creating the next masterclass copies the featured one's speakers in order, photos included", async () => {
+  it("creating the next masterclass copies the featured one's speakers in order, photos included, and its session materials with their files", async () => {
     const originals = await su.collection('speakers').getFullList({ filter: su.filter('event = {:id}', { id: seeded.id }), sort: 'sort' });
     // One speaker with an uploaded photo, beside the seeded illustrated portraits.
     const withPhoto = await admin.client.collection('speakers').create({ event: seeded.id, name: 'Photo Speaker', role: 'Guest', sort: 99, image: photo() });
@@ -88,6 +89,19 @@ describe('speakers per masterclass', () => {
       expect(response.status).toBe(201);
       created.push(answer.id);
       expect(answer.speakers).toBe(originals.length + 1);
+
+      // The session materials come along too, files included (protected files: read with a file token).
+      const token = await su.files.getToken();
+      const materialsOf = (id: string) => su.collection('materials').getFullList({ filter: su.filter('event = {:id}', { id }), sort: 'sort' });
+      const [sourceMaterials, copiedMaterials] = await Promise.all([materialsOf(seeded.id), materialsOf(answer.id)]);
+      expect(sourceMaterials.length).toBeGreaterThan(0);
+      expect(answer.materials).toBe(sourceMaterials.length);
+      expect(copiedMaterials.map((row) => [row.title, row.description, row.sort])).toEqual(sourceMaterials.map((row) => [row.title, row.description, row.sort]));
+      for (const [copy, original] of copiedMaterials.map((row, index) => [row, sourceMaterials[index]!] as const)) {
+        const [copiedBytes, sourceBytes] = await Promise.all([copy, original].map(async (row) => new Uint8Array(await (await fetch(su.files.getURL(row, row.file, { token }))).arrayBuffer())));
+        expect(copiedBytes.length).toBeGreaterThan(0);
+        expect(copiedBytes).toEqual(sourceBytes);
+      }
 
       const copies = await su.collection('speakers').getFullList({ filter: su.filter('event = {:id}', { id: answer.id }), sort: 'sort' });
       expect(copies.map((speaker) => [speaker.name, speaker.role, speaker.organisation, speaker.sort])).toEqual(
