@@ -31,8 +31,10 @@ describe('GET /api/masterclass/event', () => {
       sales_state: 'sold_out',
     });
     expect(body.seats_left).toBe(50);
+    // no early access sent for it: no priority window
+    expect(body.early_access).toBeNull();
     expect(Object.keys(body).sort()).toEqual([
-      'capacity', 'checkout_mode', 'currency', 'ends_at', 'id', 'location', 'max_per_registration', 'price_cents', 'published', 'sales_state',
+      'capacity', 'checkout_mode', 'currency', 'early_access', 'ends_at', 'id', 'location', 'max_per_registration', 'price_cents', 'published', 'sales_state',
       'seats_left', 'starts_at', 'timezone', 'title', 'venue',
     ]);
   });

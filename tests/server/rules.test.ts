@@ -37,6 +37,9 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   payment_actions:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   tombstones:              ['-----', 'LV---',  'LV---',  'LV---', 'LVCUD'],
   app_secrets:             ['-----', '-----',  '-----',  '-----', 'LVCUD'],
+  // waitlist first: written only by the server (tests/server/early-access.test.ts)
+  early_access:            ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  unsubscribes:            ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
 };
 
 interface Fixture {
@@ -178,6 +181,16 @@ const fixtures: Record<string, Fixture> = {
     seed: () => seedRecord('tombstones', { collection: 'events', record_id: unique('rec') }),
     createBody: () => ({ collection: 'speakers', record_id: unique('rec') }),
     updateBody: () => ({ collection: 'materials' }),
+  },
+  early_access: {
+    seed: () => seedRecord('early_access', { event: eventId, email: `${unique('early-')}@test.local`, sent_at: new Date().toISOString() }),
+    createBody: () => ({ event: eventId, email: `${unique('early-')}@test.local` }),
+    updateBody: () => ({ email: `${unique('changed-')}@test.local` }),
+  },
+  unsubscribes: {
+    seed: () => seedRecord('unsubscribes', { email: `${unique('unsub-')}@test.local` }),
+    createBody: () => ({ email: `${unique('unsub-')}@test.local` }),
+    updateBody: () => ({ email: `${unique('changed-')}@test.local` }),
   },
   app_secrets: {
     seed: () => seedRecord('app_secrets', { name: unique('seeded_'), value: unique().repeat(6) }),
