@@ -23,7 +23,7 @@ const valid: Record<string, () => Body> = {
     location: 'Adelaide', capacity: 20, price_cents: 1000, currency: 'AUD', sales_state: 'open', portal_unlock_at: '2026-08-31 23:00:00.000Z', max_per_registration: 10,
   }),
   promo_codes: () => ({ code: unique('CODE'), event: eventId, max_uses: 5, active: true }),
-  speakers: () => ({ name: 'Speaker', role: 'Chief Data Officer' }),
+  speakers: () => ({ event: eventId, name: 'Speaker', role: 'Chief Data Officer' }),
   materials: () => ({ event: eventId, title: 'Handout', file: samplePdf() }),
   registrations: () => ({ event: eventId, kind: 'paid', status: 'pending', primary_email: 'buyer@test.local', currency: 'AUD' }),
   attendees: () => ({ registration: registrationId, event: eventId, full_name: 'Alex Example', email: `${unique('a')}@test.local`, registration_status: 'confirmed' }),
