@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventWhen, formatEventWhen } from './eventWhen';
+import { eventWhen, formatEventWhen, formatZonedInstant } from './eventWhen';
 
 const ADELAIDE = 'Australia/Adelaide';
 const masterclass = { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', timezone: ADELAIDE };
@@ -44,5 +44,13 @@ describe('when an event is', () => {
     expect(formatEventWhen({ ...masterclass, ends_at: '2025-06-18 01:00:00.000Z' })).toBe('Wednesday 18 June 2025, 11:30 am ACST');
     expect(eventWhen({ ...masterclass, starts_at: 'soon' })).toBeNull();
     expect(formatEventWhen({ ...masterclass, starts_at: '' })).toBe('');
+  });
+});
+
+describe('one instant in the event\'s zone', () => {
+  it('names the date, time and zone, in daylight time and out of it', () => {
+    expect(formatZonedInstant('2027-12-03 03:30:00.000Z', 'Australia/Adelaide')).toBe('Friday 3 December 2027, 2:00 pm ACDT');
+    expect(formatZonedInstant('2025-06-18 02:00:00.000Z', 'Australia/Adelaide')).toBe('Wednesday 18 June 2025, 11:30 am ACST');
+    expect(formatZonedInstant('', 'Australia/Adelaide')).toBe('');
   });
 });

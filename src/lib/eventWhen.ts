@@ -74,3 +74,10 @@ export function eventWhen(event: WhenSource): EventWhen | null {
 export function formatEventWhen(event: WhenSource): string {
   return eventWhen(event)?.full ?? '';
 }
+
+/** One instant in the event's zone: 'Friday 3 December 2027, 2:00 pm ACDT' ('' when it is not a date); the server says it the same way. */
+export function formatZonedInstant(stored: string, timeZone: string): string {
+  const instant = parsePocketBaseDate(stored);
+  if (Number.isNaN(instant.getTime())) return '';
+  return `${formatWeekdayDate(instant, timeZone)}, ${formatClockTime(instant, timeZone)} ${zoneAbbreviation(instant, timeZone)}`;
+}

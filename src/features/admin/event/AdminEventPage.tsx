@@ -16,6 +16,7 @@ import {
 } from './eventAdminApi';
 import { EventFactsForm, SALES_STATES } from './EventFactsForm';
 import { NextEventCard } from './NextEventCard';
+import { EarlyAccessCard } from './EarlyAccessCard';
 import { PromoCodesSection } from './PromoCodesSection';
 
 const STATE_COLOR = { open: 'teal', sold_out: 'orange', closed: 'gray' } as const;
@@ -205,6 +206,7 @@ export function AdminEventPage() {
           <EventHeadline event={event} seats={seats} featured={event.id === featuredId} />
           <EventFactsForm key={formKey} event={event} seats={seats} onSaved={onSaved} />
           <PromoCodesSection event={event} codes={codes} loadError={codesError} onReload={() => loadCodes(event.id)} onChanged={onCodeChanged} />
+          {event.published ? <EarlyAccessCard key={event.id} event={event} /> : null}
           {featured ? <NextEventCard source={featured} onCreated={(id) => load(id)} /> : null}
         </>
       ) : null}
