@@ -9,6 +9,10 @@ interface RegisterSearch {
   session_id?: string;
   /** Back from a checkout the buyer cancelled. */
   cancelled?: boolean;
+  /** The link of an early-access email: its token, the address it was sent to and the masterclass it is for. */
+  earlyAccess?: string;
+  email?: string;
+  event?: string;
 }
 
 // Plain checks rather than a zod schema: route search validation ships with
@@ -17,23 +21,29 @@ const flag = (value: unknown) => (value === true || value === 'true' ? true : un
 const sessionId = (value: unknown) =>
   (typeof value === 'string' && value.length <= 255 && value) || (typeof value === 'number' ? String(value) : undefined);
 
+const matching = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : undefined);
+
 export const Route = createFileRoute('/register')({
   validateSearch: (search: Record<string, unknown>): RegisterSearch => ({
     waitlist: flag(search.waitlist),
     success: flag(search.success),
     session_id: sessionId(search.session_id),
     cancelled: flag(search.cancelled),
+    earlyAccess: matching(search.earlyAccess, /^[0-9a-f]{64}$/),
+    email: matching(search.email, /^[^\s@]{1,64}@[^\s@]{1,189}$/),
+    event: matching(search.event, /^[a-z0-9]{15}$/),
   }),
   component: RegisterRoute,
 });
 
 function RegisterRoute() {
-  const { waitlist, success, cancelled, session_id } = Route.useSearch();
+  const { waitlist, success, cancelled, session_id, earlyAccess, email, event } = Route.useSearch();
   return (
     <RegistrationPage
       waitlist={waitlist === true}
       checkoutSessionId={success === true && session_id ? session_id : null}
       cancelled={cancelled === true}
+      earlyAccess={earlyAccess && email && event ? { token: earlyAccess, email, eventId: event } : null}
     />
   );
 }

@@ -13,6 +13,7 @@ import { eventPhase } from '@/lib/eventPhase';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { PUBLISHED_EVENT } from '@/lib/publishedEvent';
 import { formatEventDate } from './eventDate';
+import { earlyAccessCopy, windowState } from './earlyAccess';
 import { readRegistrationData } from './registrationStorage';
 import { useEventNotFoundToast, useEventSummary } from './useEventSummary';
 import type { FreeCompletion } from './useRegistrationSubmit';
@@ -24,13 +25,15 @@ export interface RegistrationPageProps {
   checkoutSessionId: string | null;
   /** `?cancelled=true`: the buyer left checkout without paying. */
   cancelled: boolean;
+  /** `?event=…&email=…&earlyAccess=…`: the link of an early-access email to the waitlist. */
+  earlyAccess?: { token: string; email: string; eventId: string } | null;
 }
 
 /** /register: the form (step 0), the way to payment (1) and the completion (2). */
-export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: RegistrationPageProps) {
+export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, earlyAccess = null }: RegistrationPageProps) {
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [freeCompletion, setFreeCompletion] = useState<FreeCompletion | null>(null);
-  const { state: eventState, retry } = useEventSummary();
+  const { state: eventState, retry } = useEventSummary(earlyAccess?.eventId);
   const returning = checkoutSessionId !== null;
   const waitlistMode = waitlist && !returning;
   const step: RegistrationStep = returning || freeCompletion ? 2 : checkoutUrl ? 1 : 0;
@@ -44,6 +47,10 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: Reg
   const eventWhen = formatEventWhen(event ?? PUBLISHED_EVENT);
   const salesOpen = event !== null && phase === 'on_sale';
   const wide = step === 0 && !waitlistMode && salesOpen;
+  // The link's token goes with the registration only while its window is open.
+  const earlyWindow = event?.early_access ?? null;
+  const earlyVisit = earlyAccess && windowState(earlyWindow, openedAt) === 'open' ? earlyAccess : null;
+  const earlyNotice = event && !waitlistMode ? earlyAccessCopy(earlyWindow, event.timezone, openedAt, earlyAccess) : null;
 
   function form() {
     const registrationForm = (
@@ -54,6 +61,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: Reg
         restoreAfterCancel={cancelled}
         onPaymentRedirect={setCheckoutUrl}
         onCompleted={setFreeCompletion}
+        earlyAccess={waitlistMode ? null : earlyVisit}
       />
     );
     if (waitlistMode) {
@@ -84,6 +92,16 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled }: Reg
       );
     }
     if (phase !== 'on_sale') return <SalesClosedNotice phase={phase} eventDate={eventDate} eventWhen={eventWhen} location={event.location} />;
+    if (earlyNotice) {
+      return (
+        <>
+          <Alert color="blue" variant="light" radius="md" mb="xl" title={earlyNotice.title} icon={<IconInfoCircle size={18} />} role="status" data-testid="early-access-notice">
+            {earlyNotice.text}
+          </Alert>
+          {registrationForm}
+        </>
+      );
+    }
     return registrationForm;
   }
 

@@ -14,7 +14,13 @@ export type CheckoutMode = 'stripe' | 'simulated' | 'unavailable';
 export type EventSummary = Pick<
   EventRow,
   'id' | 'title' | 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'currency' | 'sales_state'
-> & { seats_left: number; max_per_registration: number; checkout_mode: CheckoutMode };
+> & { seats_left: number; max_per_registration: number; checkout_mode: CheckoutMode; early_access?: EarlyAccessWindow | null };
+
+/** The waitlist's priority window (set when early access was sent): public sales open at its end. */
+export interface EarlyAccessWindow {
+  starts_at: string;
+  ends_at: string;
+}
 
 export type RequestAttendee = Omit<AttendeeEntry, 'key' | 'dietaryRequirements'> & { dietaryRequirements?: string };
 
@@ -29,6 +35,8 @@ export interface RegistrationRequest {
   requestId?: string;
   /** The event's id (the featured event when absent). */
   event?: string;
+  /** The early-access token of an email to the waitlist (registers its own address during the priority window). */
+  earlyAccess?: string;
 }
 
 export interface PaidRegistrationResponse {
@@ -48,8 +56,10 @@ export interface FreeRegistrationResponse {
 }
 
 /** Kept on the device, so the form still opens offline (the server decides again when it is sent). */
-export const fetchEventSummary = () =>
-  withOfflineCopy('eventSummary', () => pb.send<EventSummary>('/api/masterclass/event', { method: 'GET' }));
+export const fetchEventSummary = (eventId?: string) =>
+  withOfflineCopy(eventId ? `eventSummary:${eventId}` : 'eventSummary', () =>
+    pb.send<EventSummary>('/api/masterclass/event', { method: 'GET', query: eventId ? { event: eventId } : {} }),
+  );
 
 /** Checks a code for the masterclass the page shows (the featured one when no id is given). */
 export const validatePromoCode = (code: string, eventId?: string) =>

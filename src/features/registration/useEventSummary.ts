@@ -6,13 +6,14 @@ import { Toasts } from './registrationMessages';
 
 export type EventSummaryState = { status: 'loading' } | { status: 'ready'; event: EventSummary } | { status: 'failed' };
 
-export function useEventSummary(): { state: EventSummaryState; retry: () => void } {
+/** The featured event's summary, or the one `eventId` names (an early-access link names its masterclass). */
+export function useEventSummary(eventId?: string): { state: EventSummaryState; retry: () => void } {
   const [state, setState] = useState<EventSummaryState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
-    fetchEventSummary().then(
+    fetchEventSummary(eventId).then(
       (event) => {
         if (current) setState({ status: 'ready', event });
       },
@@ -25,7 +26,7 @@ export function useEventSummary(): { state: EventSummaryState; retry: () => void
     return () => {
       current = false;
     };
-  }, [attempt]);
+  }, [attempt, eventId]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -35,6 +35,8 @@ interface SubmitOptions {
   onSalesRefused: (message: string) => void;
   /** The masterclass the page shows (the featured one when it was read); absent, the server takes the featured one. */
   eventId?: string;
+  /** An early-access link's token, sent with paid and promo registrations while its window is open. */
+  earlyAccess?: string;
 }
 
 function readUtm(): UtmParams {
@@ -104,6 +106,7 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       ...(Object.keys(utm).length > 0 ? { utm } : {}),
       // The registration is for the masterclass the page showed, even if another is featured by the time it is sent.
       ...(options.eventId ? { event: options.eventId } : {}),
+      ...(options.earlyAccess && mode !== 'waitlist' ? { earlyAccess: options.earlyAccess } : {}),
     };
 
     // The same request is always sent under the same key: the server makes one registration.

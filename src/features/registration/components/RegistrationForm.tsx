@@ -27,14 +27,16 @@ interface RegistrationFormProps {
   restoreAfterCancel: boolean;
   onPaymentRedirect: (checkoutUrl: string) => void;
   onCompleted: (completion: FreeCompletion) => void;
+  /** An early-access visit: its token goes with the registration, its address fills the first attendee's email. */
+  earlyAccess?: { token: string; email: string } | null;
 }
 
 const RETRY_WHILE_WAITING_MS = 15_000;
 
 const validate = zod4Resolver(registrationFormSchema, { errorPriority: 'first' });
 
-function initialValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttendees: number): RegistrationFormValues {
-  const empty = { attendees: [emptyAttendee()], privacyConsent: false, marketingConsent: false };
+function initialValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttendees: number, earlyEmail = ''): RegistrationFormValues {
+  const empty = { attendees: [emptyAttendee(earlyEmail ? { email: earlyEmail } : {})], privacyConsent: false, marketingConsent: false };
   // The landing's waitlist shortcut is newer than any draft; a draft (what was typed
   // before a reload) comes before the details sent to a cancelled checkout.
   const prefill = waitlist ? readWaitlistPrefill() : null;
@@ -51,9 +53,9 @@ function initialValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttend
   };
 }
 
-export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymentRedirect, onCompleted }: RegistrationFormProps) {
+export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymentRedirect, onCompleted, earlyAccess }: RegistrationFormProps) {
   const maxAttendees = event?.max_per_registration || MAX_ATTENDEES;
-  const [startValues] = useState(() => initialValues(waitlist, restoreAfterCancel, maxAttendees));
+  const [startValues] = useState(() => initialValues(waitlist, restoreAfterCancel, maxAttendees, earlyAccess?.email));
   const form = useForm<RegistrationFormValues>({ mode: 'controlled', initialValues: startValues, validate });
   const [promoCode, setPromoCode] = useState<string | null>(() => (waitlist ? null : (readRegistrationDraft(false)?.promoCode ?? null)));
   const [salesRefusal, setSalesRefusal] = useState<string | null>(null);
@@ -69,6 +71,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
     onPromoRejected: () => setPromoCode(null),
     onSalesRefused: setSalesRefusal,
     eventId: event?.id,
+    earlyAccess: earlyAccess?.token,
   });
 
   // waitlist_data is read once (above) and then removed (spec section 3).
