@@ -35,8 +35,16 @@ const RETRY_WHILE_WAITING_MS = 15_000;
 
 const validate = zod4Resolver(registrationFormSchema, { errorPriority: 'first' });
 
+/** An early-access link's address goes in the first attendee's email, over whatever a draft held: the link works only for it. */
 function initialValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttendees: number, earlyEmail = ''): RegistrationFormValues {
-  const empty = { attendees: [emptyAttendee(earlyEmail ? { email: earlyEmail } : {})], privacyConsent: false, marketingConsent: false };
+  const values = storedValues(waitlist, restoreAfterCancel, maxAttendees);
+  if (!earlyEmail) return values;
+  const first = values.attendees[0] ?? emptyAttendee();
+  return { ...values, attendees: [{ ...first, email: earlyEmail }, ...values.attendees.slice(1)] };
+}
+
+function storedValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttendees: number): RegistrationFormValues {
+  const empty = { attendees: [emptyAttendee()], privacyConsent: false, marketingConsent: false };
   // The landing's waitlist shortcut is newer than any draft; a draft (what was typed
   // before a reload) comes before the details sent to a cancelled checkout.
   const prefill = waitlist ? readWaitlistPrefill() : null;
