@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/pocketbase';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { createUser, unique, type TestUser } from './helpers';
-import { LIMITS_RAISED, attendee, counts, minutesFromNow, paidBody, register, waitlistBody, type Answer } from './registration-helpers';
+import { LIMITS_RAISED, attendee, counts, minutesFromNow, paidBody, promoBody, register, waitlistBody, type Answer } from './registration-helpers';
 
 const APP_URL = 'https://masterclass.example.com';
 const DAY = 24 * 60;
@@ -236,8 +236,12 @@ describe('the priority window', () => {
     expect(summary.body.early_access.ends_text).toMatch(/ AC[SD]T$/);
   });
 
-  it('refuses a public paid registration while the window is open, saying when public sales open', async () => {
-    await refusedAndNothingWritten(paidBody(1, { event: next.id }), 409, 'sales', /^Public sales for this masterclass open on \w+day \d+ \w+ \d{4}, \d+:\d\d [ap]m AC[SD]T\./);
+  it('refuses a public paid or promo registration while the window is open, saying when public sales open; the waitlist stays open', async () => {
+    await refusedAndNothingWritten(paidBody(1, { event: next.id }), 409, 'sales', /^Public sales for this masterclass open on \w+day \d+ \w+ \d{4}, \d+:\d\d [ap]m AC[SD]T\./);    const code = unique('EARLY').toUpperCase();
+    await su.collection('promo_codes').create({ code, event: next.id, max_uses: 5, active: true });
+    await refusedAndNothingWritten(promoBody(code, { event: next.id }), 409, 'sales', /^Public sales for this masterclass open on /);
+    // the waitlist still takes interest
+    expect((await register(server, waitlistBody({ event: next.id }))).status).toBe(201);
   });
 
   it('the emailed link registers its own address as the first attendee', async () => {
