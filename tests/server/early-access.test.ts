@@ -203,6 +203,30 @@ describe('the early-access run', () => {
   });
 });
 
+describe('a mail server that refuses', () => {
+  it('counts the email as failed, keeps it queued for the retry, and a second run does not send it again', async () => {
+    const email = `${unique('bounced-')}@example.com`;
+    await joinWaitlist(seeded.id, email);
+    const next = await makeEvent(45 * DAY);
+    smtp.refuse('451 Try again later');
+    let answer: Answer;
+    try {
+      answer = await call('POST', earlyAccessPath(next.id), admin.client, { batchSize: 50 });
+    } finally {
+      smtp.refuse(null);
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.body.failed).toBeGreaterThanOrEqual(1);
+    expect(answer.body.failures.map((failure: { email: string }) => failure.email)).toContain(email);
+    const [queued] = await su.collection('emails').getFullList({ filter: su.filter('to = {:email} && template = "early_access"', { email }) });
+    expect(queued.status).toBe('queued');
+    expect(queued.last_error).not.toBe('');
+    const again = await call('POST', earlyAccessPath(next.id), admin.client, {});
+    expect(again.body).toMatchObject({ sent: 0, failed: 0, remaining: 0 });
+    expect(await su.collection('emails').getFullList({ filter: su.filter('to = {:email} && template = "early_access"', { email }) })).toHaveLength(1);
+  });
+});
+
 describe('the priority window', () => {
   let next: RecordModel;
   let invited: string;
