@@ -8,7 +8,8 @@
 //
 // The journey adds events and waitlist entries, so the file runs on its own
 // PocketBase (tests/e2e/support/ownServer.ts); the page's /api calls go to it.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { APP_START_TIMEOUT } from './support/appStart';
@@ -38,6 +39,14 @@ async function administrator(): Promise<PortalTestUser> {
   };
 }
 
+/** Accessibility violations (WCAG 2.1 A and AA) in the page, or in the parts `include` names, one line each. */
+async function violations(page: Page, include: string[] = []): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of include) builder = builder.include(selector);
+  const results = await builder.analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
 async function joinWaitlist(eventId: string, email: string, marketingConsent: boolean): Promise<void> {
   const response = await fetch(`${server.url}/api/masterclass/registrations`, {
     method: 'POST',
@@ -50,7 +59,7 @@ async function joinWaitlist(eventId: string, email: string, marketingConsent: bo
   expect(response.status).toBe(201);
 }
 
-test('an administrator sends early access to the waitlist, sees the progress and summary, and the link opens an early-access registration', async ({ page }) => {
+test('an administrator sends early access to the waitlist, sees the progress and summary, and the link opens an early-access registration', async ({ page, browser }) => {
   test.setTimeout(120_000);
   // An earlier masterclass whose waitlist hears first: two addresses with consent (one of them twice, in another case) and one without.
   const earlier = await superuser.collection('events').create({
@@ -82,7 +91,9 @@ test('an administrator sends early access to the waitlist, sees the progress and
   await dialog.getByRole('button', { name: 'Send to 2 people' }).click();
   await expect(dialog.getByTestId('early-access-summary')).toContainText('2 early-access emails sent of 2, 0 failed');
   await page.screenshot({ path: '/tmp/shots/early-access-summary.png' });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // the card and the dialog (the admin shell around them is scanned by its own journeys)
+  expect(await violations(page, ['section[aria-labelledby="early-access-title"]', '[role="dialog"]'])).toEqual([]);
+  await dialog.getByTestId('early-access-summary').getByRole('button', { name: 'Close' }).click();
 
   await expect(card.getByTestId('early-access-counts')).toHaveText('Sent so far: 2 early-access emails. Waiting for it: 0 people.');
   await expect(card.getByTestId('early-access-window')).toContainText(/Priority window open until \w+day \d+ \w+ \d{4}, \d+:\d\d [ap]m AC[SD]T/);
@@ -91,7 +102,8 @@ test('an administrator sends early access to the waitlist, sees the progress and
   expect(window.early_access_starts_at).not.toBe('');
 
   // A visitor without a link is told when public sales open.
-  const visitor = await page.context().browser()!.newPage();
+  const visitorContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const visitor = await visitorContext.newPage();
   await routeApiTo(visitor, server);
   await visitor.goto('/register');
   await expect(visitor.getByTestId('early-access-notice')).toContainText('Public sales open on', { timeout: APP_START_TIMEOUT });
@@ -106,6 +118,7 @@ test('an administrator sends early access to the waitlist, sees the progress and
   await expect(notice).toContainText(`Enter ${ada} as the first attendee`);
   await expect(visitor.getByRole('textbox', { name: /Email/ }).first()).toHaveValue(ada);
   await visitor.screenshot({ path: '/tmp/shots/early-access-register.png', fullPage: true });
-  await visitor.close();
+  expect(await violations(visitor)).toEqual([]);
+  await visitorContext.close();
   await user.remove();
 });

@@ -153,6 +153,7 @@ export function EarlyAccessCard({ event }: { event: AdminEventRow }) {
         closeOnClickOutside={!running}
         closeOnEscape={!running}
         withCloseButton={!running}
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {run.name === 'confirm' &&
           (run.pending === 0 ? (
