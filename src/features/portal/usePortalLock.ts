@@ -3,7 +3,7 @@
 // brought the event: the portal must not claim to be locked before it knows.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type EventRow } from '@/db';
-import { EVENT_SLUG } from '@/lib/collections';
+import { featuredEvent } from '@/lib/featuredEvent';
 import { LOCK_REFRESH_MS, countdownTarget, countdownText, isPortalUnlocked } from './portalLock';
 import { useNow } from './useNow';
 
@@ -12,10 +12,27 @@ export type PortalLock =
   | { status: 'locked'; countdown: string }
   | { status: 'unlocked' };
 
-/** The masterclass among the synced events (there is one; its key settles it if not). */
+/** The masterclasses this account is registered for (its own attendee rows; none for an administrator without one). */
+export async function ownEventIds(): Promise<Set<string>> {
+  return new Set((await db.attendees.toArray()).map((attendee) => attendee.event).filter(Boolean));
+}
+
+/**
+ * The portal's masterclass: among the attendee's own masterclasses, the next one
+ * still to come or under way, else their last one (the site's featured-event rule);
+ * for an account with no attendee row (an administrator), the one the site features.
+ * Drafts an administrator's device holds are never it.
+ */
+export function portalEvent(events: readonly EventRow[], own: ReadonlySet<string>, now: Date): EventRow | null {
+  const published = events.filter((event) => (event as EventRow & { published?: boolean }).published !== false);
+  const mine = published.filter((event) => own.has(event.id));
+  return featuredEvent(mine.length > 0 ? mine : published, now);
+}
+
+/** The portal's masterclass (portalEvent) from the device's database. */
 export async function findMasterclass(): Promise<EventRow | null> {
-  const events = await db.events.toArray();
-  return events.find((event) => event.slug === EVENT_SLUG) ?? events[0] ?? null;
+  const [events, own] = await Promise.all([db.events.toArray(), ownEventIds()]);
+  return portalEvent(events, own, new Date());
 }
 
 export function portalLockAt(now: Date, event: EventRow | null | undefined): PortalLock {

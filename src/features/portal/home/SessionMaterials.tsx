@@ -2,11 +2,15 @@ import { ActionIcon, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIco
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconCircleCheck, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { db, type MaterialRow } from '@/db';
-import type { PortalLock } from '../usePortalLock';
+import { ownEventIds, type PortalLock } from '../usePortalLock';
 import { materialUrl, useOfflineMaterials } from './offlineMaterials';
 import { useFileToken } from './useFileToken';
 
-const sortedMaterials = () => db.materials.orderBy('sort').toArray();
+/** The materials of the attendee's own masterclasses (every one the account may read when it has no attendee row), in order. */
+async function sortedMaterials(): Promise<MaterialRow[]> {
+  const [materials, own] = await Promise.all([db.materials.orderBy('sort').toArray(), ownEventIds()]);
+  return own.size === 0 ? materials : materials.filter((material) => own.has(material.event));
+}
 
 /** 'Session Materials': the real files, downloadable once the portal has unlocked and kept for offline use. */
 export function SessionMaterials({ lock }: { lock: PortalLock }) {
