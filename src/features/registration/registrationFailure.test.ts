@@ -49,4 +49,16 @@ describe('describeRegistrationFailure', () => {
     expect(describeRegistrationFailure(new ClientResponseError({ status: 0 }))).toEqual({ kind: 'unexpected' });
     expect(describeRegistrationFailure(new Error('boom'))).toEqual({ kind: 'unexpected' });
   });
+
+  it('puts an early-access link refused for this address under the first attendee\'s email', () => {
+    const message = 'This early-access link is not valid for this email address and masterclass.';
+    expect(describeRegistrationFailure(refusal(403, message, { earlyAccess: { code: 'invalid', message } }))).toEqual({
+      kind: 'fields',
+      message,
+      fieldErrors: { 'attendees.0.email': message },
+    });
+    // an expired link is a plain message
+    const expired = 'This early-access link expired on Friday 3 December 2027, 2:00 pm ACDT.';
+    expect(describeRegistrationFailure(refusal(409, expired, { earlyAccess: { code: 'expired', message: expired } }))).toEqual({ kind: 'server', message: expired });
+  });
 });

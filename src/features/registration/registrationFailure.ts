@@ -25,6 +25,10 @@ export function describeRegistrationFailure(error: unknown): RegistrationFailure
     return { kind: 'sales', code, message: byField.sales };
   }
   if (byField.promoCode) return { kind: 'promo', message: byField.promoCode };
+  // An early-access link used with another address: the message belongs under the first attendee's email.
+  if (error.status === 403 && byField.earlyAccess) {
+    return { kind: 'fields', fieldErrors: { 'attendees.0.email': byField.earlyAccess }, message: byField.earlyAccess };
+  }
   if (message.startsWith(CHECKOUT_PREFIX)) return { kind: 'checkout', message: message.slice(CHECKOUT_PREFIX.length) };
 
   const fieldErrors = Object.fromEntries(Object.entries(byField).filter(([field]) => FORM_PATH.test(field)));
