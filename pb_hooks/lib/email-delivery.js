@@ -80,6 +80,17 @@ function deliverable(app, email) {
   return { subject: secret.getString("subject") || email.getString("subject"), html: secret.getString("html"), text: secret.getString("text") };
 }
 
+/**
+ * List-Unsubscribe headers (RFC 2369 and RFC 8058 one-click) for a message
+ * carrying our signed unsubscribe link (early-access emails), so mail
+ * programs offer their own unsubscribe button; the same link answers POST.
+ */
+function unsubscribeHeaders(message) {
+  const found = /https?:\/\/[^\s<>"]+\/api\/masterclass\/unsubscribe\?[^\s<>"]+/.exec(message.text || "");
+  if (!found) return {};
+  return { "List-Unsubscribe": `<${found[0]}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
 function send(app, email) {
   const meta = app.settings().meta;
   const message = deliverable(app, email);
@@ -89,7 +100,7 @@ function send(app, email) {
     subject: message.subject,
     html: message.html,
     text: message.text,
-    headers: { [OUTBOX_HEADER]: email.id },
+    headers: { [OUTBOX_HEADER]: email.id, ...unsubscribeHeaders(message) },
     attachments: calendarAttachment(app, email),
   }));
 }

@@ -335,6 +335,13 @@ describe('unsubscribing', () => {
       expect(answer.body).toContain('You are unsubscribed');
     }
     expect(await listed()).toHaveLength(1);
+    // mail programs get the same link as a one-click List-Unsubscribe header, which answers POST
+    const [mail] = earlyMails(email);
+    expect(mail.headers['list-unsubscribe']).toBe(`<${link.href}>`);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = await fetch(`${server.url}${link.pathname}${link.search}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(oneClick.status).toBe(200);
+    expect(await listed()).toHaveLength(1);
     // administrators read the list; attendees do not
     expect((await admin.client.collection('unsubscribes').getFullList({ filter: admin.client.filter('email = {:email}', { email }) }))).toHaveLength(1);
     expect(await attendeeUser.client.collection('unsubscribes').getFullList()).toHaveLength(0);
