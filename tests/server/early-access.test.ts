@@ -382,3 +382,40 @@ describe('secrets', () => {
     await expect(attendeeUser.client.collection('early_access').getList(1, 1)).resolves.toMatchObject({ totalItems: 0 });
   });
 });
+
+describe('EARLY_ACCESS_HOURS', () => {
+  let configured: TestServer;
+  let configuredSu: PocketBase;
+  let configuredAdmin: TestUser;
+
+  beforeAll(async () => {
+    configured = await startTestServer({ env: { ...LIMITS_RAISED, APP_URL, SMTP_HOST: '', EARLY_ACCESS_HOURS: '6' } });
+    configuredSu = await configured.admin();
+    configuredAdmin = await createUser(configured, configuredSu, 'administrator');
+  });
+
+  afterAll(async () => {
+    await configured?.stop();
+  });
+
+  async function windowOf(startInMinutes: number): Promise<number> {
+    const event = await configuredSu.collection('events').create({
+      title: 'AI CHAMPIONS MASTERCLASS', starts_at: minutesFromNow(startInMinutes), ends_at: minutesFromNow(startInMinutes + 180),
+      timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', venue: 'Lot Fourteen', capacity: 30, max_per_registration: 5,
+      price_cents: 59500, currency: 'AUD', sales_state: 'open', portal_unlock_at: minutesFromNow(startInMinutes - 60), published: true,
+    });
+    const response = await fetch(`${configured.url}${earlyAccessPath(event.id)}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: configuredAdmin.client.authStore.token }, body: '{}',
+    });
+    expect(response.status).toBe(200);
+    const saved = await configuredSu.collection('events').getOne(event.id);
+    return new Date(saved.early_access_ends_at).getTime() - new Date(saved.early_access_starts_at).getTime();
+  }
+
+  it('sets the window\'s length, which never runs past the masterclass\'s start', async () => {
+    expect(await windowOf(30 * DAY)).toBe(6 * 3600_000);
+    const short = await windowOf(120);
+    expect(short).toBeGreaterThan(115 * 60_000);
+    expect(short).toBeLessThanOrEqual(120 * 60_000);
+  });
+});
