@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { applyPageMeta, PAGE_META } from './pageMeta';
+import { showPageMeta } from './pageMeta';
 
 /**
- * Keeps the document's title and description on the page shown. Rendered before
- * the routes' outlet, so a not-found page (which sets its own) has the last word.
+ * Keeps the document's title and description on the page shown. A not-found page
+ * holds its own (holdPageMeta), which the table, loaded on demand, leaves alone.
  */
 export function PageMetaSync() {
   const page = useRouterState({
@@ -12,7 +12,14 @@ export function PageMetaSync() {
   });
   useEffect(() => {
     const [fullPath = ''] = page.split('\n');
-    if (fullPath in PAGE_META) applyPageMeta(PAGE_META[fullPath as keyof typeof PAGE_META]);
+    let current = true;
+    // The table loads once (precached like every chunk, so offline too); only the page still shown is applied.
+    void import('./pageMetaTable').then(({ PAGE_META }) => {
+      if (current && fullPath in PAGE_META) showPageMeta(PAGE_META[fullPath as keyof typeof PAGE_META]);
+    });
+    return () => {
+      current = false;
+    };
   }, [page]);
   return null;
 }

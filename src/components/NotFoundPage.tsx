@@ -1,10 +1,10 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
-import { applyPageMeta, NOT_FOUND_META } from '@/app/pageMeta';
+import { holdPageMeta, NOT_FOUND_META } from '@/app/pageMeta';
 
 export function NotFoundPage() {
-  useEffect(() => applyPageMeta(NOT_FOUND_META), []);
+  useEffect(() => holdPageMeta(NOT_FOUND_META), []);
   return (
     <Container size="sm" py={120}>
       <Stack align="center" gap="md" ta="center">
