@@ -64,8 +64,9 @@ export function NextEventCard({ source, onCreated }: NextEventCardProps) {
               Create the next masterclass
             </Title>
             <Text size="sm" c="dimmed">
-              Copies {source.title}'s details, price, capacity, venue and portal unlock (as long before the start as now) with the dates
-              below. It is saved as a draft: visitors see it only once you publish it. Speakers are shared by every masterclass.
+              Copies {source.title}'s details, price, capacity, venue, portal unlock (as long before the start as now), speakers
+              and session materials with the dates below. It is saved as a draft: visitors see it only once you publish it. Edit its
+              line-up under Speakers.
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
