@@ -319,7 +319,7 @@ function validateField(body, mode, add) {
 
 // ---- unsubscribe -----------------------------------------------------------------------
 
-function page(e, status, heading, text) {
+function page(e, status, heading, text, form = "") {
   const { escapeHtml, BRAND } = lib("email-layout");
   e.response.header().set("Content-Type", "text/html; charset=utf-8");
   e.response.header().set("Cache-Control", "no-store");
@@ -327,17 +327,28 @@ function page(e, status, heading, text) {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(heading)} – ${escapeHtml(BRAND)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2937;line-height:1.5">
-<h1 style="font-size:1.5rem">${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p>
+<h1 style="font-size:1.5rem">${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p>${form}
 <p><a href="/" style="color:#1d4ed8">Go to the ${escapeHtml(BRAND)} website</a></p></body></html>`);
 }
 
-/** GET or POST /api/masterclass/unsubscribe?email=…&token=… @param {core.RequestEvent} e */
+/**
+ * GET or POST /api/masterclass/unsubscribe?email=…&token=… @param {core.RequestEvent} e
+ * Only a POST unsubscribes: the button on the page the link opens, or a mail program's
+ * one-click List-Unsubscribe. A GET never does, since mail scanners open every link
+ * in an email and would unsubscribe people who never asked.
+ */
 function handleUnsubscribe(e) {
   const query = e.request.url.query();
   const email = normal(query.get("email"));
   const token = query.get("token");
   if (!email || email.length > 254 || !lib("registration-validation").isValidEmail(email) || !verify(unsubscribeToken(e.app, email), token)) {
     return page(e, 400, "This unsubscribe link is not valid", "Nothing was changed. Please use the link from your email exactly as it was sent, or reply to that email and we will unsubscribe you.");
+  }
+  if (e.request.method === "GET") {
+    const { escapeHtml } = lib("email-layout");
+    const action = `/api/masterclass/unsubscribe?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+    return page(e, 200, "Unsubscribe from early-access emails?", `${email} will no longer receive early-access emails about future masterclasses.`,
+      `<form method="post" action="${escapeHtml(action)}"><button type="submit" style="font-size:1rem;padding:.6rem 1.2rem;background:#1c2a5e;color:#fff;border:0;border-radius:.4rem;cursor:pointer">Unsubscribe</button></form>`);
   }
   e.app.runInTransaction((txApp) => {
     if (isUnsubscribed(txApp, email)) return;

@@ -151,7 +151,7 @@ describe('the early-access run', () => {
     await joinWaitlist(seeded.id, withdrawn, false);
     await joinWaitlist(seeded.id, unsubscribed);
     const token = hmac(await mailLinkSecret(), `unsubscribe:${unsubscribed}`);
-    expect((await call('GET', `/api/masterclass/unsubscribe?email=${encodeURIComponent(unsubscribed)}&token=${token}`)).status).toBe(200);
+    expect((await call('POST', `/api/masterclass/unsubscribe?email=${encodeURIComponent(unsubscribed)}&token=${token}`)).status).toBe(200);
 
     const next = await makeEvent(40 * DAY);
     const before = await call('GET', earlyAccessPath(next.id), admin.client);
@@ -309,7 +309,7 @@ describe('the priority window', () => {
 });
 
 describe('unsubscribing', () => {
-  it('the link in the email records the address once and answers a plain page; a bad token records nothing', async () => {
+  it('the link in the email asks first (opening it changes nothing), its button records the address once; a bad token records nothing', async () => {
     const email = `${unique('leaving-')}@example.com`;
     await joinWaitlist(seeded.id, email);
     const next = await makeEvent(70 * DAY);
@@ -322,15 +322,24 @@ describe('unsubscribing', () => {
     const otherAddress = new URL(link);
     otherAddress.searchParams.set('email', `${unique('someone-')}@example.com`);
     for (const bad of [forged, otherAddress, new URL(`${link.origin}${link.pathname}?email=${encodeURIComponent(email)}`)]) {
-      const refused = await call('GET', `${bad.pathname}${bad.search}`);
-      expect(refused.status).toBe(400);
-      expect(refused.body).toContain('This unsubscribe link is not valid');
+      for (const method of ['GET', 'POST']) {
+        const refused = await call(method, `${bad.pathname}${bad.search}`);
+        expect(refused.status).toBe(400);
+        expect(refused.body).toContain('This unsubscribe link is not valid');
+      }
     }
     const listed = () => su.collection('unsubscribes').getFullList({ filter: su.filter('email = {:email}', { email }) });
     expect(await listed()).toHaveLength(0);
 
+    // Opening the link (as a mail scanner does) only asks; the page's button posts to the same link.
+    const opened = await call('GET', `${link.pathname}${link.search}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toContain('Unsubscribe from early-access emails?');
+    expect(opened.body).toMatch(/<form method="post" action="\/api\/masterclass\/unsubscribe\?email=[^"]+&amp;token=[0-9a-f]+">/);
+    expect(await listed()).toHaveLength(0);
+
     for (let time = 0; time < 2; time += 1) {
-      const answer = await call('GET', `${link.pathname}${link.search}`);
+      const answer = await call('POST', `${link.pathname}${link.search}`);
       expect(answer.status).toBe(200);
       expect(answer.body).toContain('You are unsubscribed');
     }
