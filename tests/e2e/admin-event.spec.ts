@@ -12,8 +12,8 @@ import PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { masterclassEvent } from '../support/masterclassEvent';
-import { ownServerForFile, routeApiTo } from './support/ownServer';
-import { signInAs, type PortalTestUser } from './portal-helpers';
+import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
+import { signInAs } from './portal-helpers';
 import { fillAttendee, privacyConsent, toast, unique } from './registration-helpers';
 
 let server: TestServer;
@@ -22,20 +22,7 @@ let superuser: PocketBase;
 test.describe.configure({ mode: 'serial' });
 ownServerForFile((started) => ({ server, admin: superuser } = started));
 
-/** An administrator on this file's server, signed in the way the app stores a session. */
-async function administrator(): Promise<PortalTestUser> {
-  const email = `${unique('event-admin')}@example.com`;
-  const password = 'event-admin-pass-1234';
-  const user = await superuser.collection('users').create({
-    email, password, passwordConfirm: password, role: 'administrator', full_name: 'Eve Organiser', company: 'AI Champions', verified: true,
-  });
-  const client = new PocketBase(server.url);
-  const auth = await client.collection('users').authWithPassword(email, password);
-  return {
-    id: user.id, email, fullName: 'Eve Organiser', storedAuth: JSON.stringify({ token: auth.token, record: auth.record }),
-    remove: async () => { await superuser.collection('users').delete(user.id); },
-  };
-}
+const administrator = () => ownServerAdministrator({ server, admin: superuser }, 'Eve Organiser');
 
 /** Seats held by an unpaid checkout of `count` attendees (the simulated checkout is on). */
 async function holdSeats(count: number): Promise<void> {

@@ -10,9 +10,8 @@ import type { TestServer } from '../support/pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { APP_START_TIMEOUT } from './support/appStart';
-import { ownServerForFile, routeApiTo } from './support/ownServer';
-import { signInAs, type PortalTestUser } from './portal-helpers';
-import { unique } from './registration-helpers';
+import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
+import { signInAs } from './portal-helpers';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -20,19 +19,7 @@ let superuser: PocketBase;
 test.describe.configure({ mode: 'serial' });
 ownServerForFile((started) => ({ server, admin: superuser } = started));
 
-async function administrator(): Promise<PortalTestUser> {
-  const email = `${unique('speakers-admin')}@example.com`;
-  const password = 'speakers-admin-pass-1234';
-  const user = await superuser.collection('users').create({
-    email, password, passwordConfirm: password, role: 'administrator', full_name: 'Sam Programme', company: 'AI Champions', verified: true,
-  });
-  const client = new PocketBase(server.url);
-  const auth = await client.collection('users').authWithPassword(email, password);
-  return {
-    id: user.id, email, fullName: 'Sam Programme', storedAuth: JSON.stringify({ token: auth.token, record: auth.record }),
-    remove: async () => { await superuser.collection('users').delete(user.id); },
-  };
-}
+const administrator = () => ownServerAdministrator({ server, admin: superuser }, 'Sam Programme');
 
 /** A 1600×1200 PNG drawn by the browser, as a phone photo would be: far larger than the site shows. */
 async function largePhoto(page: Page): Promise<Buffer> {

@@ -14,9 +14,9 @@ import PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { masterclassEvent } from '../support/masterclassEvent';
-import { ownServerForFile, routeApiTo } from './support/ownServer';
+import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { emailedLink } from './support/accounts';
-import { signInAs, type PortalTestUser } from './portal-helpers';
+import { signInAs } from './portal-helpers';
 import { unique } from './registration-helpers';
 
 let server: TestServer;
@@ -25,19 +25,7 @@ let superuser: PocketBase;
 test.describe.configure({ mode: 'serial' });
 ownServerForFile((started) => ({ server, admin: superuser } = started));
 
-async function administrator(): Promise<PortalTestUser> {
-  const email = `${unique('early-admin')}@example.com`;
-  const password = 'early-admin-pass-1234';
-  const user = await superuser.collection('users').create({
-    email, password, passwordConfirm: password, role: 'administrator', full_name: 'Nina Organiser', company: 'AI Champions', verified: true,
-  });
-  const client = new PocketBase(server.url);
-  const auth = await client.collection('users').authWithPassword(email, password);
-  return {
-    id: user.id, email, fullName: 'Nina Organiser', storedAuth: JSON.stringify({ token: auth.token, record: auth.record }),
-    remove: async () => { await superuser.collection('users').delete(user.id); },
-  };
-}
+const administrator = () => ownServerAdministrator({ server, admin: superuser }, 'Nina Organiser');
 
 /** Accessibility violations (WCAG 2.1 A and AA) in the page, or in the parts `include` names, one line each. */
 async function violations(page: Page, include: string[] = []): Promise<string[]> {

@@ -10,9 +10,9 @@ import PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { masterclassEvent } from '../support/masterclassEvent';
-import { ownServerForFile, routeApiTo } from './support/ownServer';
-import { signInAs, type PortalTestUser } from './portal-helpers';
-import { toast, unique } from './registration-helpers';
+import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
+import { signInAs } from './portal-helpers';
+import { toast } from './registration-helpers';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -20,19 +20,7 @@ let superuser: PocketBase;
 test.describe.configure({ mode: 'serial' });
 ownServerForFile((started) => ({ server, admin: superuser } = started));
 
-async function administrator(): Promise<PortalTestUser> {
-  const email = `${unique('next-admin')}@example.com`;
-  const password = 'next-admin-pass-1234';
-  const user = await superuser.collection('users').create({
-    email, password, passwordConfirm: password, role: 'administrator', full_name: 'Nina Organiser', company: 'AI Champions', verified: true,
-  });
-  const client = new PocketBase(server.url);
-  const auth = await client.collection('users').authWithPassword(email, password);
-  return {
-    id: user.id, email, fullName: 'Nina Organiser', storedAuth: JSON.stringify({ token: auth.token, record: auth.record }),
-    remove: async () => { await superuser.collection('users').delete(user.id); },
-  };
-}
+const administrator = () => ownServerAdministrator({ server, admin: superuser }, 'Nina Organiser');
 
 test('an administrator creates the next masterclass, publishes it, and the landing page features its date', async ({ page }) => {
   test.setTimeout(120_000);

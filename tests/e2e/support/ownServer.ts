@@ -3,7 +3,8 @@
 // page's /api requests to it, while the app itself is still served by the
 // shared server. Journeys in other files never see these changes.
 import { test, type Page } from '@playwright/test';
-import type PocketBase from 'pocketbase';
+import PocketBase from 'pocketbase';
+import type { PortalTestUser } from '../portal-helpers';
 import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../../support/masterclassEvent';
 import { LIMITS_RAISED, startTestServer, type TestServer } from '../../support/pocketbase';
 
@@ -53,4 +54,22 @@ async function openSalesWithPromo(admin: PocketBase): Promise<void> {
   await admin.collection('events').update(event.id, { sales_state: 'open', ...UPCOMING_EVENT_TIMES });
   const promo = await admin.collection('promo_codes').getFirstListItem('code = "CHAMPION2025"');
   await admin.collection('promo_codes').update(promo.id, { expires_at: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ') });
+}
+
+/**
+ * A new administrator on a file's own server, signed in the way the app stores a
+ * session (pass it to signInAs); `remove` deletes the account.
+ */
+export async function ownServerAdministrator(own: OwnServer, fullName: string): Promise<PortalTestUser> {
+  const email = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'own-server-admin-pass-1234';
+  const user = await own.admin.collection('users').create({
+    email, password, passwordConfirm: password, role: 'administrator', full_name: fullName, company: 'AI Champions', verified: true,
+  });
+  const client = new PocketBase(own.server.url);
+  const auth = await client.collection('users').authWithPassword(email, password);
+  return {
+    id: user.id, email, fullName, storedAuth: JSON.stringify({ token: auth.token, record: auth.record }),
+    remove: async () => { await own.admin.collection('users').delete(user.id); },
+  };
 }
