@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Rows that become readable without changing themselves are touched so every
 // device pulls them (session materials when their event's portal unlocks, all
-// materials for a new administrator). Logic: lib/visibility.js.
+// materials for a new administrator, an event's materials for an account given
+// a seat there). Logic: lib/visibility.js.
 
 // The unlock passing with nobody writing anything: checked every minute.
 cronAdd("releaseUnlockedMaterials", "* * * * *", () => {
@@ -22,3 +23,12 @@ onRecordAfterUpdateSuccess((e) => {
 onRecordUpdate((e) => {
   require(`${__hooks}/lib/visibility.js`).onUserUpdate(e);
 }, "users");
+
+// An account given a seat at an event already unlocked: that event's materials.
+onRecordCreate((e) => {
+  require(`${__hooks}/lib/visibility.js`).onAttendeeSave(e);
+}, "attendees");
+
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/visibility.js`).onAttendeeSave(e);
+}, "attendees");

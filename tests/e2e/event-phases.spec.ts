@@ -201,7 +201,7 @@ test.describe('portal', () => {
   let user: PortalTestUser;
 
   test.beforeAll(async () => {
-    user = await createPortalUser('attendee');
+    user = await createPortalUser('attendee', {}, { seated: true });
   });
   test.afterAll(async () => {
     await user?.remove();

@@ -11,7 +11,7 @@ test.use({ serviceWorkers: 'allow' });
 let user: PortalTestUser;
 
 test.beforeEach(async ({ page }) => {
-  user = await createPortalUser('attendee');
+  user = await createPortalUser('attendee', {}, { seated: true });
   await signInAs(page, user);
 });
 test.afterEach(async () => {

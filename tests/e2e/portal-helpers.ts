@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { superuserClient } from '../support/e2e-admin';
+import { masterclassEvent } from '../support/masterclassEvent';
 import { SESSION_STORAGE_KEY } from './support/accounts';
 
 export type PortalRole = 'attendee' | 'administrator';
@@ -17,12 +18,28 @@ export interface PortalTestUser {
   remove: () => Promise<void>;
 }
 
-export async function createPortalUser(role: PortalRole, fields: Record<string, unknown> = {}): Promise<PortalTestUser> {
+/**
+ * A user made by the superuser. `seated`: the account also holds a confirmed
+ * seat at the seeded masterclass (a completed registration with its attendee
+ * row linked to the account, as signing in links it), which session
+ * materials are read through.
+ */
+export async function createPortalUser(role: PortalRole, fields: Record<string, unknown> = {}, { seated = false } = {}): Promise<PortalTestUser> {
   const admin = await superuserClient();
   const email = `portal-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'portal-pass-1234';
   const fullName = role === 'administrator' ? 'Alex Admin' : 'Ada Attendee';
   const user = await admin.collection('users').create({ email, password, passwordConfirm: password, role, full_name: fullName, verified: true, ...fields });
+  if (seated) {
+    const event = await masterclassEvent(admin);
+    const registration = await admin.collection('registrations').create({
+      event: event.id, kind: 'promo', status: 'completed', primary_email: email, currency: 'AUD', total_amount_cents: 0,
+    });
+    await admin.collection('attendees').create({
+      registration: registration.id, event: event.id, user: user.id, email, full_name: fields.full_name ?? fullName,
+      company: 'Example Co', job_title: 'Lead', role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+    });
+  }
   const client = new PocketBase(process.env.E2E_BASE_URL);
   const auth = await client.collection('users').authWithPassword(email, password);
   return {

@@ -35,7 +35,7 @@ test.describe('attendee', () => {
   let user: PortalTestUser;
 
   test.beforeAll(async () => {
-    user = await createPortalUser('attendee');
+    user = await createPortalUser('attendee', {}, { seated: true });
   });
   test.afterAll(async () => {
     await user?.remove();

@@ -100,3 +100,24 @@ export function samplePdf(name = 'sample.pdf'): File {
   const body = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n';
   return new File([body], name, { type: 'application/pdf' });
 }
+
+/**
+ * Gives the user a seat at the event: a completed registration with one
+ * attendee row linked to the user's account (confirmed unless told otherwise),
+ * as the sign-in link makes for an attendee who registered with that email.
+ * Session materials are readable only through such a row.
+ */
+export async function seatAt(
+  su: PocketBase,
+  user: Pick<TestUser, 'id' | 'email'>,
+  eventId: string,
+  status: 'confirmed' | 'confirmed_observer' | 'waitlisted' | 'cancelled' = 'confirmed',
+) {
+  const registration = await su.collection('registrations').create({
+    event: eventId, kind: 'promo', status: 'completed', primary_email: user.email, currency: 'AUD', total_amount_cents: 0,
+  });
+  return su.collection('attendees').create({
+    registration: registration.id, event: eventId, user: user.id, email: user.email, full_name: 'Seated Attendee',
+    company: 'Test Co', job_title: 'Lead', role: 'Senior Manager', registration_status: status, privacy_consent: true,
+  });
+}

@@ -7,14 +7,15 @@ import type PocketBase from 'pocketbase';
 import type { RecordService } from 'pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import type { TestServer } from '../support/pocketbase';
-import { allowed, createUser, samplePdf, serverForFile, unique, type TestUser } from './helpers';
+import { allowed, createUser, samplePdf, seatAt, serverForFile, unique, type TestUser } from './helpers';
 
 type Actor = 'guest' | 'attendee' | 'stranger' | 'admin' | 'superuser';
 type Body = Record<string, unknown>;
 
 // "attendee" is the signed-in user who owns the record (its own account, its
 // attendee row, its tool records); "stranger" is another signed-in attendee;
-// "admin" is a user with role administrator.
+// "admin" is a user with role administrator. The attendee holds a confirmed
+// seat at the seeded masterclass, the stranger one at another masterclass.
 const ACTORS: Actor[] = ['guest', 'attendee', 'stranger', 'admin', 'superuser'];
 const MATRIX: Record<string, [string, string, string, string, string]> = {
   //                        guest    attendee  stranger  admin    superuser
@@ -22,7 +23,8 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   events:                  ['LV---', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
   speakers:                ['LV---', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
   promo_codes:             ['-----', '-----',  '-----',  'LVCU-', 'LVCUD'],
-  materials:               ['-----', 'LV---',  'LV---',  'LVCUD', 'LVCUD'],
+  // session materials: the attendee holds a seat at their event, the stranger at another masterclass
+  materials:               ['-----', 'LV---',  '-----',  'LVCUD', 'LVCUD'],
   registrations:           ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   attendees:               ['-----', 'LV---',  '-----',  'LV-UD', 'LVCUD'],
   users:                   ['-----', 'LV-U-',  '-----',  'LV---', 'LVCUD'],
@@ -56,6 +58,7 @@ let attendee: TestUser;
 let stranger: TestUser;
 let admin: TestUser;
 let eventId: string;
+let otherEventId: string;
 let useCaseId: string;
 
 function clientOf(actor: Actor): PocketBase {
@@ -231,6 +234,8 @@ beforeAll(async () => {
     createUser(server, su, 'administrator'),
   ]);
   eventId = (await masterclassEvent(su)).id;
+  otherEventId = await seedRecord('events', eventBody());
+  await Promise.all([seatAt(su, attendee, eventId), seatAt(su, stranger, otherEventId)]);
   useCaseId = (await su.collection('ai_use_cases').getList(1, 1)).items[0].id;
 });
 
@@ -333,6 +338,30 @@ describe('materials unlock', () => {
     } finally {
       await su.collection('events').update(eventId, { portal_unlock_at: original.portal_unlock_at });
     }
+  });
+
+  it("an account reads the materials of its own masterclass only: a confirmed or observer seat there, not a waitlisted or cancelled one", async () => {
+    // Another event, unlocked, with a material; the stranger holds a seat there and the attendee does not.
+    const other = await seedRecord('materials', { event: otherEventId, title: 'Other masterclass slides', file: samplePdf() });
+    await su.collection('events').update(otherEventId, { portal_unlock_at: new Date(Date.now() - 60_000).toISOString() });
+    const reads = async (user: TestUser) => (await user.client.collection('materials').getFullList({ filter: `event = "${otherEventId}"` })).map((m) => m.id);
+
+    expect(await reads(stranger)).toEqual([other]);
+    // The attendee has a seat (at another event) and the event has seats (the stranger's): neither is enough.
+    expect(await reads(attendee)).toEqual([]);
+    expect(await allowed(() => attendee.client.collection('materials').getOne(other))).toBe(false);
+
+    const [waitlisted, cancelled, observer] = await Promise.all([
+      createUser(server, su, 'attendee'), createUser(server, su, 'attendee'), createUser(server, su, 'attendee'),
+    ]);
+    await Promise.all([
+      seatAt(su, waitlisted, otherEventId, 'waitlisted'),
+      seatAt(su, cancelled, otherEventId, 'cancelled'),
+      seatAt(su, observer, otherEventId, 'confirmed_observer'),
+    ]);
+    expect(await reads(waitlisted)).toEqual([]);
+    expect(await reads(cancelled)).toEqual([]);
+    expect(await reads(observer)).toEqual([other]);
   });
 
   it('material files need a signed-in file token', async () => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { EVENT_TITLE, masterclassEvent } from '../support/masterclassEvent';
 import type { TestServer } from '../support/pocketbase';
-import { createUser, serverForFile, type TestUser } from './helpers';
+import { createUser, seatAt, serverForFile, type TestUser } from './helpers';
 
 const USE_CASE_TEXT_FIELDS = [
   'title', 'description', 'industry', 'domain', 'business_function', 'ai_technique', 'value_proposition', 'adoption_level',
@@ -20,6 +20,7 @@ serverForFile((started) => ({ server, su } = started));
 
 beforeAll(async () => {
   attendee = await createUser(server, su, 'attendee');
+  await seatAt(su, attendee, (await masterclassEvent(su)).id);
 });
 
 /** Checks that every object offset in the xref table points at that object, and startxref at the table. */

@@ -14,7 +14,7 @@ import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
 import { pocketbaseTransport } from '@/sync/pocketbaseTransport';
 import { masterclassEvent } from '../support/masterclassEvent';
 import type { TestServer } from '../support/pocketbase';
-import { createUser, samplePdf, serverForFile, type TestUser } from './helpers';
+import { createUser, samplePdf, seatAt, serverForFile, type TestUser } from './helpers';
 
 let server: TestServer;
 let su: PocketBase;
@@ -31,6 +31,7 @@ serverForFile((started) => ({ server, su } = started));
 
 beforeAll(async () => {
   user = await createUser(server, su, 'attendee');
+  await seatAt(su, user, (await masterclassEvent(su)).id);
 });
 
 afterAll(async () => {
@@ -45,12 +46,13 @@ function device(client: PocketBase, userId: string) {
   return { db, engine };
 }
 
-async function lockedEventWithMaterial(title: string) {
+async function lockedEventWithMaterial(title: string, seated = true) {
   const event = await su.collection('events').create({
     title, starts_at: '2099-02-01 00:00:00.000Z', ends_at: '2099-02-01 03:00:00.000Z', timezone: 'Australia/Adelaide',
     location: 'Adelaide', capacity: 5, currency: 'AUD', sales_state: 'closed', portal_unlock_at: FUTURE, max_per_registration: 10,
   });
   const material = await su.collection('materials').create({ event: event.id, title: `${title} slides`, file: samplePdf() });
+  if (seated) await seatAt(su, user, event.id);
   return { event, material };
 }
 
@@ -101,6 +103,23 @@ describe('rows made visible by a rule change', () => {
     expect((await su.collection('materials').getOne(locked.material.id)).updated).toBe(locked.material.updated);
     const asUser = await user.client.collection('materials').getList(1, 50, { filter: `event = "${locked.event.id}"` });
     expect(asUser.items).toEqual([]);
+  });
+
+  it('pulls the materials of an unlocked event once the account gets a seat there, and not before', async () => {
+    const fifth = await lockedEventWithMaterial('Fifth masterclass', false);
+    await su.collection('events').update(fifth.event.id, { portal_unlock_at: PAST });
+    const phone = await syncedPast(fifth.material);
+    expect(await phone.db.materials.get(fifth.material.id)).toBeUndefined();
+
+    // A waitlisted row gives no seat: nothing to pull yet.
+    const row = await seatAt(su, user, fifth.event.id, 'waitlisted');
+    await phone.engine.request();
+    expect(await phone.db.materials.get(fifth.material.id)).toBeUndefined();
+
+    await su.collection('attendees').update(row.id, { registration_status: 'confirmed' });
+    await phone.engine.request();
+
+    expect(await phone.db.materials.get(fifth.material.id)).toMatchObject({ title: 'Fifth masterclass slides' });
   });
 
   it('pulls every material for a user made administrator', async () => {

@@ -19,7 +19,7 @@ import { createSyncStatusStore, type SyncStatusStore } from '@/sync/syncStatusSt
 import type { SyncTransport } from '@/sync/transport';
 import { EVENT_TITLE, masterclassEvent } from '../support/masterclassEvent';
 import type { TestServer } from '../support/pocketbase';
-import { createUser, serverForFile, type TestUser } from './helpers';
+import { createUser, seatAt, serverForFile, type TestUser } from './helpers';
 
 let server: TestServer;
 let su: PocketBase;
@@ -58,6 +58,7 @@ serverForFile((started) => ({ server, su } = started));
 beforeAll(async () => {
   user = await createUser(server, su, 'attendee', { company: 'Before Co', job_title: 'Analyst' });
   eventId = (await masterclassEvent(su)).id;
+  await seatAt(su, user, eventId);
 });
 
 afterAll(async () => {
