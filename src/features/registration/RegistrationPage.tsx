@@ -67,7 +67,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
     if (waitlistMode) {
       return (
         <>
-          <WaitlistBanner eventDate={eventDate} phase={phase} />
+          <WaitlistBanner eventDate={eventDate} phase={event ? phase : null} />
           {registrationForm}
         </>
       );
