@@ -1,6 +1,7 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // Delivers the `emails` outbox. With SMTP configured a message is sent (html
-// and text parts, the .ics attached to confirmations); a failure counts an
+// and text parts; a confirmation carries the .ics and the attendee's ticket
+// as a QR code PNG, both made at sending time); a failure counts an
 // attempt, records the error, schedules the next try with back-off and notes
 // it on the registration; after MAX_ATTEMPTS it is `failed`. Without SMTP it
 // is stored as `captured`. A paid registration whose emails are all
@@ -63,14 +64,26 @@ function claim(app, emailId) {
   return claimed;
 }
 
-function calendarAttachment(app, email) {
+/**
+ * A confirmation's files: the calendar, and for a confirmed attendee with a
+ * ticket the ticket's QR code as a PNG (shown in the HTML by its Content-ID,
+ * which is its file name) and the ticket code in the calendar. The ticket is
+ * the attendee's current one, so a retried email never carries a replaced one.
+ */
+function confirmationAttachments(app, email) {
   const { TEMPLATES } = require(`${__hooks}/lib/email-templates.js`);
   if (email.getString("template") !== TEMPLATES.confirmation || !email.getString("registration")) return {};
   const calendar = require(`${__hooks}/lib/calendar.js`);
   const { CALENDAR_FILENAME } = require(`${__hooks}/lib/ics.js`);
   const registration = app.findRecordById("registrations", email.getString("registration"));
-  const text = calendar.eventCalendar(app, app.findRecordById("events", registration.getString("event")));
-  return { [CALENDAR_FILENAME]: $filesystem.fileFromBytes(text, CALENDAR_FILENAME).reader.open() };
+  const event = app.findRecordById("events", registration.getString("event"));
+  const ticket = require(`${__hooks}/lib/tickets.js`).attendeeTicket(app, email.getString("attendee"), event.id);
+  const files = { [CALENDAR_FILENAME]: $filesystem.fileFromBytes(calendar.eventCalendar(app, event, ticket), CALENDAR_FILENAME).reader.open() };
+  if (ticket) {
+    const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/ticket-qr.js`);
+    files[IMAGE_FILENAME] = $filesystem.fileFromBytes(qrPng(ticket.payload).bytes, IMAGE_FILENAME).reader.open();
+  }
+  return files;
 }
 
 /** What goes out: the working copy when there is one, else the outbox record itself. */
@@ -101,7 +114,7 @@ function send(app, email) {
     html: message.html,
     text: message.text,
     headers: { [OUTBOX_HEADER]: email.id, ...unsubscribeHeaders(message) },
-    attachments: calendarAttachment(app, email),
+    attachments: confirmationAttachments(app, email),
   }));
 }
 

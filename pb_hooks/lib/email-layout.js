@@ -37,6 +37,17 @@ ${rows.join("\n")}
 </table>`;
 }
 
+/** An image sent with the message (`cid:` of an attachment), centred, with a caption. */
+function imageHtml(image) {
+  const width = Number(image.width) || 240;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">
+<tr><td align="center" bgcolor="#ffffff" style="padding:16px;border:1px solid #e5e7eb;border-radius:8px;">
+<img src="${escapeHtml(image.src)}" width="${width}" height="${width}" alt="${escapeHtml(image.alt)}" style="display:block;width:${width}px;height:${width}px;border:0;">
+${image.caption ? `<p style="margin:12px 0 0;font-family:${FONT};font-size:14px;line-height:20px;color:${INK};font-weight:bold;">${escapeHtml(image.caption)}</p>` : ""}
+</td></tr>
+</table>`;
+}
+
 function buttonHtml(button) {
   const href = escapeHtml(button.url);
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
@@ -49,6 +60,7 @@ function buttonHtml(button) {
 
 /**
  * @param {{preheader: string, heading: string, greeting: string, paragraphs: string[],
+ *   image?: {src: string, alt: string, width?: number, caption?: string},
  *   details?: Array<[string, string|string[]]>, button?: {label: string, url: string},
  *   closing?: string[]}} content
  * @returns {string}
@@ -57,6 +69,7 @@ function renderHtml(content) {
   const body = [
     paragraphHtml(content.greeting),
     ...content.paragraphs.map(paragraphHtml),
+    content.image ? imageHtml(content.image) : "",
     content.details ? detailsHtml(content.details) : "",
     content.button ? buttonHtml(content.button) : "",
     ...(content.closing || []).map(paragraphHtml),

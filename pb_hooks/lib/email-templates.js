@@ -28,11 +28,27 @@ function eventDetails(event) {
   ];
 }
 
+/** The ticket's part of a confirmation: the QR code (attached, shown by its Content-ID), the code and where else to find it. */
+function ticketContent(ticket) {
+  const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/ticket-qr.js`);
+  return {
+    image: {
+      src: `cid:${IMAGE_FILENAME}`,
+      alt: `QR code of your ticket, code ${ticket.code}`,
+      width: DISPLAY_WIDTH,
+      caption: "Your ticket: show this QR code at the door.",
+    },
+    paragraph: `Your ticket is the QR code in this email (also attached as ${IMAGE_FILENAME}). Show it at the door on your phone or printed. Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
+  };
+}
+
 /**
- * @param {{fullName: string, attendees: string[], amount: string, event: object}} data
+ * @param {{fullName: string, attendees: string[], amount: string, event: object,
+ *   ticket?: {code: string, payload: string, calendarUrl: string, portalUrl: string} | null}} data
  *   amount: "AUD 990.00" or "FREE"
  */
 function confirmationEmail(data) {
+  const ticket = data.ticket ? ticketContent(data.ticket) : null;
   return render(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
     preheader: `You're registered for ${data.event.title} on ${data.event.date}.`,
     heading: "Your registration is confirmed",
@@ -41,13 +57,16 @@ function confirmationEmail(data) {
       data.event.phase === "happening"
         ? `Thank you for registering for the ${data.event.title}. Your seat is confirmed: the masterclass is under way now (${data.event.when}), so please come straight to the venue.`
         : `Thank you for registering for the ${data.event.title}. Your seat is confirmed and we look forward to welcoming you in person.`,
+      ...(ticket ? [ticket.paragraph] : []),
     ],
+    image: ticket ? ticket.image : undefined,
     details: [
       ...eventDetails(data.event),
       [data.attendees.length === 1 ? "Attendee" : "Attendees", data.attendees],
       ["Amount paid", data.amount],
+      ...(data.ticket ? [["Ticket code", data.ticket.code]] : []),
     ],
-    button: { label: "Add to Calendar", url: data.event.calendarUrl },
+    button: { label: "Add to Calendar", url: data.ticket ? data.ticket.calendarUrl : data.event.calendarUrl },
     closing: [
       "The calendar file is also attached to this email.",
       "You will receive a separate email inviting you to create your account for the attendee portal.",

@@ -41,7 +41,18 @@ function queueOnce(txApp, { registrationId, attendeeId, to, message }) {
 
 /** An attendee record as the templates need it. @param {core.Record} attendee */
 function attendeeFacts(attendee) {
-  return { id: attendee.id, fullName: attendee.getString("full_name"), email: attendee.getString("email") };
+  return { id: attendee.id, fullName: attendee.getString("full_name"), email: attendee.getString("email"), ticketCode: attendee.getString("ticket_code") };
+}
+
+/** The attendee's ticket as the confirmation shows it, or null without a code. */
+function ticketFacts(app, facts, ticketCode) {
+  if (!ticketCode) return null;
+  return {
+    code: ticketCode,
+    payload: lib("ticket").ticketPayload(facts.id, ticketCode),
+    calendarUrl: lib("links").ticketCalendarUrl(app, facts.id, ticketCode),
+    portalUrl: lib("links").ticketPageUrl(app),
+  };
 }
 
 /**
@@ -83,17 +94,21 @@ function amountText(kind, cents, currency) {
 }
 
 /**
- * The confirmation and account invitation of each confirmed attendee,
- * rendered: `[{attendeeId, to, message}]`.
+ * The confirmation (with the attendee's ticket) and account invitation of
+ * each confirmed attendee, rendered: `[{attendeeId, to, message}]`.
  * @param {core.App} app
- * @param {{facts: object, kind: string, totalAmountCents: number, currency: string, attendees: {id: string, fullName: string, email: string}[]}} registration
+ * @param {{facts: object, kind: string, totalAmountCents: number, currency: string, attendees: {id: string, fullName: string, email: string, ticketCode?: string}[]}} registration
  */
 function renderRegistrationEmails(app, { facts, kind, totalAmountCents, currency, attendees }) {
   const templates = lib("email-templates");
   const names = attendees.map((attendee) => attendee.fullName);
   const amount = amountText(kind, totalAmountCents, currency);
   return attendees.flatMap((attendee) => [
-    { attendeeId: attendee.id, to: attendee.email, message: templates.confirmationEmail({ fullName: attendee.fullName, attendees: names, amount, event: facts }) },
+    {
+      attendeeId: attendee.id,
+      to: attendee.email,
+      message: templates.confirmationEmail({ fullName: attendee.fullName, attendees: names, amount, event: facts, ticket: ticketFacts(app, facts, attendee.ticketCode) }),
+    },
     { attendeeId: attendee.id, to: attendee.email, message: invitationMessage(app, attendee, facts) },
   ]);
 }

@@ -24,4 +24,14 @@ function invitationUrl(app, attendeeId, email, token) {
   return `${appUrl(app)}/auth?${query}`;
 }
 
-module.exports = { CALENDAR_PATH, appUrl, calendarUrl, invitationUrl };
+/** The calendar file of one attendee's ticket: the event's, with the ticket code in it. */
+function ticketCalendarUrl(app, eventId, ticketCode) {
+  return `${calendarUrl(app)}?event=${encodeURIComponent(eventId)}&ticket=${encodeURIComponent(ticketCode)}`;
+}
+
+/** Where the attendee portal shows the signed-in attendee's tickets. */
+function ticketPageUrl(app) {
+  return `${appUrl(app)}/dashboard/ticket`;
+}
+
+module.exports = { CALENDAR_PATH, appUrl, calendarUrl, ticketCalendarUrl, ticketPageUrl, invitationUrl };

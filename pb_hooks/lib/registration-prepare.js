@@ -2,7 +2,8 @@
 // Before a registration's transaction: what needs no lock is done first, so
 // the transaction (which holds SQLite's only writer) stays short. The event
 // is looked up, record ids are made in advance, and the emails are rendered
-// with them — rendering is most of a registration's work.
+// with them — rendering is most of a registration's work. A promo attendee
+// is confirmed at once: its ticket code is made here too, for the email.
 
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -23,14 +24,16 @@ function prepareRegistration(app, request) {
   const emails = require(`${__hooks}/lib/emails.js`);
   request.eventId = event.id;
   request.registrationId = newRecordId();
+  const { newTicketCode } = require(`${__hooks}/lib/ticket.js`);
   request.attendees.forEach((attendee) => {
     attendee.id = newRecordId();
+    attendee.ticketCode = request.mode === "promo" ? newTicketCode() : "";
   });
   if (request.mode === "paid" && require(`${__hooks}/lib/checkout-mode.js`).checkoutMode() === "simulated") {
     request.sessionId = require(`${__hooks}/lib/checkout-session.js`).simulatedSession(request.registrationId).id;
   }
   const facts = require(`${__hooks}/lib/calendar.js`).eventFacts(app, event);
-  const people = request.attendees.map(({ id, fullName, email }) => ({ id, fullName, email }));
+  const people = request.attendees.map(({ id, fullName, email, ticketCode }) => ({ id, fullName, email, ticketCode }));
   request.emails = [];
   if (request.mode === "promo") {
     request.emails = emails.renderRegistrationEmails(app, { facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people });

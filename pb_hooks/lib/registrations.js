@@ -65,6 +65,8 @@ function saveAttendees(txApp, registration, request) {
       utm_source: request.utm.utm_source,
       utm_medium: request.utm.utm_medium,
       registration_status: ATTENDEE_STATUS[request.mode],
+      // made with the emails (lib/registration-prepare.js); the record hooks give any other confirmed row its own
+      ticket_code: attendee.ticketCode || "",
       invitation_sent: false,
     });
     txApp.save(record);

@@ -120,9 +120,9 @@ describe('with SMTP configured', () => {
     expect(confirmation.html).toMatch(/#1c2a5e/i);
     expect(confirmation.html).toMatch(/#ffab09/i);
 
-    expect(confirmation.attachments).toHaveLength(1);
-    const [calendar] = confirmation.attachments;
-    expect(calendar.filename).toBe('ai-champions-masterclass.ics');
+    // the calendar and the attendee's ticket (tests/server/tickets.test.ts reads the ticket back)
+    expect(confirmation.attachments.map((attachment) => attachment.filename).sort()).toEqual(['ai-champions-masterclass.ics', 'masterclass-ticket.png']);
+    const calendar = confirmation.attachments.find((attachment) => attachment.filename === 'ai-champions-masterclass.ics')!;
     expect(calendar.contentType).toBe('text/calendar');
     expect(calendar.content).toContain('DTSTART:20310618T020000Z');
     expect(calendar.content).toContain('DTEND:20310618T050000Z');

@@ -42,6 +42,8 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   // waitlist first: written only by the server (tests/server/early-access.test.ts)
   early_access:            ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   unsubscribes:            ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  // replaced ticket codes: written only by the server (tests/server/tickets.test.ts)
+  voided_tickets:          ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
 };
 
 interface Fixture {
@@ -99,6 +101,8 @@ const ownedFixture = (collection: keyof typeof ownedBody, updateBody: Body): Fix
   createBody: ownedBody[collection],
   updateBody: () => updateBody,
 });
+
+const voidedTicketBody = (attendeeId: string): Body => ({ code: unique('voided'), attendee: attendeeId, event: eventId, voided_at: new Date().toISOString() });
 
 async function paymentActionBody(): Promise<Body> {
   const registration = await seedRecord('registrations', registrationBody());
@@ -194,6 +198,11 @@ const fixtures: Record<string, Fixture> = {
     seed: () => seedRecord('unsubscribes', { email: `${unique('unsub-')}@test.local` }),
     createBody: () => ({ email: `${unique('unsub-')}@test.local` }),
     updateBody: () => ({ email: `${unique('changed-')}@test.local` }),
+  },
+  voided_tickets: {
+    seed: async () => seedRecord('voided_tickets', voidedTicketBody(await seedRecord('attendees', await attendeeBody()))),
+    createBody: async () => voidedTicketBody(await seedRecord('attendees', await attendeeBody())),
+    updateBody: () => ({ code: unique('changed') }),
   },
   app_secrets: {
     seed: () => seedRecord('app_secrets', { name: unique('seeded_'), value: unique().repeat(6) }),

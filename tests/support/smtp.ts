@@ -9,6 +9,10 @@ export interface ReceivedAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** The decoded bytes (images and other binary files). */
+  bytes: Buffer;
+  /** The Content-ID header, without its angle brackets ('' when none). */
+  contentId: string;
 }
 
 export interface ReceivedMail {
@@ -111,7 +115,8 @@ export function parseMail(raw: Buffer, envelope: { from: string; to: string[] })
     const content = part.body.toString('utf8').replace(/\r\n$/, '');
     const filename = parameter(part.headers['content-disposition'], 'filename');
     if (filename || /^attachment/i.test(part.headers['content-disposition'] ?? '')) {
-      mail.attachments.push({ filename: filename ?? '', contentType: type, content });
+      const contentId = (part.headers['content-id'] ?? '').replace(/^<|>$/g, '');
+      mail.attachments.push({ filename: filename ?? '', contentType: type, content, bytes: part.body, contentId });
     } else if (type === 'text/plain' && !mail.text) {
       mail.text = content;
     } else if (type === 'text/html' && !mail.html) {
