@@ -42,6 +42,8 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   // waitlist first: written only by the server (tests/server/early-access.test.ts)
   early_access:            ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   unsubscribes:            ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  // door check-ins: written only by the push route (tests/server/check-in.test.ts)
+  check_ins:               ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // replaced ticket codes: written only by the server (tests/server/tickets.test.ts)
   voided_tickets:          ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
 };
@@ -103,6 +105,14 @@ const ownedFixture = (collection: keyof typeof ownedBody, updateBody: Body): Fix
 });
 
 const voidedTicketBody = (attendeeId: string): Body => ({ code: unique('voided'), attendee: attendeeId, event: eventId, voided_at: new Date().toISOString() });
+
+async function checkInBody(): Promise<Body> {
+  const now = new Date().toISOString();
+  return {
+    attendee: await seedRecord('attendees', await attendeeBody()), event: eventId, method: 'scan', scanned_at: now, received_at: now,
+    ordered_at: now, device_name: 'Door 1', checked_in_by: admin.id,
+  };
+}
 
 async function paymentActionBody(): Promise<Body> {
   const registration = await seedRecord('registrations', registrationBody());
@@ -203,6 +213,11 @@ const fixtures: Record<string, Fixture> = {
     seed: async () => seedRecord('voided_tickets', voidedTicketBody(await seedRecord('attendees', await attendeeBody()))),
     createBody: async () => voidedTicketBody(await seedRecord('attendees', await attendeeBody())),
     updateBody: () => ({ code: unique('changed') }),
+  },
+  check_ins: {
+    seed: async () => seedRecord('check_ins', await checkInBody()),
+    createBody: checkInBody,
+    updateBody: () => ({ device_name: 'Changed door' }),
   },
   app_secrets: {
     seed: () => seedRecord('app_secrets', { name: unique('seeded_'), value: unique().repeat(6) }),
