@@ -18,6 +18,7 @@ const RATES = {
   signupAttempts: { env: "RATE_LIMIT_SIGNUP", value: "10/900", per: "invitation" },
   invitationLookups: { env: "RATE_LIMIT_INVITATION_LOOKUP", value: "30/900", per: "invitation" },
   useCaseDrafts: { env: "RATE_LIMIT_USE_CASE_DRAFTS", value: "10/600", per: "account" },
+  accountExports: { env: "RATE_LIMIT_ACCOUNT_EXPORT", value: "10/3600", per: "account" },
 };
 
 // PocketBase's own limiter (per client address), applied on boot by
@@ -28,6 +29,7 @@ const ADDRESS_RATES = [
   { label: "POST /api/masterclass/promo/validate", env: "RATE_LIMIT_IP_PROMO", value: "60/60" },
   { label: "POST /api/masterclass/signup", env: "RATE_LIMIT_IP_SIGNUP", value: "120/60" },
   { label: "GET /api/masterclass/invitations/", env: "RATE_LIMIT_IP_INVITATIONS", value: "300/60" },
+  { label: "POST /api/masterclass/account/deleted", env: "RATE_LIMIT_IP_ACCOUNT_DELETED", value: "30/60" },
   { label: "*:auth", env: "RATE_LIMIT_IP_SIGN_IN", value: "300/60" },
   { label: "*:requestPasswordReset", env: "RATE_LIMIT_IP_PASSWORD_RESET", value: "120/60" },
   { label: "*:requestVerification", env: "RATE_LIMIT_IP_VERIFICATION", value: "120/60" },

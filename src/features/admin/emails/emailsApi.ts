@@ -8,7 +8,7 @@ import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/collections';
 
-export const EMAIL_STATUSES = ['queued', 'sent', 'captured', 'failed'] as const;
+export const EMAIL_STATUSES = ['queued', 'sent', 'captured', 'failed', 'cancelled'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export interface OutboxEmail {
