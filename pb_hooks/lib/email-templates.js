@@ -44,12 +44,13 @@ function ticketContent(ticket) {
 
 /**
  * @param {{fullName: string, attendees: string[], amount: string, event: object,
- *   ticket?: {code: string, payload: string, calendarUrl: string, portalUrl: string} | null}} data
- *   amount: "AUD 990.00" or "FREE"
+ *   ticket?: {code: string, payload: string, calendarUrl: string, portalUrl: string} | null, cancelUrl?: string}} data
+ *   amount: "AUD 990.00" or "FREE"; cancelUrl: the attendee's cancellation link (lib/cancellation-links.js)
  */
 function confirmationEmail(data) {
   const ticket = data.ticket ? ticketContent(data.ticket) : null;
-  return render(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
+  const cancellation = data.cancelUrl ? require(`${__hooks}/lib/cancellation-emails.js`) : null;
+  const message = render(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
     preheader: `You're registered for ${data.event.title} on ${data.event.date}.`,
     heading: "Your registration is confirmed",
     greeting: `Hi ${data.fullName},`,
@@ -70,8 +71,10 @@ function confirmationEmail(data) {
     closing: [
       "The calendar file is also attached to this email.",
       "You will receive a separate email inviting you to create your account for the attendee portal.",
+      ...(cancellation ? [cancellation.confirmationCancellationNote(data.cancelUrl)] : []),
     ],
   });
+  return cancellation ? cancellation.keepCancellationLinkApart(message) : message;
 }
 
 /** After the start: the portal's tools and materials do not close with the event. */

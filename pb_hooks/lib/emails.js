@@ -107,7 +107,10 @@ function renderRegistrationEmails(app, { facts, kind, totalAmountCents, currency
     {
       attendeeId: attendee.id,
       to: attendee.email,
-      message: templates.confirmationEmail({ fullName: attendee.fullName, attendees: names, amount, event: facts, ticket: ticketFacts(app, facts, attendee.ticketCode) }),
+      message: templates.confirmationEmail({
+        fullName: attendee.fullName, attendees: names, amount, event: facts, ticket: ticketFacts(app, facts, attendee.ticketCode),
+        cancelUrl: lib("cancellation-links").confirmationLink(app, facts, attendee.id),
+      }),
     },
     { attendeeId: attendee.id, to: attendee.email, message: invitationMessage(app, attendee, facts) },
   ]);

@@ -144,20 +144,25 @@ function paymentIntentIdOf(session) {
 }
 
 /**
- * Refunds a payment in full. Called only after commit, from a recorded
- * payment action (lib/payment-actions.js) whose idempotency key makes a
- * retry never refund twice.
- * @param {{ paymentIntentId: string, registrationId: string, idempotencyKey: string }} input
+ * Refunds a payment: in full, or `amountCents` of it (one cancelled
+ * attendee's share). Called only after commit, from a recorded payment action
+ * (lib/payment-actions.js) whose idempotency key makes a retry never refund
+ * twice.
+ * @param {{ paymentIntentId: string, registrationId: string, idempotencyKey: string, amountCents?: number, attendeeId?: string }} input
  * @returns {any} the refund object
  */
-function refundPayment({ paymentIntentId, registrationId, idempotencyKey }) {
+function refundPayment({ paymentIntentId, registrationId, idempotencyKey, amountCents, attendeeId }) {
   if (!paymentIntentId) throw new Error("Cannot refund: the payment has no payment intent.");
   if (!idempotencyKey) throw new Error("Cannot refund without an idempotency key.");
+  const partial = typeof amountCents === "number";
+  if (partial && !(Number.isInteger(amountCents) && amountCents > 0)) throw new Error("Cannot refund: the amount must be a positive number of cents.");
+  const metadata = { registration_id: registrationId };
+  if (attendeeId) metadata.attendee_id = attendeeId;
   return stripeRequest({
     method: "POST",
     path: "/v1/refunds",
     idempotencyKey,
-    params: { payment_intent: paymentIntentId, metadata: { registration_id: registrationId } },
+    params: { payment_intent: paymentIntentId, amount: partial ? amountCents : undefined, metadata },
   });
 }
 

@@ -303,9 +303,11 @@ describe('without SMTP', () => {
     const link = new URL(/https:\/\/masterclass\.example\.com\/auth\?\S+/.exec(working.text)![0]);
     const secret = await invitationSecret(capturingSu);
     expect(link.searchParams.get('token')).toBe(hmac(secret, invitation.attendee, link.searchParams.get('email')!));
-    // the confirmation carries no credential: nothing kept apart
+    // the confirmation's one credential is its cancellation link: hidden in the outbox, working in the superuser's copy
     const confirmation = paidEmails.find((email) => email.template === 'registration_confirmation')!;
-    expect(await workingCopies(capturingSu, confirmation.id)).toHaveLength(0);
+    expect(confirmation.text).toContain(`/cancel?attendee=${confirmation.attendee}&token=[hidden]`);
+    const [workingConfirmation] = await workingCopies(capturingSu, confirmation.id);
+    expect(workingConfirmation.text).toMatch(new RegExp(`/cancel\\?attendee=${confirmation.attendee}&token=\\d+\\.[0-9a-f]{64}`));
   });
 
   it("captures PocketBase's own mails", async () => {
