@@ -16,11 +16,11 @@ import { distDir, root } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
 
 /**
- * Libraries only the attendee tools (charts, search) or the admin area (tables)
- * use: none may be in the landing page's first load.
+ * Libraries only the attendee tools (charts, search, the ticket's QR code) or
+ * the admin area (tables) use: none may be in the landing page's first load.
  */
 export const TOOL_AND_ADMIN_PACKAGES = [
-  '@mantine/charts', 'recharts', 'recharts-scale', 'victory-vendor', 'react-smooth', 'minisearch',
+  '@mantine/charts', 'recharts', 'recharts-scale', 'victory-vendor', 'react-smooth', 'minisearch', 'qrcode-generator',
   '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-virtual', '@mantine/dates', 'dayjs', 'papaparse',
 ];
 

@@ -27,6 +27,7 @@ export const PAGE_META: Record<keyof FileRoutesByFullPath, PageMeta> = {
   '/dashboard/business-case': page('Business Case Builder', 'Build a pitch-ready AI business case: costs, benefits, ROI, payback and NPV.'),
   '/dashboard/use-case-generator': page('Use Case Library', 'Search and filter AI use cases by industry, adoption level, business function and technique.'),
   '/dashboard/use-case-generator/custom': page('Generate a Use Case', 'Draft a custom AI use case for your organisation.'),
+  '/dashboard/ticket': page('Your Ticket', 'Your masterclass ticket: the QR code to show at the door, on this device, online or off.'),
   '/dashboard/profile-settings': page('Profile Settings', 'Your name, company, job title and account details.'),
   '/admin': admin,
   '/admin/': admin,

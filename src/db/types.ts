@@ -97,6 +97,8 @@ export interface AttendeeRow extends ServerRecord {
   role: string;
   user: string;
   registration_status: string;
+  /** The door ticket of a confirmed attendee (QR code: AICM1:{event}:{ticket_code}, src/lib/ticket.ts); absent in rows stored by older versions. */
+  ticket_code?: string;
 }
 
 export interface ReadinessAssessmentRow extends ServerRecord {

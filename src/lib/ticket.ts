@@ -38,10 +38,10 @@ export function parseTicketPayload(text: unknown): ParsedTicket {
   const value = typeof text === 'string' ? text.trim() : '';
   if (value === '') return { ok: false, reason: 'empty' };
   if (value.length > MAX_TICKET_PAYLOAD_LENGTH) return { ok: false, reason: 'too_long' };
-  const parts = value.split(':');
-  if (parts[0] !== TICKET_PREFIX) return { ok: false, reason: 'not_a_ticket' };
-  if (parts.length !== 3 || !EVENT_ID_PATTERN.test(parts[1]) || !CODE_PATTERN.test(parts[2])) return { ok: false, reason: 'malformed' };
-  return { ok: true, eventId: parts[1], code: parts[2] };
+  const [prefix, eventId = '', code = '', ...rest] = value.split(':');
+  if (prefix !== TICKET_PREFIX) return { ok: false, reason: 'not_a_ticket' };
+  if (rest.length > 0 || !EVENT_ID_PATTERN.test(eventId) || !CODE_PATTERN.test(code)) return { ok: false, reason: 'malformed' };
+  return { ok: true, eventId, code };
 }
 
 /** The code in groups of four for people to read ('abcd efgh …'); the QR code carries it whole. */

@@ -1,6 +1,6 @@
 import { Badge, Group, Loader, NavLink, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { IconClockHour4, IconLayoutDashboard, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconClockHour4, IconLayoutDashboard, IconShieldLock, IconTicket, IconUserCircle } from '@tabler/icons-react';
 import { LOCKED_TOOL_TOOLTIP, portalTools, type PortalTool } from './portalTools';
 import type { PortalLock } from './usePortalLock';
 
@@ -25,6 +25,14 @@ export function PortalNavbar({ lock, isAdmin, onNavigate }: PortalNavbarProps) {
           label="Dashboard"
           leftSection={<IconLayoutDashboard size={20} />}
           active={pathname === '/dashboard'}
+          onClick={onNavigate}
+        />
+        <NavLink
+          component={Link}
+          to="/dashboard/ticket"
+          label="Your Ticket"
+          leftSection={<IconTicket size={20} />}
+          active={pathname === '/dashboard/ticket'}
           onClick={onNavigate}
         />
         {portalTools.map((tool) => (

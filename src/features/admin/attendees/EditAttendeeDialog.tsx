@@ -12,6 +12,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
 import { failureDetail, fieldFailures, updateAttendee, type AdminAttendee, type AttendeeEdit } from './attendeesApi';
+import { RegenerateTicketSection } from './RegenerateTicketSection';
 import { AttendeeAdminTexts as T } from './texts';
 
 export interface EditAttendeeDialogProps {
@@ -137,6 +138,7 @@ export function EditAttendeeDialog({ attendee, onClose, onSaved }: EditAttendeeD
           <Textarea label="Dietary Requirements" autosize minRows={2} maxRows={6} maxLength={1000} {...form.getInputProps('dietary_requirements')} />
           <Checkbox label="Marketing consent" {...form.getInputProps('marketing_consent', { type: 'checkbox' })} />
           <Checkbox label="Privacy policy accepted" {...form.getInputProps('privacy_consent', { type: 'checkbox' })} />
+          <RegenerateTicketSection attendee={attendee} />
           {failure && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} title={T.updateFailed}>
               {failure}

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { usePortalUser } from '../portalUser';
 import { usePortalLock } from '../usePortalLock';
 import { useProfile } from '../useProfile';
+import { TicketSummary } from '../ticket/TicketSummary';
 import { EventPhaseNote } from './EventPhaseNote';
 import { SessionMaterials } from './SessionMaterials';
 import { ToolCards } from './ToolCards';
@@ -24,6 +25,7 @@ export function DashboardHome() {
         </Text>
       </div>
       <EventPhaseNote />
+      <TicketSummary />
       <ToolCards lock={lock} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <SessionMaterials lock={lock} />

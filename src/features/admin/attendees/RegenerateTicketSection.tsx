@@ -1,0 +1,107 @@
+// 'Regenerate ticket' in the Edit Attendee dialog: a confirmed attendee gets a
+// new ticket code (POST /api/masterclass/admin/attendees/{id}/ticket) and the
+// old QR code stops admitting anyone at the door, e.g. after a ticket was
+// shared or a phone lost. It asks first; the attendee's portal shows the new
+// ticket after its next sync. Attendees without a confirmed seat have no ticket.
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
+import { ClientResponseError } from 'pocketbase';
+import { showToast } from '@/components/showToast';
+import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
+import { pb } from '@/lib/pocketbase';
+
+const HOLDS_A_TICKET = ['confirmed', 'confirmed_observer'];
+
+export const TicketTexts = {
+  button: 'Regenerate ticket',
+  question: (name: string) =>
+    `Give ${name} a new ticket? Their current QR code will no longer admit them at the door. They will find the new ticket in the attendee portal under Your Ticket once it has synced.`,
+  confirm: 'Yes, regenerate',
+  done: (name: string) => `New ticket made for ${name}. The old QR code no longer admits anyone.`,
+  failed: 'Failed to regenerate the ticket',
+} as const;
+
+interface RegeneratedTicket {
+  attendeeId: string;
+  ticket_code: string;
+  payload: string;
+  replaced: boolean;
+}
+
+/** Asks the server for a new ticket code; the old one is voided there. */
+export function regenerateTicket(attendeeId: string): Promise<RegeneratedTicket> {
+  return pb.send<RegeneratedTicket>(`/api/masterclass/admin/attendees/${encodeURIComponent(attendeeId)}/ticket`, { method: 'POST' });
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ClientResponseError) {
+    const message = (error.response as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return UNEXPECTED_ERROR;
+}
+
+export interface RegenerateTicketSectionProps {
+  attendee: { id: string; full_name: string; registration_status: string } | null;
+}
+
+export function RegenerateTicketSection({ attendee }: RegenerateTicketSectionProps) {
+  if (!attendee || !HOLDS_A_TICKET.includes(attendee.registration_status)) return null;
+  // each attendee the dialog opens for starts without the question
+  return <RegenerateTicket key={attendee.id} attendee={attendee} />;
+}
+
+function RegenerateTicket({ attendee }: { attendee: NonNullable<RegenerateTicketSectionProps['attendee']> }) {
+  const [asking, setAsking] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  const regenerate = async () => {
+    setWorking(true);
+    setFailure('');
+    try {
+      await regenerateTicket(attendee.id);
+      showToast('success', { message: TicketTexts.done(attendee.full_name) });
+      setAsking(false);
+    } catch (error) {
+      const detail = failureMessage(error);
+      setFailure(detail);
+      showToast('error', { title: TicketTexts.failed, message: detail });
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs" data-testid="regenerate-ticket">
+      {!asking && (
+        <Group>
+          <Button variant="default" leftSection={<IconTicket size={18} />} onClick={() => setAsking(true)}>
+            {TicketTexts.button}
+          </Button>
+        </Group>
+      )}
+      {asking && (
+        <Alert color="amber" icon={<IconTicket size={18} />} title={TicketTexts.button} role="alertdialog" aria-label={TicketTexts.button}>
+          <Text size="sm" mb="sm">
+            {TicketTexts.question(attendee.full_name)}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={() => setAsking(false)} disabled={working}>
+              Cancel
+            </Button>
+            <Button color="red" size="xs" onClick={() => void regenerate()} loading={working}>
+              {TicketTexts.confirm}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {failure && (
+        <Text size="sm" c="red.8" role="alert">
+          {TicketTexts.failed}: {failure}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+// The signed-in attendee's tickets, from their attendee rows and the events on
+// the device: one per confirmed (or observer) row that has its code, the
+// masterclasses still to come first, each with the one date format the app
+// uses everywhere (src/lib/eventWhen.ts).
+import type { AttendeeRow, EventRow } from '@/db';
+import { eventWhen } from '@/lib/eventWhen';
+import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
+import { isTicketCode, ticketPayload } from '@/lib/ticket';
+
+export interface TicketView {
+  attendeeId: string;
+  fullName: string;
+  observer: boolean;
+  eventId: string;
+  eventTitle: string;
+  /** 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST' ('' while the event is not on the device). */
+  when: string;
+  venue: string;
+  code: string;
+  /** What the QR code carries: AICM1:{eventId}:{code}. */
+  payload: string;
+  /** The masterclass has ended. */
+  past: boolean;
+}
+
+const HOLDS_A_TICKET = new Set(['confirmed', 'confirmed_observer']);
+const FALLBACK_TITLE = 'AI Champions Masterclass';
+
+export function ticketsOf(attendees: readonly AttendeeRow[], events: readonly EventRow[], now: Date): TicketView[] {
+  const byId = new Map(events.map((event) => [event.id, event]));
+  const tickets = attendees
+    .filter((row) => HOLDS_A_TICKET.has(row.registration_status) && isTicketCode(row.ticket_code))
+    .map((row) => {
+      const event = byId.get(row.event);
+      const ends = event ? parsePocketBaseDate(event.ends_at || event.starts_at) : null;
+      return {
+        attendeeId: row.id,
+        fullName: row.full_name,
+        observer: row.registration_status === 'confirmed_observer',
+        eventId: row.event,
+        eventTitle: event?.title || FALLBACK_TITLE,
+        when: (event && eventWhen(event)?.full) || '',
+        venue: event ? [event.venue, event.location].filter(Boolean).join(', ') : '',
+        code: row.ticket_code as string,
+        payload: ticketPayload(row.event, row.ticket_code as string),
+        past: ends !== null && !Number.isNaN(ends.getTime()) && ends.getTime() <= now.getTime(),
+        start: event ? parsePocketBaseDate(event.starts_at).getTime() || 0 : 0,
+      };
+    });
+  // still to come (soonest first), then those that took place (latest first)
+  tickets.sort((a, b) => (a.past === b.past ? (a.past ? b.start - a.start : a.start - b.start) : a.past ? 1 : -1) || a.attendeeId.localeCompare(b.attendeeId));
+  return tickets.map((ticket) => {
+    const view: TicketView & { start?: number } = { ...ticket };
+    delete view.start;
+    return view;
+  });
+}
+
+/**
+ * The QR code as one SVG path: each run of dark modules in a row is a
+ * rectangle, moved in by the quiet zone (`margin` modules on every side).
+ */
+export function qrPath(modules: readonly (readonly boolean[])[], margin: number): string {
+  const parts: string[] = [];
+  modules.forEach((row, y) => {
+    let x = 0;
+    while (x < row.length) {
+      if (!row[x]) {
+        x += 1;
+        continue;
+      }
+      const start = x;
+      while (x < row.length && row[x]) x += 1;
+      parts.push(`M${start + margin} ${y + margin}h${x - start}v1h-${x - start}z`);
+    }
+  });
+  return parts.join('');
+}
