@@ -1,6 +1,7 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// Seats: confirmed attendees plus the attendees of paid registrations still
-// inside their checkout hold. Observers and the waitlist take no seat. Called
+// Seats: confirmed attendees, the attendees of paid registrations still
+// inside their checkout hold, and the seats held for open waitlist offers
+// (lib/waitlist-offers.js). Observers and the waitlist take no seat. Called
 // with the transaction's app wherever a decision depends on the count, so the
 // count and the write that follows it cannot interleave with another request.
 
@@ -27,7 +28,7 @@ function seatsTaken(app, eventId) {
     app.db().newQuery(sql).bind({ event: eventId, now: dbNow() }).one(row);
     return row.taken;
   };
-  return count(CONFIRMED_SQL) + count(HELD_SQL);
+  return count(CONFIRMED_SQL) + count(HELD_SQL) + require(`${__hooks}/lib/waitlist-offers.js`).seatsHeldByOffers(app, eventId);
 }
 
 // Seats held right now by unpaid checkouts of one buyer (primary email, any

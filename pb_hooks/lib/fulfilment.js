@@ -92,7 +92,15 @@ function fulfilInTransaction(txApp, payment) {
     return { outcome: "seats_gone", registrationId };
   }
 
-  if (!holdsSeats(registration)) {
+  // A waitlist offer's claim: its seat is the offer's, unless a newer claim of the offer took its attendee.
+  const claims = require(`${__hooks}/lib/waitlist-offer-claims.js`);
+  const claim = claims.claimAtFulfilment(txApp, registration);
+  if (claim && claim.gone) {
+    setStatuses(txApp, registration, "cancelled", "cancelled");
+    owePaymentBack(txApp, registration, payment);
+    return { outcome: "seats_gone", registrationId };
+  }
+  if (!holdsSeats(registration) && !(claim && claim.ownSeat)) {
     const { seatsLeft } = require(`${__hooks}/lib/capacity.js`);
     const event = txApp.findRecordById("events", registration.getString("event"));
     if (seatsLeft(txApp, event) < attendeesOf(txApp, registrationId).length) {
@@ -103,6 +111,7 @@ function fulfilInTransaction(txApp, payment) {
   }
   recordPayment(txApp, registration, payment);
   setStatuses(txApp, registration, "paid", "confirmed");
+  if (claim) claims.markClaimed(txApp, claim, registration);
   require(`${__hooks}/lib/emails.js`).queueRegistrationEmails(txApp, registrationId);
   return { outcome: "fulfilled", registrationId };
 }

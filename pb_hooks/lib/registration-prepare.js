@@ -29,6 +29,8 @@ function prepareRegistration(app, request) {
     attendee.id = newRecordId();
     attendee.ticketCode = request.mode === "promo" ? newTicketCode() : "";
   });
+  // A waitlist offer's claim registers the waitlisted row itself (its id goes into the emails).
+  if (request.waitlistOffer) require(`${__hooks}/lib/waitlist-offer-claims.js`).prepareClaim(app, request);
   if (request.mode === "paid" && require(`${__hooks}/lib/checkout-mode.js`).checkoutMode() === "simulated") {
     request.sessionId = require(`${__hooks}/lib/checkout-session.js`).simulatedSession(request.registrationId).id;
   }
@@ -38,7 +40,10 @@ function prepareRegistration(app, request) {
   if (request.mode === "promo") {
     request.emails = emails.renderRegistrationEmails(app, { facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people });
   }
-  if (request.mode === "waitlist") request.emails = emails.renderWaitlistEmail(facts, people[0]);
+  if (request.mode === "waitlist") {
+    const statusUrl = require(`${__hooks}/lib/waitlist-offer-links.js`).statusUrl(app, people[0].id);
+    request.emails = emails.renderWaitlistEmail(facts, people[0], statusUrl);
+  }
   return request;
 }
 

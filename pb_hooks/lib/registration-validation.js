@@ -5,7 +5,7 @@
 // `promoCode`, `marketingConsent`, `utm`, `requestId`. Unknown keys are refused, so a
 // tampered `amount` or `status` never passes silently.
 
-const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm", "requestId", "event", "earlyAccess"];
+const REQUEST_KEYS = ["mode", "attendees", "promoCode", "privacyConsent", "marketingConsent", "utm", "requestId", "event", "earlyAccess", "waitlistOffer"];
 const ATTENDEE_KEYS = ["fullName", "email", "company", "jobTitle", "phoneNumber", "role", "dietaryRequirements"];
 const UTM_KEYS = ["utm_source", "utm_medium"];
 const SHARED_RULES = require(`${__hooks}/lib/shared-rules.json`);
@@ -176,10 +176,12 @@ function validateRegistration(body) {
   const requestId = validateRequestId(body, add);
   // The early-access token of an email to the waitlist (checked against the event in the transaction: lib/early-access.js).
   const earlyAccess = require(`${__hooks}/lib/early-access.js`).validateField(body, mode, add);
+  // The claim link of a waitlist offer, {offer, token} (checked in the transaction: lib/waitlist-offer-claims.js).
+  const waitlistOffer = require(`${__hooks}/lib/waitlist-offer-claims.js`).validateField(body, mode, add);
 
   if (Object.keys(errors).length > 0) return { errors };
   // `event` (an id; the featured event when absent) is checked by the route (event-summary.js requestedEvent).
-  return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId, earlyAccess, event: body.event } };
+  return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId, earlyAccess, waitlistOffer, event: body.event } };
 }
 
 module.exports = { validateRegistration, isValidEmail };

@@ -99,14 +99,17 @@ function createInTransaction(txApp, request) {
   if (request.attendees.length > maxPerRegistration) {
     return { refusal: refusal(400, "attendees", "too_many", MESSAGES.attendeesOverEventMax(maxPerRegistration)) };
   }
+  // A waitlist offer's claim link: the offer's own seat, for its own person (lib/waitlist-offer-claims.js).
+  const claim = request.waitlistOffer ? require(`${__hooks}/lib/waitlist-offer-claims.js`).checkClaim(txApp, event, request) : null;
+  if (claim && claim.refusal) return { refusal: claim.refusal };
   // While the event's early-access window is open only the waitlist's early-access links register seats.
-  const earlyRefusal = require(`${__hooks}/lib/early-access.js`).registrationRefusal(txApp, event, request);
+  const earlyRefusal = claim ? null : require(`${__hooks}/lib/early-access.js`).registrationRefusal(txApp, event, request);
   if (earlyRefusal) return { refusal: earlyRefusal };
   if (request.mode === "paid") {
     const refused = holdRefusal(txApp, request);
     if (refused) return { refusal: refused };
   }
-  if (request.mode !== "waitlist") {
+  if (request.mode !== "waitlist" && !claim) {
     const refused = salesRefusal(txApp, event, request.attendees.length);
     if (refused) return { refusal: refused };
   }
@@ -137,7 +140,8 @@ function createInTransaction(txApp, request) {
     client_request_hash: request.requestId ? request.requestDigest : "",
   });
   txApp.save(registration);
-  saveAttendees(txApp, registration, request);
+  if (claim) require(`${__hooks}/lib/waitlist-offer-claims.js`).takeOffer(txApp, claim, registration, request);
+  else saveAttendees(txApp, registration, request);
 
   require(`${__hooks}/lib/emails.js`).saveRenderedEmails(txApp, registration.id, request.emails);
 

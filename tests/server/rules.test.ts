@@ -46,6 +46,8 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   check_ins:               ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // replaced ticket codes: written only by the server (tests/server/tickets.test.ts)
   voided_tickets:          ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  // seat offers to the waitlist: written only by the server (tests/server/waitlist-offers.test.ts)
+  waitlist_offers:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
 };
 
 interface Fixture {
@@ -218,6 +220,11 @@ const fixtures: Record<string, Fixture> = {
     seed: async () => seedRecord('check_ins', await checkInBody()),
     createBody: checkInBody,
     updateBody: () => ({ device_name: 'Changed door' }),
+  },
+  waitlist_offers: {
+    seed: () => seedRecord('waitlist_offers', { event: eventId, email: `${unique('offer-')}@test.local`, status: 'skipped' }),
+    createBody: () => ({ event: eventId, email: `${unique('offer-')}@test.local`, status: 'open' }),
+    updateBody: () => ({ status: 'claimed' }),
   },
   app_secrets: {
     seed: () => seedRecord('app_secrets', { name: unique('seeded_'), value: unique().repeat(6) }),
