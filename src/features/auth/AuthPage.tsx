@@ -5,6 +5,7 @@ import { UNSENT_CHANGES_KEPT_KEY } from '@/lib/session';
 import type { InvitationProblem } from './authFailure';
 import type { InvitationLink } from './authLinks';
 import { InvitationMessages, Toasts, UnsentChangesKept } from './authMessages';
+import { AccountDeletedNotice } from './components/AccountDeletedNotice';
 import { AuthLayout } from './components/AuthLayout';
 import { SignInForm } from './components/SignInForm';
 import { SignUpNotAvailableNote, SignUpPanel } from './components/SignUpPanel';
@@ -48,6 +49,7 @@ export function AuthPage({ invitationLink, redirect }: AuthPageProps) {
         </Tabs.List>
         <Tabs.Panel value="signin">
           <Stack gap="md">
+            <AccountDeletedNotice />
             {unsentChangesKept && (
               <Alert color="yellow" variant="light" icon={<IconCloudUpload size={18} />} title={UnsentChangesKept.title} p="sm">
                 {UnsentChangesKept.message}

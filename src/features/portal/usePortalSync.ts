@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { db } from '@/db';
 import { pb } from '@/lib/pocketbase';
 import { startSync } from '@/sync';
+import { useDeletedAccountCheck } from './useDeletedAccountCheck';
 
 /** Keeps the signed-in user's data syncing while the portal is open. */
 export function usePortalSync(userId: string): void {
@@ -11,4 +12,5 @@ export function usePortalSync(userId: string): void {
       void stop();
     };
   }, [userId]);
+  useDeletedAccountCheck(userId);
 }

@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileSettingsPage } from '@/features/profile/ProfileSettingsPage';
+import { YourDataSection } from '@/features/account-data/YourDataSection';
 
 export const Route = createFileRoute('/dashboard/profile-settings')({
-  component: ProfileSettingsPage,
+  component: ProfileSettingsRoute,
 });
+
+function ProfileSettingsRoute() {
+  return (
+    <>
+      <ProfileSettingsPage />
+      <YourDataSection />
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { contactEmails, contactPhones, officeAddress } from '../contactDetails';
 import { LegalDocument } from './LegalDocument';
-import { DATA_RETENTION_YEARS_AFTER_EVENT } from './policyFacts';
+import { DATA_RETENTION_YEARS_AFTER_EVENT, FINANCIAL_RECORD_YEARS } from './policyFacts';
 
 const privacyEmail = contactEmails.privacy;
 
@@ -114,13 +114,61 @@ export function PrivacyPolicyPage() {
         payment, we keep only that record for only as long as required. Contact messages are kept while needed to
         respond and no longer than registration data. Marketing preferences are kept until you unsubscribe.
       </p>
+      <p>In detail:</p>
+      <ul>
+        <li>
+          <strong>Attendee details</strong> (name, email, company, job title, phone number, dietary requirements and
+          campaign source): until you delete your account, or {DATA_RETENTION_YEARS_AFTER_EVENT} years after the
+          masterclass ends, whichever comes first. A daily job then replaces them with &ldquo;Deleted attendee&rdquo;
+          and removes the rest, keeping only the seat and its status in our attendee numbers.
+        </li>
+        <li>
+          <strong>Your account, profile and portal tools</strong> (readiness assessments, business cases, saved use
+          cases): until you delete your account.
+        </li>
+        <li>
+          <strong>Payment records</strong> (amount, currency, date, status, and the payment and refund references from
+          Stripe): at least {FINANCIAL_RECORD_YEARS} years after the payment, because Australian tax law requires
+          business records to be kept for five years. They lose your name and contact details at the same time as your
+          attendee details.
+        </li>
+        <li>
+          <strong>Emails we sent you</strong>: our copy loses its address and content {DATA_RETENTION_YEARS_AFTER_EVENT}{' '}
+          years after it was sent, or when you delete your account; emails still waiting to be sent to you are then
+          cancelled.
+        </li>
+        <li>
+          <strong>Contact messages</strong> and <strong>early-access records</strong>: deleted after{' '}
+          {DATA_RETENTION_YEARS_AFTER_EVENT} years, or when you delete your account.
+        </li>
+        <li>
+          <strong>Unsubscribe requests</strong>: kept, even after you delete your account, so that we never email you
+          about future events again.
+        </li>
+      </ul>
 
-      <h2>10. Access and correction</h2>
+      <h2>10. Access, correction, download and deletion</h2>
       <p>
-        You may ask for a copy of the personal information we hold about you, or ask us to correct it, by emailing{' '}
-        <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>. We will confirm your identity, respond within 30 days and
-        will not charge you for making a request. Portal users can also update their profile details themselves at any
-        time.
+        Portal users can see and change their profile details at any time in <strong>Profile Settings</strong>. There you
+        can also:
+      </p>
+      <ul>
+        <li>
+          <strong>Download my data</strong>: one file (JSON) with everything we hold about you: your profile, your
+          attendee details and registrations, your portal tool records, the emails we sent you and any messages you sent
+          us. Other people on a registration you share appear only as a count.
+        </li>
+        <li>
+          <strong>Delete my account</strong>: after you type DELETE and your password, your account and portal tool
+          records are deleted and your attendee details anonymised straight away, on our systems and on your devices,
+          keeping only the payment records described above.
+        </li>
+      </ul>
+      <p>
+        Without an account, or for anything else, email{' '}
+        <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a> to ask for a copy of the personal information we hold
+        about you, to correct it or to have it deleted. We will confirm your identity, respond within 30 days and will
+        not charge you for making a request.
       </p>
 
       <h2>11. Complaints</h2>
