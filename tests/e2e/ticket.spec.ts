@@ -5,6 +5,8 @@
 // reloads offline with the same ticket; 'Show at the door' fills the screen
 // black on white with a large code, keeps the screen awake and closes with the
 // back button or Close. Screenshots at 1280 and 390 px go to /tmp/shots/.
+// An administrator regenerates a ticket from the Edit Attendee dialog, after
+// a confirmation, and the old code is refused at the door from then on.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type PocketBase from 'pocketbase';
@@ -155,5 +157,52 @@ test.describe('your ticket', () => {
     await door.getByRole('button', { name: 'Close' }).click();
     await expect(door).toHaveCount(0);
     await expect(page).toHaveURL(/\/dashboard\/ticket$/);
+  });
+});
+
+test.describe('regenerate ticket', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('an administrator gives an attendee a new ticket from the Edit Attendee dialog; the old one no longer admits', async ({ page }) => {
+    const su = await superuserClient();
+    const admin = await createPortalUser('administrator', { full_name: 'Morgan Admin' });
+    const company = `Tickets ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const event = await su.collection('events').getFirstListItem('slug = "ai-champions-masterclass"');
+    const registration = await su.collection('registrations').create({
+      event: event.id, kind: 'promo', status: 'completed', primary_email: 'grace@example.com', currency: 'AUD', total_amount_cents: 0,
+    });
+    try {
+      const attendee = await su.collection('attendees').create({
+        registration: registration.id, event: event.id, full_name: 'Grace Hopper', email: `${company.replace(/\W+/g, '-').toLowerCase()}@example.com`,
+        company, job_title: 'Rear Admiral', role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+      });
+      const oldPayload = `AICM1:${event.id}:${attendee.ticket_code}`;
+      await signInAs(page, admin);
+      await page.goto('/admin/attendees');
+      await page.getByRole('textbox', { name: 'Company', exact: true }).fill(company);
+      await page.getByRole('button', { name: 'Edit Grace Hopper' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
+      await dialog.getByRole('button', { name: 'Regenerate ticket' }).click();
+      const question = dialog.getByRole('alert', { name: 'Regenerate ticket' });
+      await expect(question).toContainText('Give Grace Hopper a new ticket? Their current QR code will no longer admit them at the door.');
+      // Cancel changes nothing
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect(question).toHaveCount(0);
+      expect((await su.collection('attendees').getOne(attendee.id)).ticket_code).toBe(attendee.ticket_code);
+
+      await dialog.getByRole('button', { name: 'Regenerate ticket' }).click();
+      await dialog.getByRole('button', { name: 'Yes, regenerate' }).click();
+      await expect(page.getByText('New ticket made for Grace Hopper. The old QR code no longer admits anyone.')).toBeVisible();
+      const renewed = await su.collection('attendees').getOne(attendee.id);
+      expect(renewed.ticket_code).toMatch(/^[a-z2-9]{26}$/);
+      expect(renewed.ticket_code).not.toBe(attendee.ticket_code);
+      const verify = (code: string) =>
+        fetch(`${process.env.E2E_BASE_URL}/api/masterclass/admin/tickets/verify?event=${event.id}&code=${encodeURIComponent(code)}`, { headers: { Authorization: su.authStore.token } });
+      expect((await verify(oldPayload)).status).toBe(410);
+      expect((await verify(`AICM1:${event.id}:${renewed.ticket_code}`)).status).toBe(200);
+    } finally {
+      await su.collection('registrations').delete(registration.id).catch(() => undefined);
+      await admin.remove();
+    }
   });
 });

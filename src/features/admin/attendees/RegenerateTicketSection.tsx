@@ -83,7 +83,7 @@ function RegenerateTicket({ attendee }: { attendee: NonNullable<RegenerateTicket
         </Group>
       )}
       {asking && (
-        <Alert color="amber" icon={<IconTicket size={18} />} title={TicketTexts.button} role="alertdialog" aria-label={TicketTexts.button}>
+        <Alert color="amber" icon={<IconTicket size={18} />} title={TicketTexts.button}>
           <Text size="sm" mb="sm">
             {TicketTexts.question(attendee.full_name)}
           </Text>
