@@ -105,6 +105,7 @@ test.describe('your ticket', () => {
     await page.goto('/dashboard');
     const summary = page.getByRole('region', { name: 'Your ticket' });
     await expect(summary).toContainText(WHEN);
+    await shot(page, 'ticket-dashboard-1280');
     await summary.getByRole('link', { name: 'Show ticket' }).click();
     await expect(page).toHaveURL(/\/dashboard\/ticket$/);
     const card = page.getByTestId('ticket-card');
@@ -185,6 +186,9 @@ test.describe('regenerate ticket', () => {
       await dialog.getByRole('button', { name: 'Regenerate ticket' }).click();
       const question = dialog.getByRole('alert', { name: 'Regenerate ticket' });
       await expect(question).toContainText('Give Grace Hopper a new ticket? Their current QR code will no longer admit them at the door.');
+      mkdirSync(SHOTS, { recursive: true });
+      await question.scrollIntoViewIfNeeded();
+      await shot(page, 'ticket-regenerate-1280');
       // Cancel changes nothing
       await question.getByRole('button', { name: 'Cancel' }).click();
       await expect(question).toHaveCount(0);
