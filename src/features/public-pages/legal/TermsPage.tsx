@@ -31,15 +31,21 @@ export function TermsPage() {
       </ul>
 
       <h2>2. Cancellations and refunds</h2>
-      <p>To cancel, email <a href={`mailto:${registrationsEmail}`}>{registrationsEmail}</a>. Refunds depend on when we receive your cancellation:</p>
+      <p>
+        To cancel, use &lsquo;Cancel my registration&rsquo; in the attendee portal or the cancellation link in your
+        confirmation email (each attendee has their own), or email{' '}
+        <a href={`mailto:${registrationsEmail}`}>{registrationsEmail}</a>. Refunds depend on when you cancel:
+      </p>
       <ul data-testid="refund-policy">
         {describeRefundTiers().map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
       <p>
-        Days are counted back from the start of the event, and a cancellation received exactly on a boundary day falls
-        in the more generous tier. Refunds are paid to the original payment method, usually within 10 business days.
+        Days are counted back from the start of the event in its own time zone (Adelaide time): &ldquo;14 days
+        before&rdquo; is the same time of day 14 calendar days before the start, and likewise for 7 days. A cancellation
+        made exactly at that moment falls in the more generous tier. Once the event has started, a registration can no
+        longer be cancelled. Refunds are paid to the original payment method, usually within 10 business days.
         Nothing in these terms limits your rights under the Australian Consumer Law.
       </p>
 
