@@ -9,7 +9,7 @@ const { appUrl } = require(`${__hooks}/lib/links.js`);
 const PUBLIC_PAGES = ["/", "/register", "/contact", "/privacy-policy", "/terms"];
 
 /** Paths crawlers are asked to leave alone (signed-in, one-off or machine pages). */
-const PRIVATE_PATHS = ["/dashboard", "/admin", "/auth", "/registration", "/reset-password", "/checkout", "/api/", "/_/"];
+const PRIVATE_PATHS = ["/dashboard", "/admin", "/auth", "/registration", "/reset-password", "/checkout", "/cancel", "/api/", "/_/"];
 
 function robotsTxt(app) {
   return [

@@ -21,7 +21,7 @@ describe('files for search engines', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const lines = (await response.text()).split('\n');
     expect(lines).toContain('User-agent: *');
-    for (const privatePath of ['/dashboard', '/admin', '/auth', '/registration', '/reset-password', '/checkout', '/api/', '/_/']) {
+    for (const privatePath of ['/dashboard', '/admin', '/auth', '/registration', '/reset-password', '/checkout', '/cancel', '/api/', '/_/']) {
       expect(lines, privatePath).toContain(`Disallow: ${privatePath}`);
     }
     expect(lines).not.toContain('Disallow: /');
