@@ -8,6 +8,7 @@
 // the more generous tier.
 import { describe, expect, it } from 'vitest';
 import { loadHookModule } from '../support/hook-module';
+import { describeRefundTiers, REFUND_TIERS } from '../../src/features/public-pages/legal/refundPolicy';
 
 interface Tier {
   tier: 'full' | 'half' | 'none' | 'started';
@@ -18,6 +19,7 @@ interface Tier {
   until: Date | null;
 }
 interface RefundTiers {
+  TIERS: { tier: string; daysBefore: number; percent: number; words: string }[];
   zonedTimeToUtc: (localMs: number, timezone: string) => Date;
   daysBefore: (start: string, timezone: string, days: number) => Date;
   refundTier: (start: string, timezone: string, now: Date) => Tier;
@@ -145,5 +147,12 @@ describe('shares and amounts', () => {
     expect(tiers.refundCents(49500, 0, 99000)).toBe(0);
     expect(tiers.refundCents(49500, 100, 20000)).toBe(20000);
     expect(tiers.refundCents(49500, 100, 0)).toBe(0);
+  });
+});
+
+describe('the terms page and the server', () => {
+  it('state the same tiers in the same words', () => {
+    expect(tiers.TIERS.map((tier) => [tier.daysBefore, tier.percent])).toEqual(REFUND_TIERS.map((tier) => [tier.minDaysBeforeEvent, tier.refundPercent]));
+    expect(tiers.TIERS.map((tier) => tier.words)).toEqual(describeRefundTiers());
   });
 });
