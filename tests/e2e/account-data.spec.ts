@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
 import { DESKTOP, PHONE } from '../support/browser';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { masterclassEvent } from '../support/masterclassEvent';
 import { signInThroughPage, storedSession } from './support/accounts';
 
 const PASSWORD = 'portal-pass-1234';
@@ -126,3 +127,37 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
     await expect(dialog).toBeHidden();
   });
 }
+
+test('an administrator anonymises an attendee from the Edit Attendee dialog, after confirming', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  const su = await superuserClient();
+  const admin = await createPortalUser('administrator');
+  user = admin;
+  const event = await masterclassEvent(su);
+  const company = `Forget ${Date.now()}`;
+  const email = `forget-${Date.now()}@example.com`;
+  const registration = await su.collection('registrations').create({
+    event: event.id, kind: 'promo', status: 'completed', primary_email: email, currency: 'AUD', total_amount_cents: 0,
+  });
+  const row = await su.collection('attendees').create({
+    registration: registration.id, event: event.id, full_name: 'Fran Forgotten', email, company, job_title: 'Analyst',
+    phone_number: '+61 400 222 333', dietary_requirements: 'Coeliac', role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+  });
+
+  await signInAs(page, admin);
+  await page.goto('/admin/attendees');
+  await page.getByRole('textbox', { name: 'Company', exact: true }).fill(company);
+  await page.getByRole('table', { name: 'Attendees' }).locator('tbody tr').filter({ hasText: 'Fran Forgotten' }).locator('td').nth(2).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
+  await dialog.getByRole('button', { name: 'Anonymise…' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/account-data-anonymise-section-1280.png' });
+  await dialog.getByRole('button', { name: 'Anonymise…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Anonymise this attendee?' });
+  await expect(confirm).toContainText('Fran Forgotten');
+  await expect.poll(() => page.locator('.mantine-Modal-content').last().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  await page.screenshot({ path: '/tmp/shots/account-data-anonymise-1280.png' });
+  await confirm.getByRole('button', { name: 'Anonymise', exact: true }).click();
+  await expect(page.getByText('Fran Forgotten was anonymised')).toBeVisible();
+  await expect.poll(async () => (await su.collection('attendees').getOne(row.id)).full_name).toBe('Deleted attendee');
+  expect(await su.collection('attendees').getOne(row.id)).toMatchObject({ company: '', phone_number: '', dietary_requirements: '', registration_status: 'confirmed' });
+});

@@ -55,7 +55,7 @@ export function AnonymiseAttendeeSection({ attendee, onAnonymised }: { attendee:
         <Text size="sm" c="dimmed">
           Asked to be forgotten? Anonymising keeps the seat and payment but removes this person&rsquo;s details.
         </Text>
-        <Button type="button" variant="subtle" color="red" size="xs" leftSection={<IconUserOff size={16} />} onClick={() => setConfirming(true)}>
+        <Button type="button" variant="subtle" color="red" size="xs" style={{ flexShrink: 0 }} leftSection={<IconUserOff size={16} />} onClick={() => setConfirming(true)}>
           Anonymise…
         </Button>
       </Group>
