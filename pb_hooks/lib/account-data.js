@@ -236,6 +236,16 @@ function exportFor(app, user) {
       return out;
     });
   }
+  if (collectionExists(app, "check_ins")) {
+    document.check_ins = [];
+    rows.forEach((row) => {
+      findWhere(app, "check_ins", "[[attendee]] = {:id}", { id: row.id }).forEach((checkIn) => {
+        const out = pick(checkIn, ["attendee", "method", "scanned_at", "undone_at"]);
+        out.event = eventSummary(app, checkIn.getString("event"), events);
+        document.check_ins.push(out);
+      });
+    });
+  }
   if (collectionExists(app, "unsubscribes")) {
     const found = findWhere(app, "unsubscribes", "lower([[email]]) = {:email}", { email });
     document.unsubscribed = found.length ? pick(found[0], ["email", "created"]) : null;
