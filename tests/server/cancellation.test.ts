@@ -14,7 +14,7 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../supp
 import { createUser, seatAt, type TestUser } from './helpers';
 import { attendee as attendeeBody, attendeesOf, emailsOf, openSales, post, register, seatsLeft } from './registration-helpers';
 import {
-  DAY_MS, TIER_WORDS, cancel, cancellationSecret, linkToken, preview, snapshot, startEventIn,
+  DAY_MS, TIER_WORDS, cancel, cancellationSecret, linkToken, preview, snapshot, startEventIn, waitFor,
 } from './cancellation-helpers';
 import { masterclassEvent } from '../support/masterclassEvent';
 
@@ -300,3 +300,24 @@ describe('what cannot be cancelled', () => {
     expect((await su.collection('attendees').getOne(row.id)).registration_status).toBe('confirmed');
   });
 });
+
+describe('the freed seat', () => {
+  it('is a normal save of the attendee row: record hooks see it, and the waitlist is offered the seat', async () => {
+    await startEventIn(su, 30);
+    const { attendees: [row] } = await registerAndPay();
+    await giveTo(owner, row);
+    const event = await masterclassEvent(su);
+    // full: nothing free until the cancellation
+    await su.collection('events').update(event.id, { capacity: event.capacity - (await seatsLeft(server)) });
+    expect(await seatsLeft(server)).toBe(0);
+    await seatAt(su, stranger, event.id, 'waitlisted');
+    const offersFor = () => su.collection('waitlist_offers').getFullList({ filter: su.filter('event = {:event} && trigger = "cancellation"', { event: event.id }) });
+    const before = (await offersFor()).length;
+
+    expect((await cancel(server, { attendee: row.id, expectedRefundCents: 49500 }, owner.client.authStore.token)).status).toBe(200);
+    const offers = await waitFor(offersFor, (list) => list.length > before);
+    expect(offers.map((offer) => offer.status)).toContain('open');
+    await su.collection('events').update(event.id, { capacity: 300 });
+  });
+});
+
