@@ -163,13 +163,24 @@ function waitlistReason(event) {
   return `Thank you for registering your interest. The ${event.title} on ${event.date} is fully booked, so we have added you to the list for future events.`;
 }
 
-/** @param {{fullName: string, event: object}} data */
+/**
+ * @param {{fullName: string, event: object, statusUrl?: string}} data
+ *   statusUrl: the person's place in the queue (lib/waitlist-offer-links.js), for a masterclass still to come
+ */
 function waitlistEmail(data) {
+  const upcoming = data.statusUrl && data.event.phase !== "past" && data.event.phase !== "happening";
   return render(TEMPLATES.waitlist, "We've registered your interest: AI Champions Masterclass", {
     preheader: "Thank you for registering your interest in future events.",
     heading: "Interest registered",
     greeting: `Hi ${data.fullName},`,
-    paragraphs: [waitlistReason(data.event), "We will email you as soon as registration opens for the next masterclass. No payment has been taken."],
+    paragraphs: [
+      waitlistReason(data.event),
+      ...(upcoming
+        ? [`If a seat at the ${data.event.title} frees up, we offer it to the people on its waitlist in the order they joined: you will get an email holding the seat for you, with a link to claim it.`]
+        : []),
+      "We will email you as soon as registration opens for the next masterclass. No payment has been taken.",
+    ],
+    button: upcoming ? { label: "See Your Place in the Queue", url: data.statusUrl } : undefined,
   });
 }
 

@@ -116,9 +116,9 @@ function renderRegistrationEmails(app, { facts, kind, totalAmountCents, currency
   ]);
 }
 
-/** The waitlist confirmation, rendered: `[{attendeeId, to, message}]`. */
-function renderWaitlistEmail(facts, attendee) {
-  return [{ attendeeId: attendee.id, to: attendee.email, message: lib("email-templates").waitlistEmail({ fullName: attendee.fullName, event: facts }) }];
+/** The waitlist confirmation, rendered: `[{attendeeId, to, message}]`; `statusUrl` shows the place in the queue. */
+function renderWaitlistEmail(facts, attendee, statusUrl) {
+  return [{ attendeeId: attendee.id, to: attendee.email, message: lib("email-templates").waitlistEmail({ fullName: attendee.fullName, event: facts, statusUrl }) }];
 }
 
 /**
