@@ -37,7 +37,8 @@ migrate((app) => {
       { name: "clock_suspect", type: "bool" },
       { name: "ordered_at", type: "date", required: true },
       { name: "device_name", type: "text", required: true, min: 1, max: 60, presentable: true },
-      { name: "checked_in_by", type: "relation", required: true, collectionId: users.id, maxSelect: 1, cascadeDelete: false },
+      // not required: deleting an administrator's account later must not be blocked by their check-ins
+      { name: "checked_in_by", type: "relation", collectionId: users.id, maxSelect: 1, cascadeDelete: false },
       { name: "undone_at", type: "date" },
       { name: "undone_by", type: "relation", collectionId: users.id, maxSelect: 1, cascadeDelete: false },
       { name: "undone_device", type: "text", max: 60 },

@@ -16,10 +16,10 @@ const NEXT_VERSION = new MasterclassDb('unopened').verno + 1;
 
 /** The next version of the app: one more table in a new schema version. */
 class NextVersionDb extends MasterclassDb {
-  checkIns!: Dexie.Table<{ id: string }, string>;
+  futureNotes!: Dexie.Table<{ id: string }, string>;
   constructor(name: string, indexedDB: IDBFactory) {
     super(name, { indexedDB, IDBKeyRange });
-    this.version(NEXT_VERSION).stores({ checkIns: 'id' });
+    this.version(NEXT_VERSION).stores({ futureNotes: 'id' });
   }
 }
 

@@ -1,6 +1,7 @@
 // The device's copy of the user's data. Screens read these tables; only the
 // sync engine and queueChange write them.
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import type { CheckInRow, DoorAttendeeRow, DoorRosterRow } from './checkInTypes';
 import type {
   AiUseCaseRow, AttendeeRow, BusinessCaseRow, EventRow, KeptIndexRow, MaterialRow, MetaRow, OutboxRow, ProfileRow,
   ReadinessAssessmentRow, SavedUseCaseRow, SpeakerRow,
@@ -19,6 +20,9 @@ export class MasterclassDb extends Dexie {
   outbox!: EntityTable<OutboxRow, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
   keptIndexes!: EntityTable<KeptIndexRow, 'key'>;
+  doorRosters!: EntityTable<DoorRosterRow, 'event'>;
+  doorAttendees!: EntityTable<DoorAttendeeRow, 'id'>;
+  checkIns!: EntityTable<CheckInRow, 'id'>;
 
   /** `options` lets tests hand in fake-indexeddb so each gets a fresh database. */
   constructor(name: string, options?: DexieOptions) {
@@ -53,5 +57,9 @@ export class MasterclassDb extends Dexie {
     this.version(2).stores({ aiUseCases: 'id' });
     // The library's search index, kept beside its rows so it is not built again on every page load.
     this.version(3).stores({ keptIndexes: 'key' });
+    // The door (/admin/check-in): each masterclass's attendee list kept on the
+    // device (event = one masterclass's list) and the check-ins (pending = not
+    // yet confirmed by the server).
+    this.version(4).stores({ doorRosters: 'event', doorAttendees: 'id, event', checkIns: 'id, event, attendee, pending' });
   }
 }

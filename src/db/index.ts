@@ -2,6 +2,7 @@
 export { MasterclassDb } from './database';
 export { db } from './db';
 export type * from './types';
+export type * from './checkInTypes';
 export { metaKeys, readMeta, writeMeta } from './meta';
 export { isQuotaExceeded, LocalStorageFullError, STORAGE_FULL_MESSAGE } from './storageErrors';
 export { askPersistentStorageOnce, readStorageState, type StorageState } from './storageState';

@@ -76,9 +76,9 @@ describe('a database a newer version upgraded', () => {
     await deviceWithV1Data(indexedDB);
     const newer = new Dexie('masterclass', { indexedDB, IDBKeyRange });
     newer.version(1).stores(RELEASED_V1);
-    newer.version(50).stores({ checkIns: 'id, attendee' });
+    newer.version(50).stores({ futureNotes: 'id, attendee' });
     await newer.open();
-    await newer.table('checkIns').put({ id: 'check0000000001', attendee: 'a' });
+    await newer.table('futureNotes').put({ id: 'check0000000001', attendee: 'a' });
     newer.close();
 
     const db = new MasterclassDb('masterclass', { indexedDB, IDBKeyRange });

@@ -3,6 +3,7 @@
 // their unsent changes are stamped as theirs (kept waiting, never pushed under
 // the wrong account; they go once that user signs in again).
 import { metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
+import { forgetDoorData } from '@/features/admin/check-in/doorStore';
 import { clearUserTables } from './clearUserTables';
 
 export async function claimLocalData(db: MasterclassDb, userId: string): Promise<void> {
@@ -10,6 +11,8 @@ export async function claimLocalData(db: MasterclassDb, userId: string): Promise
   if (previous === userId) return;
   if (previous !== undefined) {
     await clearUserTables(db);
+    // The door's attendee lists are not the next account's to keep (unless door check-ins still wait to be sent).
+    await forgetDoorData(db);
     await db.outbox.filter((change) => change.owner === undefined).modify({ owner: previous });
   }
   await writeMeta(db, metaKeys.userId, userId);

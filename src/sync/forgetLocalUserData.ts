@@ -2,11 +2,14 @@
 // only once nothing waits to be pushed (an offline edit is never thrown away).
 // Returns false, keeping everything, when changes still wait; the caller warns.
 import type { MasterclassDb } from '@/db';
+import { forgetDoorData } from '@/features/admin/check-in/doorStore';
 import { clearUserTables } from './clearUserTables';
 import { countOutbox } from './countOutbox';
 
 export async function forgetLocalUserData(db: MasterclassDb): Promise<boolean> {
   if ((await countOutbox(db)).pending > 0) return false;
+  // The door's attendee lists go too, unless check-ins made at the door still wait to be sent.
+  if (!(await forgetDoorData(db))) return false;
   await clearUserTables(db);
   await db.outbox.clear();
   return true;
