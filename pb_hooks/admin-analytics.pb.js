@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
-// GET /api/masterclass/admin/analytics — the event's figures for the admin
-// overview (administrators only; lib/admin-analytics.js).
+// GET /api/masterclass/admin/analytics[?event=id] — one masterclass's figures
+// for the admin overview (the featured one unless `event` names another;
+// administrators only; lib/admin-analytics.js).
 
 routerAdd(
   "GET",

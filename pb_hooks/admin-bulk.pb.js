@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Bulk invitations (administrators only; lib/bulk-invitations.js):
-//   GET  /api/masterclass/attendees/invitations/pending — how many confirmed attendees have no invitation yet
-//   POST /api/masterclass/attendees/invitations         — invite the next batch of them
+//   GET  /api/masterclass/attendees/invitations/pending[?event=id] — how many confirmed attendees of the
+//        masterclass (the featured one unless `event` names another) have no invitation yet
+//   POST /api/masterclass/attendees/invitations {event?, batchSize?, after?} — invite the next batch of them
 
 routerAdd(
   "GET",

@@ -1,7 +1,9 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// GET /api/masterclass/admin/analytics (administrators only): the featured
-// event's figures for the admin overview, each one SQL aggregate (no record
-// is loaded to count it):
+// GET /api/masterclass/admin/analytics[?event=id] (administrators only): one
+// masterclass's figures for the admin overview (the featured one unless
+// `event` names another, drafts included; lib/admin-event-choice.js), each one
+// SQL aggregate (no record is loaded to count it), every one for that event
+// only:
 // - seats: capacity, taken (confirmed attendees), held (open paid checkouts,
 //   counted as lib/capacity.js counts them), left, plus observers (no seat);
 // - revenue in cents: gross = what paid registrations took (Stripe's paid
@@ -14,7 +16,8 @@
 // - attendees (confirmed and observers) by role, UTM source and UTM medium;
 // - waitlist size, invitations sent, accounts created (attendee accounts
 //   linked to the event's attendees), tool usage (readiness assessments
-//   completed, business cases made).
+//   completed and business cases made by the accounts linked to the event's
+//   attendees: the tools' records have an owner, not an event).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_DAYS = 400;
@@ -135,12 +138,15 @@ function counts(app, event) {
   };
 }
 
-function toolUsage(app) {
+function toolUsage(app, event) {
+  const params = { event: event.id };
+  // The accounts of the event's attendees (an account with rows at two masterclasses counts at both).
+  const owners = "owner IN (SELECT user FROM attendees WHERE event = {:event} AND COALESCE(user, '') != '')";
   return {
-    assessmentsCompleted: scalar(app, "SELECT COUNT(*) AS value FROM readiness_assessments WHERE status = 'completed'"),
-    assessmentUsers: scalar(app, "SELECT COUNT(DISTINCT owner) AS value FROM readiness_assessments WHERE status = 'completed'"),
-    businessCases: scalar(app, "SELECT COUNT(*) AS value FROM business_cases"),
-    businessCaseUsers: scalar(app, "SELECT COUNT(DISTINCT owner) AS value FROM business_cases"),
+    assessmentsCompleted: scalar(app, `SELECT COUNT(*) AS value FROM readiness_assessments WHERE status = 'completed' AND ${owners}`, params),
+    assessmentUsers: scalar(app, `SELECT COUNT(DISTINCT owner) AS value FROM readiness_assessments WHERE status = 'completed' AND ${owners}`, params),
+    businessCases: scalar(app, `SELECT COUNT(*) AS value FROM business_cases WHERE ${owners}`, params),
+    businessCaseUsers: scalar(app, `SELECT COUNT(DISTINCT owner) AS value FROM business_cases WHERE ${owners}`, params),
   };
 }
 
@@ -156,7 +162,7 @@ function eventAnalytics(app, chosen) {
     attendeesByUtmSource: attendeesBy(app, event, "utm_source"),
     attendeesByUtmMedium: attendeesBy(app, event, "utm_medium"),
     ...counts(app, event),
-    tools: toolUsage(app),
+    tools: toolUsage(app, event),
     generatedAt: lib("db-date").dbNow(),
   };
 }
@@ -166,8 +172,8 @@ function handleAnalytics(e) {
   const { answerRefusals, refusal } = lib("errors");
   return answerRefusals(e, () => {
     if (!lib("admin-auth").isAdministrator(e)) throw refusal(403, "auth", "forbidden", "Only administrators can see the event's analytics.");
-    // The featured masterclass, or the one named by `?event=<id>`.
-    return e.json(200, eventAnalytics(e.app, lib("event-summary").queryEvent(e)));
+    // The featured masterclass, or the one named by `?event=<id>` (a draft too).
+    return e.json(200, eventAnalytics(e.app, lib("admin-event-choice").adminQueryEvent(e)));
   });
 }
 

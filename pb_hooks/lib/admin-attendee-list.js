@@ -1,9 +1,10 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // GET /api/masterclass/attendees (administrators only): one page of the
-// Manage Attendees table, as the records API gave it before (filters with
-// `~`, a sort with the account role from a join, the count), in a shape of
-// its own: { page, perPage, totalItems, totalPages, items } with each item's
-// account role as `user_role`.
+// Manage Attendees table for one masterclass (`?event=<id>`, by default the
+// featured one; lib/admin-event-choice.js), as the records API gave it before
+// (filters with `~`, a sort with the account role from a join, the count), in
+// a shape of its own: { page, perPage, totalItems, totalPages, items } with
+// each item's account role as `user_role`.
 //
 // Why a route of its own (bench/results/admin-attendees.json): with 10,000
 // attendees the records API spent most of its time where this route does not:
@@ -23,6 +24,9 @@
 //   contains, with % and _ taken literally unless the text holds its own %
 //   (likeOperand), all filters together; values are bound parameters, never
 //   SQL text;
+// - every query is for one event (`a.event = {:event}`), so each sort has an
+//   index led by the event (pb_migrations/1750001800_update_attendees_event_sort_indexes.js)
+//   and reads the event's rows already in order, as it read all rows before;
 // - the sort keys are the table's ('full_name', '-email', 'user.role', …;
 //   default '-created', also for an unknown key), each an SQL expression from
 //   a fixed list; the account role is NULL (first ascending) for an attendee
@@ -127,16 +131,16 @@ function readListQuery(param) {
   };
 }
 
-/** The WHERE clause and its bound parameters for the filters. */
-function whereClause(filters) {
-  const parts = [];
-  const params = {};
+/** The WHERE clause and its bound parameters for the event and the filters. */
+function whereClause(eventId, filters) {
+  const parts = ["a.[[event]] = {:event}"];
+  const params = { event: eventId };
   for (const [name, field] of Object.entries(FILTERS)) {
     if (!filters[name]) continue;
     parts.push(`a.[[${field}]] LIKE {:${name}} ESCAPE '\\'`);
     params[name] = likeOperand(filters[name]);
   }
-  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
+  return { sql: `WHERE ${parts.join(" AND ")}`, params };
 }
 
 /** SQL reading one page: a JSON object per row, in the table's order. */
@@ -178,11 +182,12 @@ function pageSql(query, where) {
 }
 
 /**
- * One page of attendees as the JSON text of the answer.
+ * One page of the event's attendees as the JSON text of the answer.
  * @param {core.App} app
+ * @param {string} eventId
  */
-function listPageJson(app, query) {
-  const where = whereClause(query.filters);
+function listPageJson(app, eventId, query) {
+  const where = whereClause(eventId, query.filters);
   const offset = (query.page - 1) * query.perPage;
   const rows = arrayOf(new DynamicModel({ item: "" }));
   app.db().newQuery(pageSql(query, where.sql)).bind({ ...where.params, limit: query.perPage, offset }).all(rows);
@@ -206,7 +211,9 @@ function handleAttendeeList(e) {
   return answerRefusals(e, () => {
     if (!require(`${__hooks}/lib/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", FORBIDDEN);
     const url = e.request.url.query();
-    const body = listPageJson(e.app, readListQuery((name) => url.get(name)));
+    const query = readListQuery((name) => url.get(name));
+    const event = require(`${__hooks}/lib/admin-event-choice.js`).adminQueryEvent(e);
+    const body = listPageJson(e.app, event.id, query);
     const header = e.response.header();
     header.set("Content-Type", "application/json");
     header.set("Cache-Control", "no-store");

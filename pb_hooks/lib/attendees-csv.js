@@ -1,8 +1,11 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// GET /api/masterclass/attendees.csv (administrators only): every attendee
-// matching the admin table's filters (name, email, company: case-insensitive
-// contains, as the list's `~`), in the table's order (default newest first),
-// as a CSV file with the spec's 12 columns (section 3 "CSV export columns").
+// GET /api/masterclass/attendees.csv (administrators only): every attendee of
+// one masterclass (`?event=<id>`, by default the featured one;
+// lib/admin-event-choice.js) matching the admin table's filters (name, email,
+// company: case-insensitive contains, as the list's `~`), in the table's order
+// (default newest first), as a CSV file with the spec's 12 columns (section 3
+// "CSV export columns"), named after the masterclass's date and today's
+// (fileName).
 //
 // - RFC 4180: a cell holding a comma, a quote, CR or LF is quoted, quotes
 //   doubled; lines end with CRLF.
@@ -64,9 +67,17 @@ function formatRegistrationDate(value, timezone) {
   return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
-/** "Attendees-YYYY-MM-DD.csv" with today's date in the event's time zone. */
-function fileName(now, timezone) {
-  return `attendees-${formatRegistrationDate(now.toISOString(), timezone).slice(0, 10)}.csv`;
+/**
+ * "attendees-masterclass-YYYY-MM-DD-exported-YYYY-MM-DD.csv": the masterclass's
+ * first day, then today, each in the event's time zone (copied events have no
+ * slug, and two masterclasses never start on the same day).
+ * @param {Date} now
+ * @param {{starts_at: string, timezone: string}} event
+ */
+function fileName(now, event) {
+  const day = (value) => formatRegistrationDate(value, event.timezone).slice(0, 10);
+  const masterclass = event.starts_at ? `masterclass-${day(event.starts_at)}-` : "";
+  return `attendees-${masterclass}exported-${day(now.toISOString())}.csv`;
 }
 
 /** The `~` operand as PocketBase's list filter reads it: contains, unless the text has its own %. */
@@ -144,11 +155,11 @@ function pageSql(query, timezones, paged) {
   const sortSql = SORTS[query.sortKey];
   const direction = query.descending ? "DESC" : "ASC";
   const comparison = query.descending ? "<" : ">";
-  const where = [];
+  const where = ["a.[[event]] = {:event}"];
   for (const [name, field] of Object.entries(FILTERS)) {
     if (query.filters[name]) where.push(`a.[[${field}]] LIKE {:${name}}`);
   }
-  // A row value, so the (created, id) index reads the next page directly.
+  // A row value, so the (event, created, id) index reads the next page directly.
   if (paged) where.push(`(${sortSql}, a.[[id]]) ${comparison} ({:afterValue}, {:afterId})`);
   const cells = [
     sqlCell("a.[[full_name]]"),
@@ -169,7 +180,7 @@ function pageSql(query, timezones, paged) {
   const userJoin = query.sortKey === "user.role" ? "LEFT JOIN {{users}} u ON u.[[id]] = a.[[user]]" : "";
   const pageIds = `SELECT a.[[id]] AS id, ${sortSql} AS sort_value
     FROM {{attendees}} a ${userJoin}
-    ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+    WHERE ${where.join(" AND ")}
     ORDER BY ${sortSql} ${direction}, a.[[id]] ${direction}
     LIMIT ${PAGE_SIZE}`;
   return `SELECT ${cells.join(" || ',' || ")} || char(13) || char(10) AS line, p.id AS id, p.sort_value AS sort_value
@@ -182,14 +193,16 @@ function pageSql(query, timezones, paged) {
 
 /**
  * Calls `write` with the header line (after the BOM), then with each page's
- * lines. SQLite makes the cells (sqlCell, sqlRegistrationDate), so a page
- * costs the script one string per row. Returns the number of rows.
+ * lines of the event's attendees. SQLite makes the cells (sqlCell,
+ * sqlRegistrationDate), so a page costs the script one string per row.
+ * Returns the number of rows.
  * @param {core.App} app
+ * @param {string} eventId
  */
-function writeCsv(app, query, write) {
+function writeCsv(app, eventId, query, write) {
   write(BOM + csvLine(COLUMNS));
   const timezones = eventTimezones(app);
-  const params = {};
+  const params = { event: eventId };
   for (const name of Object.keys(FILTERS)) {
     if (query.filters[name]) params[name] = likeOperand(query.filters[name]);
   }
@@ -211,15 +224,6 @@ function writeCsv(app, query, write) {
   return count;
 }
 
-/** The featured event's time zone, for the file name's date. */
-function eventTimezone(app) {
-  try {
-    return require(`${__hooks}/lib/event-summary.js`).requireEvent(app).getString("timezone");
-  } catch {
-    return "Australia/Adelaide";
-  }
-}
-
 /** GET /api/masterclass/attendees.csv @param {core.RequestEvent} e */
 function handleAttendeesCsv(e) {
   const { answerRefusals, refusal } = require(`${__hooks}/lib/errors.js`);
@@ -227,13 +231,15 @@ function handleAttendeesCsv(e) {
     if (!require(`${__hooks}/lib/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", FORBIDDEN);
     const url = e.request.url.query();
     const query = readQuery((name) => url.get(name));
+    const event = require(`${__hooks}/lib/admin-event-choice.js`).adminQueryEvent(e);
+    const name = fileName(new Date(), { starts_at: event.getString("starts_at"), timezone: event.getString("timezone") || "Australia/Adelaide" });
     const header = e.response.header();
     header.set("Content-Type", "text/csv; charset=utf-8");
-    header.set("Content-Disposition", `attachment; filename="${fileName(new Date(), eventTimezone(e.app))}"`);
+    header.set("Content-Disposition", `attachment; filename="${name}"`);
     header.set("Cache-Control", "no-store");
     header.set("X-Content-Type-Options", "nosniff");
     e.response.writeHeader(200);
-    writeCsv(e.app, query, (text) => {
+    writeCsv(e.app, event.id, query, (text) => {
       e.response.write(text);
       e.flush();
     });

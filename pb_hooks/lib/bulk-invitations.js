@@ -1,10 +1,13 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// Sending every confirmed attendee (confirmed or observer) who has no
-// invitation yet their account invitation, in batches the admin overview
-// calls one after another to show progress (administrators only):
-//   GET  /api/masterclass/attendees/invitations/pending → {pending}
-//   POST /api/masterclass/attendees/invitations {batchSize?, after?}
+// Sending every confirmed attendee (confirmed or observer) of one masterclass
+// who has no invitation yet their account invitation, in batches the admin
+// overview calls one after another to show progress (administrators only):
+//   GET  /api/masterclass/attendees/invitations/pending[?event=id] → {pending}
+//   POST /api/masterclass/attendees/invitations {event?, batchSize?, after?}
 //        → {sent, failed, skipped, remaining, after, failures: [{attendeeId, email, error}]}
+// The masterclass is the featured one unless `event` names another
+// (lib/admin-event-choice.js: an unknown id is a 404, a value that is not an
+// id a 400, and nothing is sent).
 // A run walks the eligible attendees in id order: `after` is the last id the
 // previous batch handled, so an attendee whose delivery failed is not tried
 // again in the same run (it stays uninvited, its email queued for the retry
@@ -25,24 +28,24 @@ const MESSAGES = {
   after: "The position must be an attendee id.",
 };
 
-const ELIGIBLE = "registration_status IN ('confirmed', 'confirmed_observer') AND COALESCE(invitation_sent, 0) = 0";
+const ELIGIBLE = "event = {:event} AND registration_status IN ('confirmed', 'confirmed_observer') AND COALESCE(invitation_sent, 0) = 0";
 
 function lib(name) {
   return require(`${__hooks}/lib/${name}.js`);
 }
 
-/** How many eligible attendees have an id after `after` ('' = all of them). */
-function countPending(app, after) {
+/** How many eligible attendees of the event have an id after `after` ('' = all of them). */
+function countPending(app, eventId, after) {
   const row = new DynamicModel({ pending: 0 });
-  app.db().newQuery(`SELECT COUNT(*) AS pending FROM attendees WHERE ${ELIGIBLE} AND id > {:after}`).bind({ after: after || "" }).one(row);
+  app.db().newQuery(`SELECT COUNT(*) AS pending FROM attendees WHERE ${ELIGIBLE} AND id > {:after}`).bind({ event: eventId, after: after || "" }).one(row);
   return row.pending;
 }
 
-function nextBatch(app, after, limit) {
+function nextBatch(app, eventId, after, limit) {
   const rows = arrayOf(new DynamicModel({ id: "" }));
   app.db()
     .newQuery(`SELECT id FROM attendees WHERE ${ELIGIBLE} AND id > {:after} ORDER BY id LIMIT {:limit}`)
-    .bind({ after: after || "", limit })
+    .bind({ event: eventId, after: after || "", limit })
     .all(rows);
   return rows.map((row) => row.id);
 }
@@ -83,12 +86,12 @@ function deliver(app, emailId) {
 }
 
 /**
- * Invites up to `batchSize` eligible attendees after `after`.
+ * Invites up to `batchSize` eligible attendees of the event after `after`.
  * @param {core.App} app
- * @param {{batchSize: number, after: string}} options
+ * @param {{eventId: string, batchSize: number, after: string}} options
  */
-function sendBatch(app, { batchSize, after }) {
-  const ids = nextBatch(app, after, batchSize);
+function sendBatch(app, { eventId, batchSize, after }) {
+  const ids = nextBatch(app, eventId, after, batchSize);
   const result = { sent: 0, failed: 0, skipped: 0, failures: [] };
   for (const attendeeId of ids) {
     let queued;
@@ -117,7 +120,7 @@ function sendBatch(app, { batchSize, after }) {
     }
   }
   const last = ids.length > 0 ? ids[ids.length - 1] : after;
-  return { ...result, after: last, remaining: countPending(app, last) };
+  return { ...result, after: last, remaining: countPending(app, eventId, last) };
 }
 
 /** @param {core.RequestEvent} e */
@@ -152,14 +155,15 @@ function readOptions(e) {
     if (typeof body.after !== "string" || !ID_PATTERN.test(body.after)) throw refusal(400, "after", "invalid", MESSAGES.after);
     after = body.after;
   }
-  return { batchSize, after };
+  const eventId = lib("admin-event-choice").adminEvent(e.app, body.event).id;
+  return { eventId, batchSize, after };
 }
 
 /** GET /api/masterclass/attendees/invitations/pending @param {core.RequestEvent} e */
 function handlePending(e) {
   return lib("errors").answerRefusals(e, () => {
     requireAdministrator(e);
-    return e.json(200, { pending: countPending(e.app, "") });
+    return e.json(200, { pending: countPending(e.app, lib("admin-event-choice").adminQueryEvent(e).id, "") });
   });
 }
 

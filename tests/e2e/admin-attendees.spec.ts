@@ -267,7 +267,7 @@ test.describe('desktop', () => {
     await expect(page.getByText('Preparing CSV export...')).toBeVisible();
     const download = await downloaded;
     await expect(page.getByText('CSV exported successfully')).toBeVisible();
-    expect(download.suggestedFilename()).toMatch(/^attendees-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^attendees-masterclass-\d{4}-\d{2}-\d{2}-exported-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');

@@ -2,7 +2,9 @@
 // seeded ones, and the bulk invitation touches no other journey's attendees):
 // the cards, Event Analytics with numbers that match the seeded registrations,
 // 'Send Invitation Emails' (count, run, summary, a second run with nothing to
-// send) and 'Add New Use Case' opening the use case form.
+// send), 'Add New Use Case' opening the use case form, and the Masterclass
+// selector: another masterclass's attendees on Manage Attendees and its
+// figures on the overview, the choice kept in the address across a reload.
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
@@ -191,4 +193,66 @@ test('analytics that cannot be loaded say so and load on Try again', async ({ pa
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(alert).toHaveCount(0);
   await expect(stat(page, 'seats-taken')).toHaveText('3');
+});
+
+test('one masterclass at a time: the selector on Manage Attendees and the overview, kept across a reload', async ({ page }) => {
+  test.setTimeout(60_000);
+  // An earlier masterclass (Wednesday 13 November 2024) with two attendees; the seeded one stays featured.
+  const { admin } = own;
+  const earlier = await admin.collection('events').create({
+    title: 'AI CHAMPIONS MASTERCLASS', timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', venue: 'Lot Fourteen',
+    capacity: 30, max_per_registration: 5, price_cents: 59500, currency: 'AUD', sales_state: 'sold_out', published: true,
+    starts_at: '2024-11-13 00:30:00.000Z', ends_at: '2024-11-13 03:30:00.000Z', portal_unlock_at: '2024-11-12 23:30:00.000Z',
+  });
+  const paid = await admin.collection('registrations').create({
+    event: earlier.id, kind: 'paid', status: 'completed', currency: 'AUD', primary_email: 'earlier@example.com', total_amount_cents: 100000, paid_amount_cents: 100000,
+  });
+  for (const name of ['Evelyn Earlier', 'Ezra Earlier']) {
+    await admin.collection('attendees').create({
+      registration: paid.id, event: earlier.id, full_name: name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, registration_status: 'confirmed', privacy_consent: true,
+    });
+  }
+
+  await openOverview(page);
+  await page.goto('/admin/attendees');
+  const count = page.getByTestId('attendee-count');
+  const selector = page.getByRole('textbox', { name: 'Masterclass' });
+  await expect(selector).toHaveValue(/^Wednesday 18 June 2031 — Open · featured on the site$/);
+  await expect(count).toHaveText(`Showing ${attendeeIds.length} of ${attendeeIds.length} attendees`);
+  await page.screenshot({ path: '/tmp/shots/admin-attendees-masterclass-desktop.png', fullPage: true });
+
+  await selector.click();
+  await page.getByRole('option', { name: 'Wednesday 13 November 2024 — Taken place' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/attendees' && url.searchParams.get('event') === earlier.id);
+  await expect(count).toHaveText('Showing 2 of 2 attendees');
+  const table = page.getByRole('table', { name: 'Attendees' });
+  await expect(table).toContainText('Evelyn Earlier');
+  await expect(table).toContainText('Ezra Earlier');
+  await expect(table).not.toContainText('Dorothy Vaughan');
+
+  // The address keeps the choice.
+  await page.reload();
+  await expect(selector).toHaveValue('Wednesday 13 November 2024 — Taken place');
+  await expect(count).toHaveText('Showing 2 of 2 attendees');
+  await expect(table).toContainText('Evelyn Earlier');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The phone layout: Name (with the email and status under it), Invitation and Actions.
+  await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Invitation', 'Actions']);
+  await expect(page.getByRole('table', { name: 'Attendees' })).toContainText('Ezra Earlier');
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+  await page.screenshot({ path: '/tmp/shots/admin-attendees-masterclass-phone.png', fullPage: true });
+
+  // The overview for that masterclass: its figures, and Manage Attendees keeps it.
+  await page.goto(`/admin?event=${earlier.id}`);
+  await expect(page.getByRole('textbox', { name: 'Masterclass' })).toHaveValue('Wednesday 13 November 2024 — Taken place');
+  await expect(stat(page, 'seats-taken')).toHaveText('2');
+  await expect(stat(page, 'revenue-gross')).toHaveText('$1,000.00');
+  await expect(page.getByRole('region', { name: 'Attendee Management' })).toContainText('2 confirmed · 0 on the waitlist');
+  await expect(page.getByRole('region', { name: 'Attendee Management' }).getByRole('link', { name: 'Manage Attendees' }))
+    .toHaveAttribute('href', `/admin/attendees?event=${earlier.id}`);
+  await expect(page.locator('.recharts-wrapper')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/admin-overview-masterclass-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: '/tmp/shots/admin-overview-masterclass-desktop.png', fullPage: true });
 });

@@ -1,4 +1,7 @@
-// Manage Attendees (spec "Admin area", sections 4, 5, 8 and 9): filters by
+// Manage Attendees (spec "Admin area", sections 4, 5, 8 and 9), one
+// masterclass at a time: the Masterclass selector (the featured one unless the
+// address names another with ?event=, which a choice writes) picks whose
+// attendees the table lists and the export holds. Filters by
 // name, email and company (applied after a 300 ms pause, back to page 1), a
 // table paged, sorted and filtered by the server (default newest first; a
 // header click sorts ascending, a second descending), page sizes
@@ -9,15 +12,17 @@
 // downloads what the filters show, in the table's order.
 import { useMemo, useState } from 'react';
 import {
-  ActionIcon, Badge, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip,
+  ActionIcon, Alert, Badge, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
-  IconChevronLeft, IconChevronRight, IconCircleCheckFilled, IconCircleXFilled, IconDownload, IconEdit, IconSearch, IconTrash,
+  IconAlertCircle, IconChevronLeft, IconChevronRight, IconCircleCheckFilled, IconCircleXFilled, IconDownload, IconEdit, IconSearch, IconTrash,
 } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { serverTableOptions } from '../serverTableOptions';
+import { chosenMasterclass } from '../eventSearch';
+import { MasterclassSelect, unknownMasterclass, useMasterclasses } from '../MasterclassSelect';
 import { showToast } from '@/components/showToast';
 import { formatLongDate } from '@/lib/formatLongDate';
 import { pagerItems, statusLabel } from './attendeeView';
@@ -31,8 +36,10 @@ import { useAttendeePage } from './useAttendeePage';
 
 const EMPTY_FILTERS: AttendeeFilters = { name: '', email: '', company: '' };
 
-export function AttendeesAdminPage() {
+export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: string; onEventChange: (eventId: string) => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const masterclasses = useMasterclasses();
+  const chosen = chosenMasterclass(eventId, masterclasses);
   const [filters, setFilters] = useState<AttendeeFilters>(EMPTY_FILTERS);
   const [debounced] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const [sorting, setSorting] = useState<MRT_SortingState>([]);
@@ -42,20 +49,27 @@ export function AttendeesAdminPage() {
   const [inviting, setInviting] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  // Any filter change goes back to page 1 (adjusted while rendering, before the query is made).
+  // Any filter change, and choosing another masterclass, goes back to page 1 (adjusted while rendering, before the query is made).
   const [appliedFilters, setAppliedFilters] = useState(debounced);
-  if (appliedFilters !== debounced) {
+  const [appliedEvent, setAppliedEvent] = useState(eventId);
+  if (appliedFilters !== debounced || appliedEvent !== eventId) {
     setAppliedFilters(debounced);
+    setAppliedEvent(eventId);
     if (pagination.pageIndex !== 0) setPagination({ ...pagination, pageIndex: 0 });
   }
 
   const sort = sorting[0];
-  const { items, totalItems, totalPages, loading, loaded, reload } = useAttendeePage({
-    page: pagination.pageIndex + 1,
-    perPage: pagination.pageSize,
-    filters: debounced,
-    sort: sort ? { id: sort.id, desc: sort.desc } : undefined,
-  });
+  const { items, totalItems, totalPages, loading, loaded, reload } = useAttendeePage(
+    chosen.unknown
+      ? null
+      : {
+          event: chosen.queryId,
+          page: pagination.pageIndex + 1,
+          perPage: pagination.pageSize,
+          filters: debounced,
+          sort: sort ? { id: sort.id, desc: sort.desc } : undefined,
+        },
+  );
   const pages = Math.max(totalPages, 1);
   const pageNumber = Math.min(pagination.pageIndex + 1, pages);
   const goTo = (page: number) => setPagination((current) => ({ ...current, pageIndex: Math.min(Math.max(page, 1), pages) - 1 }));
@@ -82,7 +96,7 @@ export function AttendeesAdminPage() {
     setExporting(true);
     showToast('success', { title: T.exportingTitle, message: T.exportingMessage }, 3000);
     try {
-      const { blob, fileName } = await exportAttendeesCsv(debounced, sort ? { id: sort.id, desc: sort.desc } : undefined);
+      const { blob, fileName } = await exportAttendeesCsv(chosen.queryId, debounced, sort ? { id: sort.id, desc: sort.desc } : undefined);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -302,13 +316,26 @@ export function AttendeesAdminPage() {
             {T.title}
           </Title>
           <Text c="dimmed" mt={4}>
-            Everyone registered for the event: edit their details, send account invitations, export the list.
+            Everyone registered for the chosen masterclass: edit their details, send account invitations, export the list.
           </Text>
         </div>
-        <Button leftSection={<IconDownload size={18} />} onClick={() => void exportCsv()} loading={exporting}>
+        <Button leftSection={<IconDownload size={18} />} onClick={() => void exportCsv()} loading={exporting} disabled={chosen.unknown}>
           {T.exportButton}
         </Button>
       </Group>
+      <MasterclassSelect
+        events={masterclasses.events}
+        featuredId={masterclasses.featuredId}
+        value={chosen.unknown ? null : chosen.id}
+        onChange={onEventChange}
+        description="Whose attendees the list shows and the CSV export holds. The site features the next published masterclass."
+        error={masterclasses.error}
+      />
+      {chosen.unknown ? (
+        <Alert color="orange" icon={<IconAlertCircle size={18} />} title="Masterclass not found" data-testid="unknown-masterclass">
+          {unknownMasterclass(eventId ?? '')}
+        </Alert>
+      ) : null}
       <Paper withBorder radius="md" p="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
           <TextInput label="Name" placeholder="Filter by name" leftSection={<IconSearch size={16} />} value={filters.name} onChange={setFilter('name')} />
@@ -316,14 +343,16 @@ export function AttendeesAdminPage() {
           <TextInput label="Company" placeholder="Filter by company" value={filters.company} onChange={setFilter('company')} />
         </SimpleGrid>
       </Paper>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} pos="relative">
-        {loading && (
-          <Box pos="absolute" top={56} left={0} right={0} ta="center" style={{ zIndex: 3, pointerEvents: 'none' }}>
-            <Loader size="sm" aria-label="Loading attendees" />
-          </Box>
-        )}
-        <MantineReactTable table={table} />
-      </Paper>
+      {chosen.unknown ? null : (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }} pos="relative">
+          {loading && (
+            <Box pos="absolute" top={56} left={0} right={0} ta="center" style={{ zIndex: 3, pointerEvents: 'none' }}>
+              <Loader size="sm" aria-label="Loading attendees" />
+            </Box>
+          )}
+          <MantineReactTable table={table} />
+        </Paper>
+      )}
       <EditAttendeeDialog
         attendee={editing}
         onClose={() => setEditing(null)}

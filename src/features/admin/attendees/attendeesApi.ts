@@ -1,6 +1,6 @@
 // The admin attendee list and writes over PocketBase: the list route
-// (administrators only, one page with its count and each account's role,
-// pb_hooks/lib/admin-attendee-list.js), the records API on `attendees` for
+// (administrators only, one page of one masterclass's attendees with its count
+// and each account's role, pb_hooks/lib/admin-attendee-list.js), the records API on `attendees` for
 // edits and deletes (the server refuses everyone else and checks every edit
 // and delete, pb_hooks/lib/admin-attendees.js), the invitation route and the
 // CSV export route.
@@ -50,6 +50,8 @@ export interface AttendeeFilters {
 }
 
 export interface AttendeeQuery {
+  /** The masterclass's id; without it the server lists the featured one's attendees. */
+  event?: string;
   page: number;
   perPage: number;
   filters: AttendeeFilters;
@@ -86,6 +88,11 @@ function toAttendee(item: Record<string, unknown>): AdminAttendee {
   };
 }
 
+/** The masterclass as the list and export routes take it: `event`, or nothing for the featured one. */
+export function eventParam(event: string | undefined): Record<string, string> {
+  return event ? { event } : {};
+}
+
 /**
  * The filters as the list and export routes take them: each non-empty one
  * (trimmed) a case-insensitive contains, all together (the server's
@@ -108,7 +115,7 @@ interface ListAnswer {
 
 export async function listAttendees(query: AttendeeQuery): Promise<AttendeePage> {
   const result = await pb.send<ListAnswer>('/api/masterclass/attendees', {
-    query: { page: query.page, perPage: query.perPage, sort: sortParam(query.sort), ...filterParams(query.filters) },
+    query: { ...eventParam(query.event), page: query.page, perPage: query.perPage, sort: sortParam(query.sort), ...filterParams(query.filters) },
   });
   return { items: result.items.map(toAttendee), totalItems: result.totalItems, totalPages: result.totalPages };
 }
@@ -147,9 +154,13 @@ export function fieldFailures(error: unknown): Partial<Record<keyof AttendeeEdit
 
 export class ExportFailed extends Error {}
 
-/** The CSV of every attendee matching the filters, in the table's order, as the server writes it. */
-export async function exportAttendeesCsv(filters: AttendeeFilters, sort?: { id: string; desc: boolean }): Promise<{ blob: Blob; fileName: string }> {
-  const params = new URLSearchParams(filterParams(filters));
+/** The CSV of every attendee of the masterclass matching the filters, in the table's order, as the server writes it. */
+export async function exportAttendeesCsv(
+  event: string | undefined,
+  filters: AttendeeFilters,
+  sort?: { id: string; desc: boolean },
+): Promise<{ blob: Blob; fileName: string }> {
+  const params = new URLSearchParams({ ...eventParam(event), ...filterParams(filters) });
   params.set('sort', sortParam(sort));
   const response = await fetch(pb.buildURL(`/api/masterclass/attendees.csv?${params.toString()}`), {
     headers: { Authorization: pb.authStore.token },

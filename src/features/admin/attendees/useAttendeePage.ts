@@ -1,14 +1,17 @@
 // The page of attendees the table shows: loaded from the server for the
 // current filters, sort and page; the latest request wins; a failure toasts
 // the spec's message and keeps the rows shown. Loading lasts from a change of
-// query (or a reload) until its answer arrives.
+// query (or a reload) until its answer arrives. No query (null: the address
+// names a masterclass that does not exist) asks nothing and shows no rows.
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '@/components/showToast';
 import { listAttendees, type AttendeePage, type AttendeeQuery } from './attendeesApi';
 import { AttendeeAdminTexts as T } from './texts';
 
-export function useAttendeePage(query: AttendeeQuery) {
-  const [page, setPage] = useState<AttendeePage>({ items: [], totalItems: 0, totalPages: 0 });
+const NO_ROWS: AttendeePage = { items: [], totalItems: 0, totalPages: 0 };
+
+export function useAttendeePage(query: AttendeeQuery | null) {
+  const [page, setPage] = useState<AttendeePage>(NO_ROWS);
   const [loaded, setLoaded] = useState(false);
   const [reloads, setReloads] = useState(0);
   const [answered, setAnswered] = useState('');
@@ -16,6 +19,7 @@ export function useAttendeePage(query: AttendeeQuery) {
   const requestKey = `${reloads}:${key}`;
 
   useEffect(() => {
+    if (key === 'null') return undefined;
     let current = true;
     listAttendees(JSON.parse(key) as AttendeeQuery)
       .then((result) => {
@@ -35,5 +39,6 @@ export function useAttendeePage(query: AttendeeQuery) {
   }, [key, reloads]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
+  if (query === null) return { ...NO_ROWS, loading: false, loaded: false, reload };
   return { ...page, loading: answered !== requestKey, loaded, reload };
 }

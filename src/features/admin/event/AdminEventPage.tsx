@@ -4,37 +4,20 @@
 // copied from the featured one. Everything is read from and written to the
 // server directly (administrators are online to manage the event).
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconWorldUpload } from '@tabler/icons-react';
 import type { EventRow } from '@/db';
 import { showToast } from '@/components/showToast';
-import { eventPhase } from '@/lib/eventPhase';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { formatMoney } from '@/lib/money';
 import {
   type AdminEventRow, type EventSeats, type PromoCodeRow, fetchEventSeats, fetchEvents, fetchPromoCodes, saveFailure, setEventPublished,
 } from './eventAdminApi';
-import { EventFactsForm, SALES_STATES } from './EventFactsForm';
+import { MasterclassSelect, phaseLabel } from '../MasterclassSelect';
+import { EventFactsForm } from './EventFactsForm';
 import { NextEventCard } from './NextEventCard';
 import { EarlyAccessCard } from './EarlyAccessCard';
 import { PromoCodesSection } from './PromoCodesSection';
-
-const STATE_COLOR = { open: 'teal', sold_out: 'orange', closed: 'gray' } as const;
-
-/** The event's phase as a short label (an open event with no seat left shows as sold out). */
-function phaseLabel(event: EventRow, shown: EventRow['sales_state'], now: Date): { label: string; color: string } {
-  const phase = eventPhase({ ...event, sales_state: shown }, now);
-  if (phase === 'past') return { label: 'Taken place (waitlist only)', color: 'gray' };
-  if (phase === 'happening') return { label: 'Happening now (waitlist only)', color: 'blue' };
-  return { label: SALES_STATES.find((state) => state.value === shown)?.label ?? shown, color: STATE_COLOR[shown] };
-}
-
-/** How the selector names an event: its date, its phase or draft state, and whether visitors see it. */
-function eventOption(event: AdminEventRow, featuredId: string | null, now: Date): string {
-  const day = formatEventWhen(event).split(',')[0] ?? event.starts_at;
-  const state = event.published ? phaseLabel(event, event.sales_state, now).label.replace(/ \(waitlist only\)$/, '') : 'Draft';
-  return `${day} — ${state}${event.id === featuredId ? ' · featured on the site' : ''}`;
-}
 
 function EventHeadline({ event, seats, featured }: { event: AdminEventRow; seats: EventSeats | null; featured: boolean }) {
   const [openedAt] = useState(() => new Date());
@@ -76,7 +59,6 @@ export function AdminEventPage() {
   const [codesError, setCodesError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [publishing, setPublishing] = useState(false);
-  const [now] = useState(() => new Date());
 
   const event = events?.find((candidate) => candidate.id === selectedId) ?? null;
   const featured = events?.find((candidate) => candidate.id === featuredId) ?? events?.find((candidate) => candidate.published) ?? null;
@@ -188,14 +170,12 @@ export function AdminEventPage() {
       {event && events ? (
         <>
           <Group align="flex-end" gap="md" wrap="wrap">
-            <Select
-              label="Masterclass"
-              description="The site features the next published one (or the last one when none is coming)."
-              data={events.map((row) => ({ value: row.id, label: eventOption(row, featuredId, now) }))}
+            <MasterclassSelect
+              events={events}
+              featuredId={featuredId}
               value={event.id}
-              onChange={(value) => value && choose(value)}
-              allowDeselect={false}
-              style={{ flex: 1, minWidth: 260 }}
+              onChange={choose}
+              style={{ minWidth: 260, maxWidth: 'none' }}
             />
             {!event.published ? (
               <Button color="grape" leftSection={<IconWorldUpload size={18} />} loading={publishing} onClick={() => void publish()}>

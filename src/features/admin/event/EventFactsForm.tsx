@@ -10,14 +10,15 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import type { EventRow, SalesState } from '@/db';
 import { showToast } from '@/components/showToast';
+import { SALES_STATE_LABELS } from '../MasterclassSelect';
 import { type EventPatch, type EventSeats, saveEvent, saveFailure } from './eventAdminApi';
 import { fromZonedValue, toZonedValue, zoneName } from './eventTime';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput';
 
 export const SALES_STATES: { value: SalesState; label: string; meaning: string }[] = [
-  { value: 'open', label: 'Open', meaning: 'Registrations, payments and promo codes are taken while seats are left.' },
-  { value: 'sold_out', label: 'Sold out', meaning: "The site says 'Event Sold Out'; only the waitlist takes registrations." },
-  { value: 'closed', label: 'Closed', meaning: 'Registration is closed; only the waitlist takes registrations.' },
+  { value: 'open', label: SALES_STATE_LABELS.open, meaning: 'Registrations, payments and promo codes are taken while seats are left.' },
+  { value: 'sold_out', label: SALES_STATE_LABELS.sold_out, meaning: "The site says 'Event Sold Out'; only the waitlist takes registrations." },
+  { value: 'closed', label: SALES_STATE_LABELS.closed, meaning: 'Registration is closed; only the waitlist takes registrations.' },
 ];
 
 interface FormValues {

@@ -1,20 +1,27 @@
 // The admin overview (spec "Admin Dashboard"): the Attendee Management and
 // Use Case Library cards, the quick actions 'Send Invitation Emails' and
-// 'Add New Use Case', and the Event Analytics card with real figures.
+// 'Add New Use Case', and the Event Analytics card with real figures. The
+// Masterclass selector (the featured one unless the address names another
+// with ?event=, which a choice writes) picks the masterclass the attendee
+// figures, the invitations and the analytics are for.
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconArrowRight, IconBulb, IconMailForward, IconPlus, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { chosenMasterclass } from '../eventSearch';
+import { MasterclassSelect, eventDay, useMasterclasses } from '../MasterclassSelect';
 import { BulkInviteDialog } from './BulkInviteDialog';
 import { EventAnalyticsCard } from './EventAnalyticsCard';
 import { formatCount } from './format';
 import { countUseCases } from './overviewApi';
 import { useAnalytics } from './useAnalytics';
 
-export function AdminOverviewPage() {
-  const { state, reload } = useAnalytics();
+export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string; onEventChange: (eventId: string) => void }) {
+  const masterclasses = useMasterclasses();
+  const chosen = chosenMasterclass(eventId, masterclasses);
+  const { state, reload } = useAnalytics(chosen.queryId);
   const useCases = useUseCaseCount();
   const [inviteOpened, invite] = useDisclosure(false);
   const navigate = useNavigate();
@@ -30,6 +37,15 @@ export function AdminOverviewPage() {
         </Text>
       </div>
 
+      <MasterclassSelect
+        events={masterclasses.events}
+        featuredId={masterclasses.featuredId}
+        value={chosen.unknown ? null : chosen.id}
+        onChange={onEventChange}
+        description="The attendee figures, the invitations and the analytics below are for this masterclass."
+        error={masterclasses.error}
+      />
+
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <OverviewCard
           icon={<IconUsers size={22} />}
@@ -37,6 +53,7 @@ export function AdminOverviewPage() {
           text="View, edit and export the registered attendees, and send their account invitations."
           figure={data ? `${formatCount(data.attendees)} confirmed · ${formatCount(data.waitlist)} on the waitlist` : state.status === 'loading' ? null : ''}
           to="/admin/attendees"
+          search={eventId ? { event: eventId } : undefined}
           action="Manage Attendees"
         />
         <OverviewCard
@@ -65,12 +82,16 @@ export function AdminOverviewPage() {
 
       <EventAnalyticsCard state={state} onReload={reload} />
 
-      {inviteOpened && <BulkInviteDialog onClose={invite.close} onFinished={reload} />}
+      {inviteOpened && (
+        <BulkInviteDialog eventId={chosen.queryId} masterclass={chosen.event ? eventDay(chosen.event) : null} onClose={invite.close} onFinished={reload} />
+      )}
     </Stack>
   );
 }
 
-function OverviewCard({ icon, title, text, figure, to, action }: { icon: ReactNode; title: string; text: string; figure: string | null; to: string; action: string }) {
+function OverviewCard({
+  icon, title, text, figure, to, search, action,
+}: { icon: ReactNode; title: string; text: string; figure: string | null; to: string; search?: { event: string }; action: string }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Group gap="sm" wrap="nowrap" mb="xs">
@@ -86,7 +107,12 @@ function OverviewCard({ icon, title, text, figure, to, action }: { icon: ReactNo
       </Text>
       {figure === null ? <Skeleton h={20} w="60%" mt="sm" /> : figure && <Text fw={700} mt="sm">{figure}</Text>}
       <Group mt="md">
-        <Button component={Link} to={to as '/admin'} variant="subtle" rightSection={<IconArrowRight size={16} />} px={0}>
+        <Button
+          renderRoot={(props) => <Link {...props} to={to as '/admin'} search={search ?? {}} />}
+          variant="subtle"
+          rightSection={<IconArrowRight size={16} />}
+          px={0}
+        >
           {action}
         </Button>
       </Group>

@@ -1,5 +1,6 @@
-// 'Send Invitation Emails': asks first with the number of confirmed attendees
-// (and observers) who have no invitation yet, then invites them batch by
+// 'Send Invitation Emails' for the masterclass the overview shows: asks first
+// with the number of its confirmed attendees (and observers) who have no
+// invitation yet, then invites them batch by
 // batch with a progress bar, then says how many were sent and which failed.
 // A failed delivery stays queued for the automatic retry; the next run tries
 // it again. Running it again when everyone is invited sends nothing.
@@ -19,21 +20,34 @@ type Step =
 
 const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** Mounted while open: each opening counts afresh. */
-export function BulkInviteDialog({ onClose, onFinished }: { onClose: () => void; onFinished: () => void }) {
+/**
+ * Mounted while open: each opening counts afresh. `eventId` is the
+ * masterclass (undefined: the featured one), `masterclass` how the dialog names it.
+ */
+export function BulkInviteDialog({
+  eventId,
+  masterclass,
+  onClose,
+  onFinished,
+}: {
+  eventId: string | undefined;
+  masterclass: string | null;
+  onClose: () => void;
+  onFinished: () => void;
+}) {
   const [step, setStep] = useState<Step>({ name: 'counting' });
   const mounted = useRef(true);
 
   useEffect(() => {
     mounted.current = true;
-    fetchPendingInvitations().then(
+    fetchPendingInvitations(eventId).then(
       (pending) => mounted.current && setStep({ name: 'confirm', pending }),
       (error: unknown) => mounted.current && setStep({ name: 'count-failed', message: failureMessage(error) }),
     );
     return () => {
       mounted.current = false;
     };
-  }, []);
+  }, [eventId]);
 
   async function run(total: number) {
     let progress = { total, processed: 0, remaining: total, sent: 0, failed: 0, skipped: 0, failures: [] as InvitationBatch['failures'] };
@@ -43,7 +57,7 @@ export function BulkInviteDialog({ onClose, onFinished }: { onClose: () => void;
     for (;;) {
       let batch: InvitationBatch;
       try {
-        batch = await sendInvitationBatch(after, BATCH_SIZE);
+        batch = await sendInvitationBatch(eventId, after, BATCH_SIZE);
       } catch (caught) {
         error = failureMessage(caught);
         break;
@@ -77,6 +91,11 @@ export function BulkInviteDialog({ onClose, onFinished }: { onClose: () => void;
       closeOnEscape={!running}
       withCloseButton={!running}
     >
+      {masterclass && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="bulk-invite-masterclass">
+          The masterclass of {masterclass}
+        </Text>
+      )}
       {step.name === 'counting' && (
         <Group gap="xs">
           <Loader size="sm" />

@@ -1,5 +1,7 @@
-// The admin overview's server calls: the event's analytics and the bulk
-// invitation run (pb_hooks/lib/admin-analytics.js, lib/bulk-invitations.js).
+// The admin overview's server calls: one masterclass's analytics and the bulk
+// invitation run for its attendees (pb_hooks/lib/admin-analytics.js,
+// lib/bulk-invitations.js). Each takes the masterclass's id, or none for the
+// featured one (the server's default).
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
@@ -52,19 +54,21 @@ export function failureMessage(error: unknown): string {
   return UNEXPECTED_ERROR;
 }
 
-export function fetchAnalytics(signal?: AbortSignal): Promise<EventAnalytics> {
-  return pb.send<EventAnalytics>('/api/masterclass/admin/analytics', { method: 'GET', signal, requestKey: null });
+const eventQuery = (event: string | undefined) => (event ? { event } : {});
+
+export function fetchAnalytics(event: string | undefined, signal?: AbortSignal): Promise<EventAnalytics> {
+  return pb.send<EventAnalytics>('/api/masterclass/admin/analytics', { method: 'GET', query: eventQuery(event), signal, requestKey: null });
 }
 
-export async function fetchPendingInvitations(): Promise<number> {
-  const answer = await pb.send<{ pending: number }>('/api/masterclass/attendees/invitations/pending', { method: 'GET', requestKey: null });
+export async function fetchPendingInvitations(event: string | undefined): Promise<number> {
+  const answer = await pb.send<{ pending: number }>('/api/masterclass/attendees/invitations/pending', { method: 'GET', query: eventQuery(event), requestKey: null });
   return answer.pending;
 }
 
-export function sendInvitationBatch(after: string, batchSize: number): Promise<InvitationBatch> {
+export function sendInvitationBatch(event: string | undefined, after: string, batchSize: number): Promise<InvitationBatch> {
   return pb.send<InvitationBatch>('/api/masterclass/attendees/invitations', {
     method: 'POST',
-    body: { after, batchSize },
+    body: { ...eventQuery(event), after, batchSize },
     requestKey: null,
   });
 }

@@ -6,13 +6,23 @@ export type AnalyticsState =
   | { status: 'error'; data: EventAnalytics | null; message: string }
   | { status: 'ready'; data: EventAnalytics };
 
-/** The event's analytics, loaded on mount and again on `reload` (the last figures stay shown meanwhile). */
-export function useAnalytics(): { state: AnalyticsState; reload: () => void } {
+/**
+ * One masterclass's analytics (`event`, or the featured one's), loaded on
+ * mount, again on `reload` (the last figures stay shown meanwhile) and for
+ * another masterclass (whose figures replace the placeholders, never the
+ * previous one's figures).
+ */
+export function useAnalytics(event: string | undefined): { state: AnalyticsState; reload: () => void } {
   const [state, setState] = useState<AnalyticsState>({ status: 'loading', data: null });
   const [generation, setGeneration] = useState(0);
+  const [shownEvent, setShownEvent] = useState(event);
+  if (shownEvent !== event) {
+    setShownEvent(event);
+    setState({ status: 'loading', data: null });
+  }
   useEffect(() => {
     const controller = new AbortController();
-    fetchAnalytics(controller.signal).then(
+    fetchAnalytics(event, controller.signal).then(
       (data) => setState({ status: 'ready', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -20,7 +30,7 @@ export function useAnalytics(): { state: AnalyticsState; reload: () => void } {
       },
     );
     return () => controller.abort();
-  }, [generation]);
+  }, [event, generation]);
   const reload = useCallback(() => {
     setState((previous) => ({ status: 'loading', data: previous.data }));
     setGeneration((value) => value + 1);
