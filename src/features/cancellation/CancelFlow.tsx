@@ -158,7 +158,7 @@ export function CancelFlow({ target, onClose, onCancelled }: CancelFlowProps) {
         <RefundPanel preview={preview} />
         <Text size="sm" c="dimmed">
           Cancelling releases your seat for someone else. If you cannot come, you can also send a colleague in your place
-          instead: please <Anchor component={Link} to="/contact" inherit>contact us</Anchor>.
+          instead: please <Anchor component={Link} to="/contact" inherit underline="always">contact us</Anchor>.
         </Text>
         <Group justify="flex-end" gap="sm">
           {onClose && <Button variant="default" onClick={onClose}>Keep my registration</Button>}

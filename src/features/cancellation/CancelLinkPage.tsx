@@ -18,7 +18,7 @@ export function CancelLinkPage({ attendee, token }: CancelLinkPageProps) {
         <div>
           <Title order={1} size="h2" c="navy.9">Cancel your registration</Title>
           <Text c="dimmed" mt={4}>
-            Refunds follow our <Anchor component={Link} to="/terms">terms</Anchor>: the sooner you cancel, the more comes back.
+            Refunds follow our <Anchor component={Link} to="/terms" underline="always">terms</Anchor>: the sooner you cancel, the more comes back.
           </Text>
         </div>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -31,7 +31,7 @@ export function CancelLinkPage({ attendee, token }: CancelLinkPageProps) {
           )}
         </Paper>
         <Text size="sm" c="dimmed">
-          Have an account? You can also cancel in the <Anchor component={Link} to="/dashboard">attendee portal</Anchor>.
+          Have an account? You can also cancel in the <Anchor component={Link} to="/dashboard" underline="always">attendee portal</Anchor>.
         </Text>
       </Stack>
     </Container>

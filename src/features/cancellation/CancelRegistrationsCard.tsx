@@ -79,7 +79,15 @@ export function CancelRegistrationsCard() {
           </Card>
         </Box>
       )}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title="Cancel my registration" size="lg" fullScreen={phone} centered>
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title="Cancel my registration"
+        size="lg"
+        fullScreen={phone}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         {open && <CancelFlow target={{ attendee: open.attendee.id }} onClose={() => setOpen(null)} />}
       </Modal>
     </>
