@@ -13,6 +13,9 @@ interface RegisterSearch {
   earlyAccess?: string;
   email?: string;
   event?: string;
+  /** The claim link of a waitlist offer: the offer and its token. */
+  offer?: string;
+  offerToken?: string;
 }
 
 // Plain checks rather than a zod schema: route search validation ships with
@@ -32,18 +35,21 @@ export const Route = createFileRoute('/register')({
     earlyAccess: matching(search.earlyAccess, /^[0-9a-f]{64}$/),
     email: matching(search.email, /^[^\s@]{1,64}@[^\s@]{1,189}$/),
     event: matching(search.event, /^[a-z0-9]{15}$/),
+    offer: matching(search.offer, /^[a-z0-9]{15}$/),
+    offerToken: matching(search.offerToken, /^[0-9a-f]{64}$/),
   }),
   component: RegisterRoute,
 });
 
 function RegisterRoute() {
-  const { waitlist, success, cancelled, session_id, earlyAccess, email, event } = Route.useSearch();
+  const { waitlist, success, cancelled, session_id, earlyAccess, email, event, offer, offerToken } = Route.useSearch();
   return (
     <RegistrationPage
       waitlist={waitlist === true}
       checkoutSessionId={success === true && session_id ? session_id : null}
       cancelled={cancelled === true}
       earlyAccess={earlyAccess && email && event ? { token: earlyAccess, email, eventId: event } : null}
+      waitlistOffer={offer && offerToken ? { id: offer, token: offerToken } : null}
     />
   );
 }

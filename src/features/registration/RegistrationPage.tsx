@@ -17,6 +17,9 @@ import { earlyAccessCopy, windowState } from './earlyAccess';
 import { readRegistrationData } from './registrationStorage';
 import { useEventNotFoundToast, useEventSummary } from './useEventSummary';
 import type { FreeCompletion } from './useRegistrationSubmit';
+import { offerPrefill, readKeptOfferLink, useWaitlistOffer, type WaitlistOfferLink } from './waitlistOffer';
+import { OfferEndedNotice } from './components/OfferEndedNotice';
+import { offerNotice } from './offerNotice';
 
 export interface RegistrationPageProps {
   /** `?waitlist=true`: register interest in future events. */
@@ -27,15 +30,22 @@ export interface RegistrationPageProps {
   cancelled: boolean;
   /** `?event=…&email=…&earlyAccess=…`: the link of an early-access email to the waitlist. */
   earlyAccess?: { token: string; email: string; eventId: string } | null;
+  /** `?offer=…&offerToken=…`: the claim link of a waitlist offer's email. */
+  waitlistOffer?: WaitlistOfferLink | null;
 }
 
 /** /register: the form (step 0), the way to payment (1) and the completion (2). */
-export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, earlyAccess = null }: RegistrationPageProps) {
+export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, earlyAccess = null, waitlistOffer = null }: RegistrationPageProps) {
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [freeCompletion, setFreeCompletion] = useState<FreeCompletion | null>(null);
-  const { state: eventState, retry } = useEventSummary(earlyAccess?.eventId);
   const returning = checkoutSessionId !== null;
   const waitlistMode = waitlist && !returning;
+  // A claim's checkout cancelled comes back without the link: the tab kept it.
+  const [keptOffer] = useState(() => (cancelled && !waitlistOffer ? readKeptOfferLink() : null));
+  const offerLink = returning || waitlistMode ? null : (waitlistOffer ?? keptOffer);
+  const { load: offerLoad, retry: retryOffer } = useWaitlistOffer(offerLink);
+  const offerDetails = offerLoad?.status === 'ready' ? offerLoad.details : null;
+  const { state: eventState, retry } = useEventSummary(earlyAccess?.eventId ?? offerDetails?.offer.event);
   const step: RegistrationStep = returning || freeCompletion ? 2 : checkoutUrl ? 1 : 0;
   useEventNotFoundToast(eventState, step === 0 && !waitlistMode);
 
@@ -46,7 +56,12 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
   const phase = eventPhase(event ?? PUBLISHED_EVENT, openedAt);
   const eventWhen = formatEventWhen(event ?? PUBLISHED_EVENT);
   const salesOpen = event !== null && phase === 'on_sale';
-  const wide = step === 0 && !waitlistMode && salesOpen;
+  // A claim's seat is the offer's: it is registered while the masterclass is sold out too.
+  const claim =
+    offerLink && offerDetails?.offer.state === 'open' && offerDetails.attendee && event?.id === offerDetails.offer.event && (salesOpen || phase === 'sold_out')
+      ? { link: offerLink, prefill: offerPrefill(offerDetails.attendee), expiresText: offerDetails.offer.expires_text }
+      : null;
+  const wide = step === 0 && !waitlistMode && (salesOpen || claim !== null);
   // The link's token goes with the registration only while its window is open.
   const earlyWindow = event?.early_access ?? null;
   const earlyVisit = earlyAccess && windowState(earlyWindow, openedAt) === 'open' ? earlyAccess : null;
@@ -61,7 +76,8 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
         restoreAfterCancel={cancelled}
         onPaymentRedirect={setCheckoutUrl}
         onCompleted={setFreeCompletion}
-        earlyAccess={waitlistMode ? null : earlyVisit}
+        earlyAccess={waitlistMode || offerLink ? null : earlyVisit}
+        waitlistOffer={claim ? { link: claim.link, prefill: claim.prefill } : null}
       />
     );
     if (waitlistMode) {
@@ -72,7 +88,13 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
         </>
       );
     }
-    if (eventState.status === 'loading') {
+    if (offerLink && !claim) {
+      const notice = offerNotice(offerLoad, eventState.status === 'failed');
+      if (notice) return <OfferEndedNotice notice={notice} onRetry={offerLoad?.status === 'failed' ? retryOffer : retry} />;
+    }
+    // A claim waits for its own masterclass (the featured one may be read first).
+    const awaitingOffer = offerLink !== null && !claim && (offerDetails === null || event?.id !== offerDetails.offer.event);
+    if (eventState.status === 'loading' || awaitingOffer) {
       return (
         <Center py="xl" role="status" aria-label="Loading the event">
           <Loader color="navy" />
@@ -89,6 +111,17 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
             Try again
           </Button>
         </Alert>
+      );
+    }
+    if (claim) {
+      return (
+        <>
+          <Alert color="teal" variant="light" radius="md" mb="xl" title="A seat is held for you" icon={<IconInfoCircle size={18} />} role="status" data-testid="waitlist-offer-notice">
+            A seat freed up and you were next on the waitlist. It is yours until {claim.expiresText}: check your details below and register before then. The offer is for
+            you alone and for one seat.
+          </Alert>
+          {registrationForm}
+        </>
       );
     }
     if (phase !== 'on_sale') return <SalesClosedNotice phase={phase} eventDate={eventDate} eventWhen={eventWhen} location={event.location} />;
@@ -119,7 +152,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
 
   return (
     <RegistrationLayout
-      title={waitlistMode ? 'Register Your Interest' : 'Register for the Masterclass'}
+      title={waitlistMode ? 'Register Your Interest' : offerLink ? 'Claim Your Seat' : 'Register for the Masterclass'}
       subtitle={`AI Champions Masterclass · ${eventWhen}${event ? ` · ${event.location}` : ''}`}
       wide={wide}
     >

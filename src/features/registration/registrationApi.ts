@@ -37,6 +37,8 @@ export interface RegistrationRequest {
   event?: string;
   /** The early-access token of an email to the waitlist (registers its own address during the priority window). */
   earlyAccess?: string;
+  /** A waitlist offer's claim link: registers the one seat the offer holds, for the person it was sent to. */
+  waitlistOffer?: { offer: string; token: string };
 }
 
 export interface PaidRegistrationResponse {

@@ -18,6 +18,7 @@ import { describeRegistrationFailure } from './registrationFailure';
 import { Toasts } from './registrationMessages';
 import { clearRegistrationDraft, readRegistrationDraft, requestToSend, updateRegistrationDraft } from './registrationDraft';
 import { saveRegistrationData } from './registrationStorage';
+import { keepOfferLink, type WaitlistOfferLink } from './waitlistOffer';
 
 export interface FreeCompletion {
   kind: 'promo' | 'waitlist';
@@ -37,6 +38,8 @@ interface SubmitOptions {
   eventId?: string;
   /** An early-access link's token, sent with paid and promo registrations while its window is open. */
   earlyAccess?: string;
+  /** A waitlist offer's claim link: its seat, for its person. */
+  waitlistOffer?: WaitlistOfferLink;
 }
 
 function readUtm(): UtmParams {
@@ -107,6 +110,7 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       // The registration is for the masterclass the page showed, even if another is featured by the time it is sent.
       ...(options.eventId ? { event: options.eventId } : {}),
       ...(options.earlyAccess && mode !== 'waitlist' ? { earlyAccess: options.earlyAccess } : {}),
+      ...(options.waitlistOffer && mode !== 'waitlist' ? { waitlistOffer: { offer: options.waitlistOffer.id, token: options.waitlistOffer.token } } : {}),
     };
 
     // The same request is always sent under the same key: the server makes one registration.
@@ -148,6 +152,8 @@ export function useRegistrationSubmit(options: SubmitOptions) {
           marketingConsent: request.marketingConsent,
           utmParams: utm,
         });
+        // A cancelled checkout comes back to /register?cancelled=true: the claim link must come back with it.
+        if (options.waitlistOffer) keepOfferLink(options.waitlistOffer);
         options.onPaymentRedirect(checkoutUrl);
         return;
       }

@@ -10,6 +10,8 @@ interface AttendeeCardProps {
   /** The heading and Remove button appear only when there is more than one attendee. */
   showHeading: boolean;
   waitlist: boolean;
+  /** A waitlist offer's claim: the seat is held for this address, so it cannot be changed. */
+  emailLocked?: boolean;
   disabled: boolean;
   onRemove: () => void;
 }
@@ -32,7 +34,7 @@ const textFields: TextField[] = [
 ];
 
 /** One attendee's details; the first attendee is never removable. */
-export function AttendeeCard({ form, index, showHeading, waitlist, disabled, onRemove }: AttendeeCardProps) {
+export function AttendeeCard({ form, index, showHeading, waitlist, emailLocked = false, disabled, onRemove }: AttendeeCardProps) {
   const position = index + 1;
   const path = (field: string) => `attendees.${index}.${field}`;
   const field = (name: string) => ({ ...form.getInputProps(path(name)), disabled });
@@ -79,6 +81,7 @@ export function AttendeeCard({ form, index, showHeading, waitlist, disabled, onR
               autoComplete={index === 0 ? autoComplete : 'off'}
               maxLength={ATTENDEE_LIMITS[name]}
               {...field(name)}
+              {...(name === 'email' && emailLocked ? { readOnly: true, description: 'Your seat is held for this address.' } : {})}
             />
           ))}
           <Select

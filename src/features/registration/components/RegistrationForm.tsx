@@ -6,12 +6,13 @@ import { Link } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { showToast } from '@/components/showToast';
 import { useOnline } from '@/pwa/useOnline';
-import { MAX_ATTENDEES, emptyAttendee, registrationFormSchema, type RegistrationFormValues } from '../attendeeSchema';
+import { MAX_ATTENDEES, emptyAttendee, registrationFormSchema, type AttendeeEntry, type RegistrationFormValues } from '../attendeeSchema';
 import type { EventSummary } from '../registrationApi';
 import { readRegistrationDraft, updateRegistrationDraft } from '../registrationDraft';
 import { Toasts } from '../registrationMessages';
 import { readRegistrationData, readWaitlistPrefill, removeWaitlistData } from '../registrationStorage';
 import { useRegistrationSubmit, type FreeCompletion } from '../useRegistrationSubmit';
+import type { WaitlistOfferLink } from '../waitlistOffer';
 import { AttendeeCard } from './AttendeeCard';
 import { ConsentSection } from './ConsentSection';
 import { OrderSummary } from './OrderSummary';
@@ -29,6 +30,8 @@ interface RegistrationFormProps {
   onCompleted: (completion: FreeCompletion) => void;
   /** An early-access visit: its token goes with the registration, its address fills the first attendee's email. */
   earlyAccess?: { token: string; email: string } | null;
+  /** A waitlist offer being claimed: one attendee, filled from the waitlist entry, its email fixed; the link goes with the registration. */
+  waitlistOffer?: { link: WaitlistOfferLink; prefill: Partial<Omit<AttendeeEntry, 'key'>> } | null;
 }
 
 const RETRY_WHILE_WAITING_MS = 15_000;
@@ -61,9 +64,13 @@ function storedValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttende
   };
 }
 
-export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymentRedirect, onCompleted, earlyAccess }: RegistrationFormProps) {
+export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymentRedirect, onCompleted, earlyAccess, waitlistOffer }: RegistrationFormProps) {
   const maxAttendees = event?.max_per_registration || MAX_ATTENDEES;
-  const [startValues] = useState(() => initialValues(waitlist, restoreAfterCancel, maxAttendees, earlyAccess?.email));
+  const [startValues] = useState(() =>
+    waitlistOffer
+      ? { attendees: [emptyAttendee(waitlistOffer.prefill)], privacyConsent: false, marketingConsent: false }
+      : initialValues(waitlist, restoreAfterCancel, maxAttendees, earlyAccess?.email),
+  );
   const form = useForm<RegistrationFormValues>({ mode: 'controlled', initialValues: startValues, validate });
   const [promoCode, setPromoCode] = useState<string | null>(() => (waitlist ? null : (readRegistrationDraft(false)?.promoCode ?? null)));
   const [salesRefusal, setSalesRefusal] = useState<string | null>(null);
@@ -80,6 +87,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
     onSalesRefused: setSalesRefusal,
     eventId: event?.id,
     earlyAccess: earlyAccess?.token,
+    waitlistOffer: waitlistOffer?.link,
   });
 
   // waitlist_data is read once (above) and then removed (spec section 3).
@@ -124,7 +132,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
   }, [waiting]);
 
   const attendees = form.values.attendees;
-  const singleAttendeeOnly = waitlist || promoCode !== null;
+  const singleAttendeeOnly = waitlist || promoCode !== null || Boolean(waitlistOffer);
 
   function applyPromo(code: string) {
     setPromoCode(code);
@@ -153,6 +161,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
           index={index}
           showHeading={attendees.length > 1}
           waitlist={waitlist}
+          emailLocked={Boolean(waitlistOffer) && index === 0}
           disabled={submitting}
           onRemove={() => form.removeListItem('attendees', index)}
         />
@@ -215,7 +224,8 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
             <Stack gap="lg" className={classes.summaryColumn}>
               {!promoCode && <PromoCodeBox onApplied={applyPromo} disabled={submitting} eventId={event?.id} />}
               <OrderSummary
-                event={event}
+                // a claimed offer's seat is already held for this registration: the sold-out count is not a warning for it
+                event={waitlistOffer ? { ...event, seats_left: Math.max(event.seats_left, 1) } : event}
                 attendeeCount={attendees.length}
                 promoCode={promoCode}
                 onRemovePromo={() => setPromoCode(null)}
