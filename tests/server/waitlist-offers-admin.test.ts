@@ -90,6 +90,27 @@ describe('admin routes', () => {
   });
 });
 
+describe('the claim window', () => {
+  it('is set per masterclass by administrators (1–168 hours, 0 for the default) and used by the next offers', async () => {
+    const admin = await createUser(server, su, 'administrator');
+    const attendeeUser = await createUser(server, su, 'attendee');
+    const event = await newEvent(su, { capacity: 1 });
+    await expect(admin.client.collection('events').update(event.id, { waitlist_claim_hours: 500 })).rejects.toMatchObject({ status: 400 });
+    await expect(admin.client.collection('events').update(event.id, { waitlist_claim_hours: 2.5 })).rejects.toMatchObject({ status: 400 });
+    await expect(attendeeUser.client.collection('events').update(event.id, { waitlist_claim_hours: 2 })).rejects.toMatchObject({ status: 404 });
+    expect((await su.collection('events').getOne(event.id)).waitlist_claim_hours).toBe(0);
+    await admin.client.collection('events').update(event.id, { waitlist_claim_hours: 2 });
+    expect((await call(admin, 'GET', `/api/masterclass/admin/waitlist/${event.id}`)).body.event).toMatchObject({ claim_hours: 2, waitlist_claim_hours: 2, default_claim_hours: 24 });
+
+    const [taken] = await seat(su, event.id, 1);
+    await joinWaitlist(server, su, event.id, 1);
+    await su.collection('attendees').update(taken.id, { registration_status: 'cancelled' });
+    const [offer] = await waitForOffers(su, event.id, 1);
+    const held = (Date.parse(offer.expires_at.replace(' ', 'T')) - Date.parse(offer.offered_at.replace(' ', 'T'))) / 3600_000;
+    expect(held).toBeCloseTo(2, 3);
+  });
+});
+
 describe('the status link of the waitlist email', () => {
   it('shows the place in the queue, then the offer; a forged link is refused', async () => {
     const event = await newEvent(su, { capacity: 1 });
