@@ -16,8 +16,8 @@ const featureIsolation = features.map((name) => ({
 }));
 
 export default tseslint.config(
-  // pb_hooks/lib/qrcode-generator.js: a verbatim copy of the qrcode-generator package (tests/server/tickets.test.ts keeps it so)
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'pb_data', '.bin', 'test-results', 'playwright-report', 'pb_hooks/lib/qrcode-generator.js'] },
+  // pb_hooks/vendor/: installed packages the hooks use, placed there at server start (scripts/lib/hook-packages.mjs)
+  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'pb_data', '.bin', 'test-results', 'playwright-report', 'pb_hooks/vendor'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],

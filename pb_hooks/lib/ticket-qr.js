@@ -1,8 +1,9 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // The ticket's QR code as a PNG image for the confirmation email. The JS
 // hooks have no canvas and no zlib: the modules come from qrcode-generator
-// (lib/qrcode-generator.js, a verbatim copy of the npm package's
-// dist/qrcode.js, which the app uses too), and the PNG is written here: one
+// (the npm package the app uses too: its dist/qrcode.js, placed unchanged at
+// vendor/qrcode-generator.js by scripts/lib/hook-packages.mjs whenever a
+// server starts), and the PNG is written here: one
 // bit per pixel, black on white, the image data in uncompressed ("stored")
 // deflate blocks. Every mail program shows a PNG; SVG images are not shown by
 // the most used ones.
@@ -18,7 +19,7 @@ const DISPLAY_WIDTH = 240;
 
 /** The QR code's dark modules: `rows[row][column]` is true for dark. */
 function qrModules(text) {
-  const qrcode = require(`${__hooks}/lib/qrcode-generator.js`);
+  const qrcode = require(`${__hooks}/vendor/qrcode-generator.js`);
   const qr = qrcode(0, ERROR_CORRECTION);
   qr.addData(text, "Byte");
   qr.make();

@@ -2,6 +2,7 @@
 // Vite dev backend and every test suite go through here.
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { placeHookPackages } from './hook-packages.mjs';
 import { distDir, hooksDir, migrationsDir, pocketbaseBin } from './paths.mjs';
 
 export function freePort() {
@@ -16,6 +17,7 @@ export function freePort() {
 }
 
 export function upsertSuperuser({ dataDir, email, password }) {
+  placeHookPackages();
   execFileSync(pocketbaseBin, ['superuser', 'upsert', email, password, '--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir], {
     stdio: 'pipe',
   });
@@ -40,6 +42,7 @@ async function waitForHealth(url, child, timeoutMs) {
  * @param {{ dataDir: string, httpAddr: string, env?: Record<string, string>, publicDir?: string, inheritOutput?: boolean }} options
  */
 export async function startPocketBase({ dataDir, httpAddr, env = {}, publicDir = distDir, inheritOutput = false }) {
+  placeHookPackages();
   // --dev=false: PocketBase guesses dev mode (SQL logging) when its binary sits under the temp dir, as in a clone under /tmp.
   // --hooksPool: more prewarmed JS runtimes than PocketBase's 15, so requests
   // waiting for the database writer do not also queue for a runtime (see
