@@ -18,6 +18,7 @@ import { EventFactsForm } from './EventFactsForm';
 import { NextEventCard } from './NextEventCard';
 import { EarlyAccessCard } from './EarlyAccessCard';
 import { PromoCodesSection } from './PromoCodesSection';
+import { WaitlistOffersCard } from './WaitlistOffersCard';
 
 function EventHeadline({ event, seats, featured }: { event: AdminEventRow; seats: EventSeats | null; featured: boolean }) {
   const [openedAt] = useState(() => new Date());
@@ -187,6 +188,7 @@ export function AdminEventPage() {
           <EventFactsForm key={formKey} event={event} seats={seats} onSaved={onSaved} />
           <PromoCodesSection event={event} codes={codes} loadError={codesError} onReload={() => loadCodes(event.id)} onChanged={onCodeChanged} />
           {event.published ? <EarlyAccessCard key={event.id} event={event} /> : null}
+          {event.published ? <WaitlistOffersCard key={`waitlist-${event.id}`} event={event} /> : null}
           {featured ? <NextEventCard source={featured} onCreated={(id) => load(id)} /> : null}
         </>
       ) : null}
