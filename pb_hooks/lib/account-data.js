@@ -149,8 +149,9 @@ const ATTENDEE_FIELDS = [
   "privacy_consent", "marketing_consent", "utm_source", "utm_medium", "registration_status", "invitation_sent",
   "invitation_sent_at", "created", "updated",
 ];
-const REGISTRATION_FIELDS = ["kind", "status", "total_amount_cents", "paid_amount_cents", "currency", "created", "updated"];
-const BUYER_FIELDS = ["primary_email", "utm_source", "utm_medium"];
+const REGISTRATION_FIELDS = ["kind", "status", "created", "updated"];
+/** What the buyer typed and paid: shown to the buyer only, never to a colleague on the registration. */
+const BUYER_FIELDS = ["primary_email", "total_amount_cents", "paid_amount_cents", "currency", "utm_source", "utm_medium"];
 const EMAIL_FIELDS = ["subject", "template", "status", "created", "sent_at"];
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "created"];
 
@@ -188,8 +189,10 @@ function exportFor(app, user) {
     if (bought) Object.assign(out, pick(registration, BUYER_FIELDS), { id: registration.id });
     out.your_attendee_rows = own;
     out.other_attendees = everyone.length - own.length;
-    out.refunds = findWhere(app, "payment_actions", "[[registration]] = {:id}", { id: registration.id }).map((action) =>
-      pick(action, ["kind", "amount_cents", "currency", "status", "created"]));
+    // Refunds: all of a registration they bought; on someone else's, only those of their own seats (when refunds name one).
+    const actions = findWhere(app, "payment_actions", "[[registration]] = {:id}", { id: registration.id }).filter((action) =>
+      bought || (hasField(action, "attendee") && own.includes(action.getString("attendee"))));
+    out.refunds = actions.map((action) => pick(action, ["kind", "amount_cents", "currency", "status", "created"]));
     return out;
   });
 

@@ -161,8 +161,8 @@ describe('GET /api/masterclass/account/export', () => {
     });
     const bobs = data.registrations.find((row: { id: string }) => row.id === pair.boughtByBob.id);
     expect(bobs).toMatchObject({ your_part: 'attendee', other_attendees: 1, your_attendee_rows: [pair.aliceRow2.id] });
-    expect(bobs).not.toHaveProperty('primary_email');
-    expect(bobs).not.toHaveProperty('utm_source');
+    for (const buyersOwn of ['primary_email', 'utm_source', 'total_amount_cents', 'paid_amount_cents']) expect(bobs).not.toHaveProperty(buyersOwn);
+    expect(bobs.refunds).toEqual([]);
     expect(data.registrations).toHaveLength(2);
 
     expect(data.readiness_assessments.map((row: { id: string }) => row.id)).toEqual([pair.tools.readiness.id]);
@@ -184,7 +184,10 @@ describe('GET /api/masterclass/account/export', () => {
 
     // Bob's own export shows Alice's registration from his side only.
     const bobsView = (await exportOf(bob)).body;
-    expect(bobsView.registrations.find((row: { id: string }) => row.id === pair.boughtByAlice.id)).not.toHaveProperty('primary_email');
+    const alicesFromBob = bobsView.registrations.find((row: { id: string }) => row.id === pair.boughtByAlice.id);
+    expect(alicesFromBob).not.toHaveProperty('primary_email');
+    expect(alicesFromBob).not.toHaveProperty('paid_amount_cents');
+    expect(alicesFromBob.refunds).toEqual([]);
     expect(JSON.stringify(bobsView)).not.toContain(alice.email);
     expect(JSON.stringify(bobsView)).not.toContain('No nuts');
   });
