@@ -8,8 +8,10 @@
 //   counted as lib/capacity.js counts them), left, plus observers (no seat);
 // - revenue in cents: gross = what paid registrations took (Stripe's paid
 //   amount when known, else the total), including payments later refunded;
-//   refunded = refunds made (payment_actions done); net = gross − refunded;
-//   pendingRefunds = refunds owed but not made yet;
+//   refunded = refunds made (payment_actions done: a whole registration's
+//   payment, or a cancelled attendee's share); net = gross − refunded;
+//   pendingRefunds = refunds owed but not made yet; failedRefunds = refunds
+//   Stripe kept refusing, left to an administrator (not in net);
 // - registrations per day in the event's time zone (paid and completed paid
 //   or promo registrations, and waitlist sign-ups; open or abandoned checkouts
 //   are not registrations), every day from the first to the last;
@@ -67,7 +69,10 @@ function revenue(app, event) {
     JOIN registrations r ON r.id = p.registration
     WHERE r.event = {:event} AND p.kind = 'refund' AND p.status = {:status}`, { ...params, status });
   const refunded = refundSum("done");
-  return { currency: event.getString("currency") || "AUD", grossCents: gross, refundedCents: refunded, netCents: gross - refunded, pendingRefundsCents: refundSum("pending") };
+  return {
+    currency: event.getString("currency") || "AUD", grossCents: gross, refundedCents: refunded, netCents: gross - refunded,
+    pendingRefundsCents: refundSum("pending"), failedRefundsCents: refundSum("failed"),
+  };
 }
 
 /** "2025-06-03" for an instant, in the zone. */

@@ -128,7 +128,7 @@ describe('GET /api/masterclass/admin/analytics', () => {
     // confirmed: 2 (paid) + 1 (promo) + 1 (the administrator's row); held: 3; left: 20 - 4 - 3
     expect(body.seats).toEqual({ capacity: 20, taken: 4, held: 3, left: 13, observers: 1 });
     // gross: 600 + 300 (observer, its total) + 300 (refunded) + 100 (refund owed); pending checkouts take nothing
-    expect(body.revenue).toEqual({ currency: 'AUD', grossCents: 130000, refundedCents: 30000, netCents: 100000, pendingRefundsCents: 10000 });
+    expect(body.revenue).toEqual({ currency: 'AUD', grossCents: 130000, refundedCents: 30000, netCents: 100000, pendingRefundsCents: 10000, failedRefundsCents: 0 });
     // today in Adelaide: 2 paid (completed and paid), 2 promo, 2 waitlist; cancelled and open checkouts are not registrations
     expect(body.registrationsPerDay).toEqual([{ date: adelaideToday(), paid: 2, promo: 2, waitlist: 2 }]);
     expect(body.attendeesByRole).toEqual([

@@ -71,6 +71,15 @@ function AnalyticsSkeleton() {
   );
 }
 
+/** Refunds not made yet under 'Refunded': still being made, and given up on (to refund by hand). */
+function refundHint(revenue: EventAnalytics['revenue'], money: (cents: number) => string): string | undefined {
+  const parts = [
+    revenue.pendingRefundsCents > 0 ? `${money(revenue.pendingRefundsCents)} still to refund` : '',
+    (revenue.failedRefundsCents ?? 0) > 0 ? `${money(revenue.failedRefundsCents ?? 0)} failed, to refund by hand` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
 function AnalyticsFigures({ data }: { data: EventAnalytics }) {
   const { seats, revenue, tools } = data;
   const money = (cents: number) => formatAmount(cents, revenue.currency);
@@ -98,7 +107,7 @@ function AnalyticsFigures({ data }: { data: EventAnalytics }) {
             id="revenue-refunded"
             label="Refunded"
             value={money(revenue.refundedCents)}
-            hint={revenue.pendingRefundsCents > 0 ? `${money(revenue.pendingRefundsCents)} still to refund` : undefined}
+            hint={refundHint(revenue, money)}
           />
           <StatTile id="revenue-net" label="Net" value={money(revenue.netCents)} />
         </SimpleGrid>

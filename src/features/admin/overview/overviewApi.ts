@@ -21,7 +21,7 @@ export interface DayCounts {
 export interface EventAnalytics {
   event: { id: string; title: string; timezone: string };
   seats: { capacity: number; taken: number; held: number; left: number; observers: number };
-  revenue: { currency: string; grossCents: number; refundedCents: number; netCents: number; pendingRefundsCents: number };
+  revenue: { currency: string; grossCents: number; refundedCents: number; netCents: number; pendingRefundsCents: number; failedRefundsCents?: number };
   registrationsPerDay: DayCounts[];
   attendeesByRole: LabelCount[];
   attendeesByUtmSource: LabelCount[];
