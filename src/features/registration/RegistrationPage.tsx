@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, Text } from '@mantine/core';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { CheckoutReturnView } from './components/CheckoutReturnView';
@@ -17,7 +17,7 @@ import { earlyAccessCopy, windowState } from './earlyAccess';
 import { readRegistrationData } from './registrationStorage';
 import { useEventNotFoundToast, useEventSummary } from './useEventSummary';
 import type { FreeCompletion } from './useRegistrationSubmit';
-import { offerPrefill, readKeptOfferLink, useWaitlistOffer, type WaitlistOfferLink } from './waitlistOffer';
+import { forgetKeptOfferLink, offerPrefill, readKeptOfferLink, useWaitlistOffer, type WaitlistOfferLink } from './waitlistOffer';
 import { OfferEndedNotice } from './components/OfferEndedNotice';
 import { offerNotice } from './offerNotice';
 
@@ -42,8 +42,14 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
   const waitlistMode = waitlist && !returning;
   // A claim's checkout cancelled comes back without the link: the tab kept it.
   const [keptOffer] = useState(() => (cancelled && !waitlistOffer ? readKeptOfferLink() : null));
-  const offerLink = returning || waitlistMode ? null : (waitlistOffer ?? keptOffer);
-  const { load: offerLoad, retry: retryOffer } = useWaitlistOffer(offerLink);
+  const askedOffer = returning || waitlistMode ? null : (waitlistOffer ?? keptOffer);
+  const { load: offerLoad, retry: retryOffer } = useWaitlistOffer(askedOffer);
+  // A kept link whose offer has ended (claimed, expired…) is forgotten: the page is an ordinary one again.
+  const keptEnded = !waitlistOffer && keptOffer !== null && (offerLoad?.status === 'failed' || (offerLoad?.status === 'ready' && offerLoad.details.offer.state !== 'open'));
+  const offerLink = keptEnded ? null : askedOffer;
+  useEffect(() => {
+    if (keptEnded) forgetKeptOfferLink();
+  }, [keptEnded]);
   const offerDetails = offerLoad?.status === 'ready' ? offerLoad.details : null;
   const { state: eventState, retry } = useEventSummary(earlyAccess?.eventId ?? offerDetails?.offer.event);
   const step: RegistrationStep = returning || freeCompletion ? 2 : checkoutUrl ? 1 : 0;

@@ -106,3 +106,11 @@ export function readKeptOfferLink(): WaitlistOfferLink | null {
     return null;
   }
 }
+
+export function forgetKeptOfferLink(): void {
+  try {
+    sessionStore()?.removeItem(KEPT_LINK_KEY);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+}
