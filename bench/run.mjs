@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app and the server, runs every benchmark and
 // writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
 // `npm run bench -- lighthouse landing` runs only the benchmarks named
-// (landing, lighthouse, offline, registrations, ratio, use-case-search, admin-attendees).
+// (landing, lighthouse, offline, registrations, ratio, use-case-search, admin-attendees, check-in).
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
@@ -15,8 +15,9 @@ import { benchmarkRegistrations } from './registrations.mjs';
 import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
 import { benchmarkUseCaseSearch } from './use-case-search.mjs';
 import { benchmarkAdminAttendees } from './admin-attendees.mjs';
+import { benchmarkCheckIn } from './check-in.mjs';
 
-const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'admin-attendees'];
+const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'admin-attendees', 'check-in'];
 const only = new Set(process.argv.slice(2));
 for (const name of only) if (!BENCHES.includes(name)) throw new Error(`Unknown benchmark ${name}: choose from ${BENCHES.join(', ')}`);
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -78,6 +79,13 @@ if (wanted('admin-attendees')) {
   writeFileSync(path.join(resultsDir, 'admin-attendees.json'), `${JSON.stringify({ measuredAt, ...adminAttendees }, null, 2)}\n`);
   appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'admin-attendees', attendees: adminAttendees.attendees, listP50Ms: adminAttendees.list.p50Ms, listP95Ms: adminAttendees.list.p95Ms, csvExportMs: adminAttendees.csvExport.ms })}\n`);
   console.log(`Manage Attendees, ${adminAttendees.attendees} attendees: list filtered and sorted p50 ${adminAttendees.list.p50Ms} ms, p95 ${adminAttendees.list.p95Ms} ms; full CSV export ${adminAttendees.csvExport.ms} ms`);
+}
+
+if (wanted('check-in')) {
+  const checkIn = await benchmarkCheckIn();
+  writeFileSync(path.join(resultsDir, 'check-in.json'), `${JSON.stringify({ measuredAt, ...checkIn }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'check-in', attendees: checkIn.attendees, scanP50Ms: checkIn.scan.p50Ms, scanP95Ms: checkIn.scan.p95Ms, listOnDeviceMs: checkIn.listOnDeviceMs })}\n`);
+  console.log(`Door check-in, ${checkIn.attendees} attendees on the device, offline: scan decoded → result shown p50 ${checkIn.scan.p50Ms} ms, p95 ${checkIn.scan.p95Ms} ms (goal 100 ms); list onto the device ${checkIn.listOnDeviceMs} ms`);
 }
 
 function summariseRegistrations({ paid, capacityRace }) {

@@ -172,7 +172,7 @@ describe('who may use the door routes', () => {
 describe('the roster', () => {
   it('lists one event\'s attendees, every status, with their ticket codes, page by page', async () => {
     const rosterEvent = await createEvent('Roster masterclass');
-    const made = [];
+    const made: Awaited<ReturnType<typeof createAttendee>>[] = [];
     for (const state of ['confirmed', 'confirmed', 'confirmed_observer', 'waitlisted', 'cancelled'] as Status[]) made.push(await createAttendee(rosterEvent, state));
     await createAttendee(otherEventId);
     const first = await admin.client.send(`${ROSTER}?event=${rosterEvent}&limit=2`, {});

@@ -35,10 +35,13 @@ export type ScanDecision =
 
 const ADMITTED = new Set(['confirmed', 'confirmed_observer']);
 
-/** Indexes a masterclass's attendees and check-ins for the door (refused check-ins are left out: the server holds none of them). */
-export function buildDoorView(
-  eventId: string, attendees: readonly DoorAttendeeRow[], checkIns: readonly CheckInRow[], voided: DoorRosterRow['voided'] = [],
-): DoorView {
+export interface AttendeeIndex {
+  byTicket: Map<string, DoorAttendeeRow>;
+  byId: Map<string, DoorAttendeeRow>;
+}
+
+/** The masterclass's attendees by ticket code and by id (built once per list, not per check-in). */
+export function indexAttendees(eventId: string, attendees: readonly DoorAttendeeRow[]): AttendeeIndex {
   const byTicket = new Map<string, DoorAttendeeRow>();
   const byId = new Map<string, DoorAttendeeRow>();
   for (const attendee of attendees) {
@@ -46,6 +49,11 @@ export function buildDoorView(
     byId.set(attendee.id, attendee);
     if (attendee.ticket_code) byTicket.set(attendee.ticket_code, attendee);
   }
+  return { byTicket, byId };
+}
+
+/** Each attendee's check-ins at the masterclass; refused ones are left out (the server holds none of them). */
+export function indexCheckIns(eventId: string, checkIns: readonly CheckInRow[]): Map<string, CheckInRow[]> {
   const checkInsByAttendee = new Map<string, CheckInRow[]>();
   for (const checkIn of checkIns) {
     if (checkIn.event !== eventId || checkIn.refused) continue;
@@ -53,7 +61,14 @@ export function buildDoorView(
     if (list) list.push(checkIn);
     else checkInsByAttendee.set(checkIn.attendee, [checkIn]);
   }
-  return { eventId, byTicket, byId, voided: new Map(voided.map((row) => [row.code, row])), checkInsByAttendee };
+  return checkInsByAttendee;
+}
+
+/** Indexes a masterclass's attendees and check-ins for the door. */
+export function buildDoorView(
+  eventId: string, attendees: readonly DoorAttendeeRow[], checkIns: readonly CheckInRow[], voided: DoorRosterRow['voided'] = [],
+): DoorView {
+  return { eventId, ...indexAttendees(eventId, attendees), voided: new Map(voided.map((row) => [row.code, row])), checkInsByAttendee: indexCheckIns(eventId, checkIns) };
 }
 
 /** The check-in that let the attendee in (the conflict rule's winner), or null. */

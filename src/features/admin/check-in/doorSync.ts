@@ -76,6 +76,7 @@ export function createDoorSync({ db, api, event, adminId, connectivity = browser
   let controller: AbortController | null = null;
 
   const set = (patch: Partial<DoorSyncState>) => {
+    if ((Object.keys(patch) as (keyof DoorSyncState)[]).every((key) => state[key] === patch[key])) return;
     state = { ...state, ...patch };
     for (const listener of listeners) listener(state);
   };

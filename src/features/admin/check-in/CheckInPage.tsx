@@ -1,0 +1,264 @@
+// Door check-in (/admin/check-in): pick the masterclass (the featured one by
+// default), then scan tickets with the camera or find people by name. Every
+// answer comes from this device (the masterclass's list and its check-ins are
+// kept in IndexedDB), so the door works the same with or without a
+// connection; check-ins and undos are sent when the device is online, and the
+// other door devices' check-ins come back, conflicts included.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, type CheckInRow, type DoorRosterRow } from '@/db';
+import { formatEventWhen } from '@/lib/eventWhen';
+import { isTicketCode, ticketPayload } from '@/lib/ticket';
+import { currentUser, useSession } from '@/lib/session';
+import { MasterclassSelect, useMasterclasses } from '../MasterclassSelect';
+import { AttendeeSearch } from './AttendeeSearch';
+import { CameraScanner } from './CameraScanner';
+import { ConflictList, LatestCheckIns } from './CheckInLists';
+import { decideAttendeeId, decideScan, type DoorView, type ScanDecision } from './decideScan';
+import { doorTime, type TextContext } from './decisionText';
+import { DeviceNameDialog } from './DeviceNameDialog';
+import { useDeviceName } from './deviceName';
+import { recordCheckIn, undoCheckIn } from './doorStore';
+import { ResultPanel, type DoorResult } from './ResultPanel';
+import { useDoor, type Door } from './useDoor';
+
+const LAST_EVENT_KEY = 'door_event';
+/** The camera sees a ticket for as long as it is held up: the same code within this time is read once. */
+const REPEAT_MS = 4000;
+const FALLBACK_ZONE = 'Australia/Adelaide';
+
+function readLastEvent(): string | null {
+  try {
+    return window.localStorage.getItem(LAST_EVENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const rosterLabel = (roster: DoorRosterRow) => `${formatEventWhen(roster).split(',')[0] ?? roster.starts_at} — ${roster.title}`;
+
+/** The masterclass the door works on: the address's, else the featured one, else (offline) the last one used here. */
+function useDoorEvent(requested: string | undefined) {
+  const masterclasses = useMasterclasses();
+  const stored = useLiveQuery(() => db.doorRosters.toArray(), [], [] as DoorRosterRow[]);
+  const settled = masterclasses.events !== null || masterclasses.error !== null;
+  let eventId: string | null = requested ?? null;
+  if (!eventId && settled) {
+    const last = readLastEvent();
+    const known = (id: string | null) => id && (masterclasses.events?.some((row) => row.id === id) || stored.some((row) => row.event === id));
+    eventId = masterclasses.featuredId ?? (known(last) ? last : null) ?? stored[0]?.event ?? masterclasses.events?.[0]?.id ?? null;
+  }
+  useEffect(() => {
+    if (!eventId) return;
+    try {
+      window.localStorage.setItem(LAST_EVENT_KEY, eventId);
+    } catch {
+      // Storage off: the featured masterclass is chosen next time.
+    }
+  }, [eventId]);
+  const titles = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const row of stored) map.set(row.event, `${row.title} on ${formatEventWhen(row).split(',')[0]}`);
+    for (const row of masterclasses.events ?? []) map.set(row.id, `${row.title} on ${formatEventWhen(row).split(',')[0]}`);
+    return map;
+  }, [stored, masterclasses.events]);
+  const timeZone = stored.find((row) => row.event === eventId)?.timezone
+    ?? masterclasses.events?.find((row) => row.id === eventId)?.timezone ?? FALLBACK_ZONE;
+  return { eventId, masterclasses, stored, titles, timeZone };
+}
+
+function SyncLine({ door, eventId }: { door: Door; eventId: string }) {
+  const { sync, pending, roster } = door;
+  const waiting = pending > 0 ? ` · ${pending} check-in${pending === 1 ? '' : 's'} waiting to sync` : '';
+  const zone = roster?.timezone ?? FALLBACK_ZONE;
+  let line: string;
+  let color = 'dimmed';
+  if (!sync.online) {
+    line = `Offline · check-ins are saved on this device${waiting}`;
+    color = 'orange.9';
+  } else if (sync.signIn) {
+    line = `Sign in again to send check-ins${waiting}`;
+    color = 'red.8';
+  } else if (sync.error) {
+    line = `Server not answering · ${sync.error}${waiting}`;
+    color = 'orange.9';
+  } else if (sync.syncing && pending > 0) {
+    line = `Online · sending ${pending} check-in${pending === 1 ? '' : 's'}…`;
+  } else if (sync.syncing && !sync.lastSyncedAt) {
+    line = 'Syncing…';
+  } else {
+    line = sync.lastSyncedAt ? `Online · synced ${doorTime(new Date(sync.lastSyncedAt).toISOString(), zone)}${waiting}` : `Online${waiting}`;
+  }
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c={color} data-sync-line>
+        {line}
+        {sync.signIn && <> · <Anchor href={`/auth?redirect=${encodeURIComponent(`/admin/check-in?event=${eventId}`)}`}>Sign in</Anchor></>}
+      </Text>
+      {roster && (
+        <Text size="xs" c="dimmed">
+          List of {roster.total} attendee{roster.total === 1 ? '' : 's'} kept on this device, updated {doorTime(new Date(roster.refreshedAt).toISOString(), zone, new Date())}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?: string; onEventChange: (eventId: string) => void }) {
+  useSession();
+  const user = currentUser();
+  const deviceName = useDeviceName();
+  const [renaming, setRenaming] = useState(false);
+  const { eventId, masterclasses, stored, titles, timeZone } = useDoorEvent(requestedEvent);
+  const door = useDoor(eventId, user?.id ?? null);
+  // The last answer, for the masterclass it was given at (another masterclass starts with none).
+  const [answer, setAnswer] = useState<{ event: string; result: DoorResult } | null>(null);
+  const result = answer && answer.event === eventId ? answer.result : null;
+  const seq = useRef(0);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const lastRead = useRef<{ text: string; at: number } | null>(null);
+  const viewRef = useRef<DoorView>(door.view);
+  // Check-ins made here since the list was last read, so a second scan a moment later already sees them.
+  const madeHere = useRef<CheckInRow[]>([]);
+  useEffect(() => {
+    viewRef.current = door.view;
+    madeHere.current = madeHere.current.filter((row) => !door.view.checkInsByAttendee.get(row.attendee)?.some((stored) => stored.id === row.id));
+  }, [door.view]);
+
+  // The camera's QR reader is loaded now, while the device is online, so it is there when the connection is not.
+  useEffect(() => {
+    void import('./qrScanner').then((scanner) => scanner.prepareQrReader()).catch(() => undefined);
+  }, []);
+
+  const context: TextContext = useMemo(() => ({ timeZone, today: new Date(), eventTitles: titles }), [timeZone, titles]);
+  const checkInsById = useMemo(() => new Map(door.checkIns.map((row) => [row.id, row])), [door.checkIns]);
+
+  const currentView = useCallback((): DoorView => {
+    const view = viewRef.current;
+    if (madeHere.current.length === 0) return view;
+    const byAttendee = new Map(view.checkInsByAttendee);
+    for (const row of madeHere.current) byAttendee.set(row.attendee, [...(byAttendee.get(row.attendee) ?? []).filter((other) => other.id !== row.id), row]);
+    return { ...view, checkInsByAttendee: byAttendee };
+  }, []);
+
+  const settle = useCallback(async (decision: ScanDecision, method: CheckInRow['method']) => {
+    let checkInId: string | undefined;
+    if (decision.kind === 'admit' && eventId && user) {
+      const row = await recordCheckIn(db, { event: eventId, attendee: decision.attendee.id, method, deviceName, adminId: user.id, at: new Date() });
+      madeHere.current = [...madeHere.current, row];
+      checkInId = row.id;
+      door.requestSync();
+    }
+    seq.current += 1;
+    if (eventId) setAnswer({ event: eventId, result: { seq: seq.current, decision, checkInId } });
+  }, [eventId, user, deviceName, door]);
+
+  const enqueue = useCallback((work: () => Promise<void>) => {
+    queue.current = queue.current.then(work).catch((error: unknown) => console.error('Check-in failed', error));
+  }, []);
+
+  const onCode = useCallback((raw: string, method: 'scan') => {
+    if (!eventId || !deviceName) return;
+    const compact = raw.trim().replace(/\s+/g, '');
+    const text = isTicketCode(compact) ? ticketPayload(eventId, compact) : raw;
+    const now = Date.now();
+    if (lastRead.current && lastRead.current.text === text && now - lastRead.current.at < REPEAT_MS) return;
+    lastRead.current = { text, at: now };
+    enqueue(() => settle(decideScan(currentView(), text), method));
+  }, [eventId, deviceName, enqueue, settle, currentView]);
+
+  const onSearchCheckIn = useCallback((attendeeId: string) => {
+    if (!deviceName) return setRenaming(true);
+    lastRead.current = null;
+    enqueue(() => settle(decideAttendeeId(currentView(), attendeeId), 'search'));
+  }, [deviceName, enqueue, settle, currentView]);
+
+  const onUndo = useCallback((checkIn: CheckInRow) => {
+    if (!user) return;
+    enqueue(async () => {
+      await undoCheckIn(db, checkIn.id, { deviceName, adminId: user.id, at: new Date() });
+      madeHere.current = madeHere.current.filter((row) => row.id !== checkIn.id);
+      lastRead.current = null;
+      door.requestSync();
+    });
+  }, [user, deviceName, enqueue, door]);
+
+  const selector = masterclasses.events ? (
+    <MasterclassSelect
+      events={masterclasses.events}
+      featuredId={masterclasses.featuredId}
+      value={eventId}
+      onChange={onEventChange}
+      description="The featured masterclass is chosen when the page opens."
+      style={{ flex: '1 1 260px' }}
+    />
+  ) : (
+    <Select
+      label="Masterclass"
+      description="Offline: the masterclasses whose list is on this device."
+      data={stored.map((row) => ({ value: row.event, label: rosterLabel(row) }))}
+      value={eventId}
+      onChange={(chosen) => chosen && onEventChange(chosen)}
+      allowDeselect={false}
+      style={{ flex: '1 1 260px', minWidth: 0, maxWidth: 560 }}
+      placeholder="No list on this device yet"
+    />
+  );
+
+  const noList = eventId !== null && door.loaded && !door.roster;
+  return (
+    <Stack gap="md">
+      <DeviceNameDialog key={`${renaming}-${deviceName}`} opened={!deviceName || renaming} current={deviceName} onClose={deviceName ? () => setRenaming(false) : null} />
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>Door Check-in</Title>
+          <Group gap={6}>
+            <IconDeviceMobile size={16} aria-hidden />
+            <Text size="sm">This device: <strong data-device-name>{deviceName || 'not named yet'}</strong></Text>
+            <Anchor component="button" size="sm" onClick={() => setRenaming(true)}>Change</Anchor>
+          </Group>
+        </Stack>
+        <Paper withBorder radius="md" px="md" py={6} aria-label="Checked in">
+          <Text size="xs" c="dimmed">Checked in</Text>
+          <Text fw={800} fz={28} lh={1.1} data-counts>
+            {door.checkedIn} <Text span fz="md" fw={500} c="dimmed">of {door.expected} expected</Text>
+          </Text>
+        </Paper>
+      </Group>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {selector}
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => door.requestSync(true)} disabled={!door.sync.online || !eventId}>
+          Refresh list
+        </Button>
+      </Group>
+      {masterclasses.error && stored.length === 0 && (
+        <Alert color="orange" title="No list on this device">
+          This device has no attendee list yet and the server cannot be reached. Connect once to download the masterclass's list; after that, check-in works offline.
+        </Alert>
+      )}
+      {eventId && <SyncLine door={door} eventId={eventId} />}
+      {noList && !door.sync.online && (
+        <Alert color="orange" title="This masterclass's list is not on this device">
+          Connect to the internet once to download it; after that, check-in works offline.
+        </Alert>
+      )}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <ResultPanel result={result} view={door.view} checkIns={checkInsById} context={context} onUndo={onUndo} />
+            <CameraScanner onCode={onCode} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <AttendeeSearch attendees={door.attendees} view={door.view} context={context} onCheckIn={onSearchCheckIn} />
+            <ConflictList view={door.view} context={context} onUndo={onUndo} />
+            <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+// The big answer to the last scan or search: green "Checked in — {name}",
+// red with the reason, amber when another device checked the same ticket in
+// too ("Also scanned at … by …"). It follows the check-in as it syncs: a
+// conflict found later, an undo, or the server's refusal show here at once.
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowBackUp, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import type { CheckInRow } from '@/db';
+import type { DoorView, ScanDecision } from './decideScan';
+import { alsoScanned, decisionText, doorTime, type TextContext } from './decisionText';
+import { clockNote, othersActive } from './checkInNotes';
+
+export interface DoorResult {
+  /** Counts results, so the same answer twice still shows as new. */
+  seq: number;
+  decision: ScanDecision;
+  /** The check-in an admitted scan made. */
+  checkInId?: string;
+}
+
+const TONES = {
+  green: { bg: 'teal.8', icon: IconCircleCheck },
+  red: { bg: 'red.8', icon: IconCircleX },
+  amber: { bg: 'orange.8', icon: IconAlertTriangle },
+  grey: { bg: 'gray.7', icon: IconArrowBackUp },
+} as const;
+
+export function ResultPanel({ result, view, checkIns, context, onUndo }: {
+  result: DoorResult | null;
+  view: DoorView;
+  checkIns: ReadonlyMap<string, CheckInRow>;
+  context: TextContext;
+  onUndo: (checkIn: CheckInRow) => void;
+}) {
+  if (!result) {
+    return (
+      <Paper radius="md" p="lg" withBorder data-result="none">
+        <Text fw={700} size="lg">Ready</Text>
+        <Text c="dimmed">Scan a ticket, or search for the attendee by name, email or company.</Text>
+      </Paper>
+    );
+  }
+  const text = decisionText(result.decision, context);
+  const checkIn = result.checkInId ? checkIns.get(result.checkInId) : undefined;
+  let tone: keyof typeof TONES = text.tone;
+  let title = text.title;
+  let detail = text.detail;
+  const notes: string[] = [];
+  if (checkIn) {
+    const name = result.decision.attendee?.full_name ?? '';
+    if (checkIn.refused) {
+      tone = 'red';
+      title = `Not checked in — ${name}`;
+      detail = checkIn.refused;
+    } else if (checkIn.undone_at) {
+      tone = 'grey';
+      title = `Check-in undone — ${name}`;
+      detail = `Undone at ${doorTime(checkIn.undone_at, context.timeZone, context.today)}${checkIn.undone_device ? ` on ${checkIn.undone_device}` : ''}.`;
+    } else {
+      const others = othersActive(view, checkIn);
+      if (others.length > 0) {
+        tone = 'amber';
+        notes.push(...others.map((other) => alsoScanned(other, context.timeZone, context.today)));
+      }
+      const clock = clockNote(checkIn, context.timeZone, context.today);
+      if (clock) notes.push(clock);
+    }
+  }
+  if (result.decision.kind === 'refuse' && result.decision.reason === 'already' && result.decision.checkIn) {
+    const others = othersActive(view, result.decision.checkIn);
+    notes.push(...others.map((other) => alsoScanned(other, context.timeZone, context.today)));
+  }
+  const Icon = TONES[tone].icon;
+  return (
+    <Paper radius="md" p="lg" bg={TONES[tone].bg} c="white" data-result={tone} data-result-seq={result.seq} role="status" aria-live="assertive">
+      <Stack gap={6}>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Icon size={40} style={{ flexShrink: 0 }} aria-hidden />
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={2} c="white" fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>{title}</Title>
+            {detail && <Text c="white" fz="md">{detail}</Text>}
+            {tone === 'amber' && <Badge color="white" c="orange.9" variant="filled" tt="none">Conflict: checked in on two devices</Badge>}
+            {notes.map((note) => <Text key={note} c="white" fw={600}>{note}</Text>)}
+            {checkIn?.pending === 1 && !checkIn.refused && <Text c="white" size="sm" opacity={0.9}>Saved on this device · waiting to sync</Text>}
+          </Stack>
+        </Group>
+        {checkIn && !checkIn.undone_at && !checkIn.refused && (
+          <Group justify="flex-end">
+            <Button variant="white" color="dark" leftSection={<IconArrowBackUp size={18} />} onClick={() => onUndo(checkIn)}>Undo check-in</Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
