@@ -36,7 +36,7 @@ export function ConflictList({ view, context, onUndo }: { view: DoorView; contex
   }, [view]);
   if (conflicts.length === 0) return null;
   return (
-    <Paper withBorder radius="md" p="md" style={{ borderColor: 'var(--mantine-color-orange-6)' }} aria-label="Conflicts">
+    <Paper withBorder radius="md" p="md" style={{ borderColor: 'var(--mantine-color-orange-6)' }} role="region" aria-label="Conflicts">
       <Stack gap="sm">
         <Text fw={700} c="orange.9">Conflicts ({conflicts.length})</Text>
         <Text size="sm">These attendees were checked in on two devices: the same ticket was scanned twice. The first scan counts; undo the one that was a mistake, or find out who came in on a copied ticket.</Text>
