@@ -12,8 +12,10 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
 import { failureDetail, fieldFailures, updateAttendee, type AdminAttendee, type AttendeeEdit } from './attendeesApi';
+import { CancelAttendeeSection } from './CancelAttendeeSection';
 import { RegenerateTicketSection } from './RegenerateTicketSection';
 import { AttendeeAdminTexts as T } from './texts';
+import { AnonymiseAttendeeSection } from './AnonymiseAttendeeSection';
 
 export interface EditAttendeeDialogProps {
   attendee: AdminAttendee | null;
@@ -139,6 +141,7 @@ export function EditAttendeeDialog({ attendee, onClose, onSaved }: EditAttendeeD
           <Checkbox label="Marketing consent" {...form.getInputProps('marketing_consent', { type: 'checkbox' })} />
           <Checkbox label="Privacy policy accepted" {...form.getInputProps('privacy_consent', { type: 'checkbox' })} />
           <RegenerateTicketSection attendee={attendee} />
+          {attendee && <AnonymiseAttendeeSection attendee={attendee} onAnonymised={onSaved} />}
           {failure && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} title={T.updateFailed}>
               {failure}
@@ -154,6 +157,7 @@ export function EditAttendeeDialog({ attendee, onClose, onSaved }: EditAttendeeD
           </Group>
         </Stack>
       </form>
+      {attendee && <CancelAttendeeSection key={attendee.id} attendee={attendee} onCancelled={onSaved} />}
     </Modal>
   );
 }
