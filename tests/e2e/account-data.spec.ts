@@ -5,6 +5,7 @@
 // no longer works. Screenshots of the section and the confirmation at 1280 and
 // 390 px go to /tmp/shots/account-data-*.png.
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
 import { DESKTOP, PHONE } from '../support/browser';
@@ -13,6 +14,14 @@ import { masterclassEvent } from '../support/masterclassEvent';
 import { signInThroughPage, storedSession } from './support/accounts';
 
 const PASSWORD = 'portal-pass-1234';
+
+/** axe-core's WCAG 2.1 A/AA findings inside `selector`, one line each. */
+async function violations(page: Page, selector: string): Promise<string[]> {
+  // Let fade-ins and transitions finish: axe reads the colours on screen.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
 
 /** How many rows this page's IndexedDB copy holds in each of the user's own tables (-1: no such table yet). */
 function localCounts(page: Page) {
@@ -115,14 +124,20 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
       return { card: card.getBoundingClientRect().right, maxText: Math.max(...spans) };
     });
     expect(box.maxText).toBeLessThanOrEqual(box.card - 16);
+    expect(await violations(page, '[aria-labelledby="your-data"], [aria-labelledby="delete-account"]')).toEqual([]);
     await page.screenshot({ path: `/tmp/shots/account-data-section-${viewport.width}.png`, fullPage: true });
     await section.getByRole('button', { name: 'Delete my account…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByRole('textbox', { name: 'Type DELETE to confirm' }).fill('DELETE');
+    await dialog.getByLabel('Your password').fill('something');
+    await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeEnabled();
+    expect(await violations(page, '.mantine-Modal-content')).toEqual([]);
+    await dialog.getByLabel('Your password').fill('');
     await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
     // The dialog has finished fading in before the picture is taken.
     await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await page.screenshot({ path: `/tmp/shots/account-data-confirm-${viewport.width}.png` });
+    expect(await violations(page, '.mantine-Modal-content')).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -156,6 +171,7 @@ test('an administrator anonymises an attendee from the Edit Attendee dialog, aft
   await expect(confirm).toContainText('Fran Forgotten');
   await expect.poll(() => page.locator('.mantine-Modal-content').last().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   await page.screenshot({ path: '/tmp/shots/account-data-anonymise-1280.png' });
+  expect(await violations(page, '.anonymise-confirm .mantine-Modal-content')).toEqual([]);
   await confirm.getByRole('button', { name: 'Anonymise', exact: true }).click();
   await expect(page.getByText('Fran Forgotten was anonymised')).toBeVisible();
   await expect.poll(async () => (await su.collection('attendees').getOne(row.id)).full_name).toBe('Deleted attendee');

@@ -47,7 +47,7 @@ export function DeleteAccountDialog({ opened, email, onClose }: DeleteAccountDia
 
   const general = failure && !failure.fields.confirmation && !failure.fields.password ? failure.message : '';
   return (
-    <Modal opened={opened} onClose={close} title="Delete your account?" centered fullScreen={phone} closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={close} title="Delete your account?" centered fullScreen={phone} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Text size="sm">
@@ -79,7 +79,7 @@ export function DeleteAccountDialog({ opened, email, onClose }: DeleteAccountDia
             <Button variant="default" onClick={close} disabled={deleting}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={deleting} disabled={!confirmed || !password}>
+            <Button type="submit" color="red.8" loading={deleting} disabled={!confirmed || !password}>
               Delete my account
             </Button>
           </Group>

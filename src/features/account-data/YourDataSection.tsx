@@ -101,7 +101,7 @@ export function YourDataSection() {
           <Text size="sm" c="dimmed">
             See the <Link to="/privacy-policy">privacy policy</Link> for how long we keep everything.
           </Text>
-          <Button color="red" variant="outline" leftSection={<IconTrash size={18} />} onClick={() => setDeleteOpen(true)}>
+          <Button color="red.8" variant="outline" leftSection={<IconTrash size={18} />} onClick={() => setDeleteOpen(true)}>
             Delete my account…
           </Button>
         </Group>

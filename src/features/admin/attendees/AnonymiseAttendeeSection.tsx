@@ -55,7 +55,7 @@ export function AnonymiseAttendeeSection({ attendee, onAnonymised }: { attendee:
         <Text size="sm" c="dimmed">
           Asked to be forgotten? Anonymising keeps the seat and payment but removes this person&rsquo;s details.
         </Text>
-        <Button type="button" variant="subtle" color="red" size="xs" style={{ flexShrink: 0 }} leftSection={<IconUserOff size={16} />} onClick={() => setConfirming(true)}>
+        <Button type="button" variant="subtle" color="red.8" size="xs" style={{ flexShrink: 0 }} leftSection={<IconUserOff size={16} />} onClick={() => setConfirming(true)}>
           Anonymise…
         </Button>
       </Group>
@@ -65,6 +65,8 @@ export function AnonymiseAttendeeSection({ attendee, onAnonymised }: { attendee:
         title="Anonymise this attendee?"
         centered
         closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        className="anonymise-confirm"
       >
         <Stack gap="sm">
           <Text size="sm">
@@ -81,7 +83,7 @@ export function AnonymiseAttendeeSection({ attendee, onAnonymised }: { attendee:
             <Button variant="default" onClick={() => setConfirming(false)} disabled={working}>
               Cancel
             </Button>
-            <Button color="red" loading={working} onClick={() => void anonymise()}>
+            <Button color="red.8" loading={working} onClick={() => void anonymise()}>
               Anonymise
             </Button>
           </Group>
