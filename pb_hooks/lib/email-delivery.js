@@ -67,18 +67,22 @@ function claim(app, emailId) {
 /**
  * A confirmation's files: the calendar, and for a confirmed attendee with a
  * ticket the ticket's QR code as a PNG (shown in the HTML by its Content-ID,
- * which is its file name) and the ticket code in the calendar. The ticket is
- * the attendee's current one, so a retried email never carries a replaced one.
+ * which is its file name) and the ticket code in the calendar; a new-ticket
+ * email's file: the QR code. `ticket` is the attendee's current one, the code
+ * the message's text shows (lib/ticket-emails.js withCurrentTicket), so a
+ * retried email never carries a replaced one.
  */
-function confirmationAttachments(app, email) {
+function confirmationAttachments(app, email, ticket) {
   const { TEMPLATES } = require(`${__hooks}/lib/email-templates.js`);
-  if (email.getString("template") !== TEMPLATES.confirmation || !email.getString("registration")) return {};
-  const calendar = require(`${__hooks}/lib/calendar.js`);
-  const { CALENDAR_FILENAME } = require(`${__hooks}/lib/ics.js`);
-  const registration = app.findRecordById("registrations", email.getString("registration"));
-  const event = app.findRecordById("events", registration.getString("event"));
-  const ticket = require(`${__hooks}/lib/tickets.js`).attendeeTicket(app, email.getString("attendee"), event.id);
-  const files = { [CALENDAR_FILENAME]: $filesystem.fileFromBytes(calendar.eventCalendar(app, event, ticket), CALENDAR_FILENAME).reader.open() };
+  const files = {};
+  if (email.getString("template") === TEMPLATES.confirmation && email.getString("registration")) {
+    const calendar = require(`${__hooks}/lib/calendar.js`);
+    const { CALENDAR_FILENAME } = require(`${__hooks}/lib/ics.js`);
+    const registration = app.findRecordById("registrations", email.getString("registration"));
+    const event = app.findRecordById("events", registration.getString("event"));
+    const own = ticket && ticket.eventId === event.id ? ticket : null;
+    files[CALENDAR_FILENAME] = $filesystem.fileFromBytes(calendar.eventCalendar(app, event, own), CALENDAR_FILENAME).reader.open();
+  }
   if (ticket) {
     const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/ticket-qr.js`);
     files[IMAGE_FILENAME] = $filesystem.fileFromBytes(qrPng(ticket.payload).bytes, IMAGE_FILENAME).reader.open();
@@ -106,7 +110,7 @@ function unsubscribeHeaders(message) {
 
 function send(app, email) {
   const meta = app.settings().meta;
-  const message = deliverable(app, email);
+  const { message, ticket } = require(`${__hooks}/lib/ticket-emails.js`).withCurrentTicket(app, email, deliverable(app, email));
   app.newMailClient().send(new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
     to: [{ address: email.getString("to") }],
@@ -114,7 +118,7 @@ function send(app, email) {
     html: message.html,
     text: message.text,
     headers: { [OUTBOX_HEADER]: email.id, ...unsubscribeHeaders(message) },
-    attachments: confirmationAttachments(app, email),
+    attachments: confirmationAttachments(app, email, ticket),
   }));
 }
 
@@ -167,13 +171,17 @@ function markFailedAttempt(app, email, error) {
 }
 
 /**
- * Tries one email now if it is due. Returns 'sent' | 'captured' | 'failed' | 'skipped'.
+ * Tries one email now if it is due. Returns 'sent' | 'captured' | 'failed' | 'cancelled' | 'skipped'.
  * @param {core.App} app
  * @param {string} emailId
  */
 function deliverEmail(app, emailId) {
   const email = claim(app, emailId);
   if (!email) return "skipped";
+  if (require(`${__hooks}/lib/ticket-emails.js`).isObsolete(app, email)) {
+    markDelivered(app, email, "cancelled");
+    return "cancelled";
+  }
   if (!app.settings().smtp.enabled) {
     markDelivered(app, email, "captured");
     return "captured";

@@ -13,7 +13,9 @@
 //   code, unknown, replaced, another masterclass, cancelled, not confirmed);
 // - POST /api/masterclass/admin/attendees/{id}/ticket (administrators): a new
 //   code for a confirmed attendee; the old one is kept in `voided_tickets` so
-//   the door can say it was replaced, and verifies no more;
+//   the door can say it was replaced, and verifies no more; the attendee is
+//   sent their new ticket by email (lib/ticket-emails.js), queued in the same
+//   transaction and delivered after commit;
 // - what the confirmation email and the calendar file say of the ticket.
 
 const CONFIRMED = ["confirmed", "confirmed_observer"];
@@ -155,12 +157,15 @@ function regenerateInTransaction(txApp, attendeeId) {
   const code = ticket.newTicketCode();
   attendee.set("ticket_code", code);
   txApp.save(attendee);
+  const email = lib("ticket-emails").queueNewTicketEmail(txApp, attendee);
   return {
+    emailId: email ? email.id : "",
     answer: {
       attendeeId: attendee.id,
       ticket_code: code,
       payload: ticket.ticketPayload(attendee.getString("event"), code),
       replaced: old !== "",
+      email: email ? { to: email.getString("to"), status: email.getString("status") } : null,
     },
   };
 }
@@ -174,6 +179,11 @@ function handleRegenerate(e) {
       result = regenerateInTransaction(txApp, e.request.pathValue("id"));
     });
     if (result.refusal) throw result.refusal;
+    // sent now unless captured (no SMTP) already; a failure leaves it queued for the retry cron
+    if (result.answer.email && result.answer.email.status === "queued") {
+      const outcome = lib("email-delivery").deliverEmail(e.app, result.emailId);
+      result.answer.email.status = outcome === "sent" ? "sent" : "queued";
+    }
     return e.json(200, result.answer);
   });
 }
@@ -187,7 +197,13 @@ function ticketOf(attendee, eventId) {
   if (!attendee || attendee.getString("event") !== eventId) return null;
   const code = attendee.getString("ticket_code");
   if (code === "" || !isConfirmed(attendee.getString("registration_status"))) return null;
-  return { code, payload: lib("ticket").ticketPayload(eventId, code), fullName: attendee.getString("full_name") };
+  return { code, eventId, payload: lib("ticket").ticketPayload(eventId, code), fullName: attendee.getString("full_name") };
+}
+
+/** The current ticket of an attendee (by id) at their own masterclass, or null. */
+function currentTicket(app, attendeeId) {
+  const attendee = attendeeId ? findOne(app, "attendees", "id", attendeeId) : null;
+  return attendee ? ticketOf(attendee, attendee.getString("event")) : null;
 }
 
 /** The ticket of the attendee an email is for (by id), or null. */
@@ -208,5 +224,6 @@ module.exports = {
   handleVerify,
   handleRegenerate,
   attendeeTicket,
+  currentTicket,
   ticketByCode,
 };

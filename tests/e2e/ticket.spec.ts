@@ -6,7 +6,8 @@
 // black on white with a large code, keeps the screen awake and closes with the
 // back button or Close. Screenshots at 1280 and 390 px go to /tmp/shots/.
 // An administrator regenerates a ticket from the Edit Attendee dialog, after
-// a confirmation, and the old code is refused at the door from then on.
+// a confirmation; the attendee is emailed the new ticket and the old code is
+// refused at the door from then on.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type PocketBase from 'pocketbase';
@@ -196,8 +197,16 @@ test.describe('regenerate ticket', () => {
 
       await dialog.getByRole('button', { name: 'Regenerate ticket' }).click();
       await dialog.getByRole('button', { name: 'Yes, regenerate' }).click();
-      await expect(page.getByText('New ticket made for Grace Hopper. The old QR code no longer admits anyone.')).toBeVisible();
+      const done = page.getByText(`New ticket made for Grace Hopper. The old QR code no longer admits anyone. The new ticket was emailed to ${attendee.email}.`);
+      await expect(done).toBeVisible();
+      // the toast has slid in completely
+      await expect.poll(async () => { const box = await done.boundingBox(); return box ? box.x + box.width : Infinity; }).toBeLessThanOrEqual(DESKTOP.width);
+      await shot(page, 'ticket-regenerated-1280');
       const renewed = await su.collection('attendees').getOne(attendee.id);
+      // the "Your new ticket" email is in the outbox with the new code
+      const [mail] = await su.collection('emails').getFullList({ filter: `attendee = "${attendee.id}" && template = "new_ticket"` });
+      expect(mail.to).toBe(attendee.email);
+      expect(mail.text).toContain(`Ticket code: ${renewed.ticket_code}`);
       expect(renewed.ticket_code).toMatch(/^[a-z2-9]{26}$/);
       expect(renewed.ticket_code).not.toBe(attendee.ticket_code);
       const verify = (code: string) =>

@@ -1,8 +1,9 @@
 // 'Regenerate ticket' in the Edit Attendee dialog: a confirmed attendee gets a
 // new ticket code (POST /api/masterclass/admin/attendees/{id}/ticket) and the
 // old QR code stops admitting anyone at the door, e.g. after a ticket was
-// shared or a phone lost. It asks first; the attendee's portal shows the new
-// ticket after its next sync. Attendees without a confirmed seat have no ticket.
+// shared or a phone lost. It asks first; the server emails the attendee their
+// new ticket and the attendee's portal shows it after its next sync. Attendees
+// without a confirmed seat have no ticket.
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
@@ -16,9 +17,14 @@ const HOLDS_A_TICKET = ['confirmed', 'confirmed_observer'];
 export const TicketTexts = {
   button: 'Regenerate ticket',
   question: (name: string) =>
-    `Give ${name} a new ticket? Their current QR code will no longer admit them at the door. They will find the new ticket in the attendee portal under Your Ticket once it has synced.`,
+    `Give ${name} a new ticket? Their current QR code will no longer admit them at the door. We will email them the new ticket, and they will also find it in the attendee portal under Your Ticket once it has synced.`,
   confirm: 'Yes, regenerate',
-  done: (name: string) => `New ticket made for ${name}. The old QR code no longer admits anyone.`,
+  done: (name: string, email: RegeneratedTicket['email']) => {
+    const made = `New ticket made for ${name}. The old QR code no longer admits anyone.`;
+    if (!email) return `${made} No email was sent: this attendee's details were deleted.`;
+    if (email.status === 'queued') return `${made} The email with the new ticket to ${email.to} could not be sent yet; it will be retried automatically.`;
+    return `${made} The new ticket was emailed to ${email.to}.`;
+  },
   failed: 'Failed to regenerate the ticket',
 } as const;
 
@@ -27,6 +33,8 @@ interface RegeneratedTicket {
   ticket_code: string;
   payload: string;
   replaced: boolean;
+  /** The "Your new ticket" email: sent (or captured without a mail server), or queued for a retry; null for an anonymised attendee. */
+  email: { to: string; status: 'sent' | 'captured' | 'queued' } | null;
 }
 
 /** Asks the server for a new ticket code; the old one is voided there. */
@@ -61,8 +69,8 @@ function RegenerateTicket({ attendee }: { attendee: NonNullable<RegenerateTicket
     setWorking(true);
     setFailure('');
     try {
-      await regenerateTicket(attendee.id);
-      showToast('success', { message: TicketTexts.done(attendee.full_name) });
+      const answer = await regenerateTicket(attendee.id);
+      showToast('success', { message: TicketTexts.done(attendee.full_name, answer.email) });
       setAsking(false);
     } catch (error) {
       const detail = failureMessage(error);
