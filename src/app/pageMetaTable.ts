@@ -20,6 +20,7 @@ export const PAGE_META: Record<keyof FileRoutesByFullPath, PageMeta> = {
   '/privacy-policy': page('Privacy Policy', 'How the AI Champions Masterclass collects, uses and protects your personal information.'),
   '/terms': page('Terms of Service', 'The terms of registering for and attending the AI Champions Masterclass.'),
   '/checkout/simulated': page('Test Checkout', 'The checkout used while the masterclass runs in test mode.'),
+  '/waitlist-status': page('Your Place on the Waitlist', 'Where you stand on the masterclass waitlist, and any seat held for you.'),
   '/dashboard': portal,
   '/dashboard/': portal,
   '/dashboard/$': portal,

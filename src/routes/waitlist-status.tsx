@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PublicPageLayout } from '@/features/public-pages/PublicPageLayout';
+import { WaitlistStatusPage } from '@/features/waitlist-offers/WaitlistStatusPage';
+
+interface WaitlistStatusSearch {
+  /** The waitlist entry (attendee id) and the token of the waitlist email's status link. */
+  attendee?: string;
+  token?: string;
+}
+
+const matching = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : undefined);
+
+export const Route = createFileRoute('/waitlist-status')({
+  validateSearch: (search: Record<string, unknown>): WaitlistStatusSearch => ({
+    attendee: matching(search.attendee, /^[a-z0-9]{15}$/),
+    token: matching(search.token, /^[0-9a-f]{64}$/),
+  }),
+  component: WaitlistStatusRoute,
+});
+
+function WaitlistStatusRoute() {
+  const { attendee, token } = Route.useSearch();
+  return (
+    <PublicPageLayout>
+      <WaitlistStatusPage attendee={attendee} token={token} />
+    </PublicPageLayout>
+  );
+}
