@@ -11,6 +11,7 @@ const NAV = [
   { name: 'Manage Attendees', href: '/admin/attendees' },
   { name: 'Manage Use Cases', href: '/admin/use-cases' },
   { name: 'Event & Promo Codes', href: '/admin/event' },
+  { name: 'Door Check-in', href: '/admin/check-in' },
   { name: 'Speakers', href: '/admin/speakers' },
   { name: 'Emails', href: '/admin/emails' },
   { name: 'Messages', href: '/admin/messages' },

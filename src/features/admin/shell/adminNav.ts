@@ -2,7 +2,7 @@
 // area, then the way back to the attendee portal.
 import type { Icon } from '@tabler/icons-react';
 import {
-  IconCalendarEvent, IconLayoutDashboard, IconBulb, IconMail, IconMessages, IconMicrophone2, IconUsers,
+  IconCalendarEvent, IconLayoutDashboard, IconQrcode, IconBulb, IconMail, IconMessages, IconMicrophone2, IconUsers,
 } from '@tabler/icons-react';
 
 export interface AdminNavItem {
@@ -16,6 +16,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Manage Attendees', to: '/admin/attendees', icon: IconUsers },
   { label: 'Manage Use Cases', to: '/admin/use-cases', icon: IconBulb },
   { label: 'Event & Promo Codes', to: '/admin/event', icon: IconCalendarEvent },
+  { label: 'Door Check-in', to: '/admin/check-in', icon: IconQrcode },
   { label: 'Speakers', to: '/admin/speakers', icon: IconMicrophone2 },
   { label: 'Emails', to: '/admin/emails', icon: IconMail },
   { label: 'Messages', to: '/admin/messages', icon: IconMessages },

@@ -1,0 +1,181 @@
+// Door check-in, offline: the page loads the masterclass's list onto the
+// device, the connection goes, and check-ins still work; they reach the
+// server once it is back. (a) By camera: a separate Chromium whose fake camera
+// films a ticket's QR code (a Y4M video made here from the attendee's real
+// payload), green, then red "Already checked in" when the ticket is still held
+// up. (b) By name search; meanwhile a second door device checked the same
+// person in earlier, so after the sync the page shows the conflict.
+// The masterclass is a draft made for this file, so no other journey sees it.
+import { expect, test, chromium, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import qrcode from 'qrcode-generator';
+import { chromiumLaunchOptions, DESKTOP, PHONE } from '../support/browser';
+import { superuserClient } from '../support/e2e-admin';
+import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+
+const SHOTS = '/tmp/shots';
+const PUSH = '/api/masterclass/admin/check-in/push';
+
+interface Seeded {
+  eventId: string;
+  ada: { id: string; ticket_code: string };
+  grace: { id: string };
+}
+
+let seeded: Seeded;
+let admin: PortalTestUser;
+let videoDir: string;
+
+async function seed(): Promise<Seeded> {
+  const su = await superuserClient();
+  const event = await su.collection('events').create({
+    title: 'Door journey masterclass', starts_at: '2031-09-01 00:00:00.000Z', ends_at: '2031-09-01 03:00:00.000Z', timezone: 'Australia/Adelaide',
+    location: 'Adelaide, South Australia', venue: 'Hall A', capacity: 50, price_cents: 0, currency: 'AUD', sales_state: 'open',
+    portal_unlock_at: '2031-08-31 23:00:00.000Z', max_per_registration: 10, published: false,
+  });
+  const person = async (fullName: string, company: string) => {
+    const email = `door-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const registration = await su.collection('registrations').create({ event: event.id, kind: 'promo', status: 'completed', primary_email: email, currency: 'AUD', total_amount_cents: 0 });
+    return su.collection('attendees').create({
+      registration: registration.id, event: event.id, email, full_name: fullName, company, job_title: 'Lead', role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+    });
+  };
+  const ada = await person('Ada Lovelace', 'Analytical Engines');
+  const grace = await person('Grace Hopper', 'Compilers Inc');
+  return { eventId: event.id, ada: { id: ada.id, ticket_code: String(ada.ticket_code) }, grace: { id: grace.id } };
+}
+
+/** A Y4M video (raw 4:2:0 frames) of a QR code, black on white, as a phone camera would film a ticket. */
+function qrVideo(text: string, file: string): void {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  const modules = qr.getModuleCount();
+  const width = 640;
+  const height = 480;
+  const scale = Math.floor(400 / (modules + 8));
+  const size = (modules + 8) * scale;
+  const left = Math.floor((width - size) / 2);
+  const top = Math.floor((height - size) / 2);
+  const luma = Buffer.alloc(width * height, 200);
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      const row = Math.floor(y / scale) - 4;
+      const column = Math.floor(x / scale) - 4;
+      const dark = row >= 0 && column >= 0 && row < modules && column < modules && qr.isDark(row, column);
+      luma[(top + y) * width + left + x] = dark ? 16 : 235;
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 5 }, () => frame)]));
+}
+
+/** Opens the door page for the journey's masterclass and waits for its list on the device. */
+async function openDoor(page: Page, deviceName: string): Promise<void> {
+  await page.addInitScript((name) => window.localStorage.setItem('door_device_name', name), deviceName);
+  await page.goto(`/admin/check-in?event=${seeded.eventId}`);
+  await expect(page.getByText('List of 2 attendees kept on this device')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-counts]')).toHaveText('0 of 2 expected');
+}
+
+async function serverCheckIns(attendee: string) {
+  const su = await superuserClient();
+  return su.collection('check_ins').getFullList({ filter: su.filter('attendee = {:attendee}', { attendee }), sort: 'ordered_at,id' });
+}
+
+test.beforeAll(async () => {
+  seeded = await seed();
+  admin = await createPortalUser('administrator');
+  videoDir = mkdtempSync(path.join(os.tmpdir(), 'door-video-'));
+});
+
+test.afterAll(async () => {
+  await admin?.remove();
+  if (videoDir) rmSync(videoDir, { recursive: true, force: true });
+});
+
+test('(a) offline, the camera reads a ticket: checked in, then already checked in; synced when back online', async ({ baseURL }) => {
+  test.setTimeout(60_000);
+  const video = path.join(videoDir, 'ticket.y4m');
+  qrVideo(`AICM1:${seeded.eventId}:${seeded.ada.ticket_code}`, video);
+  const browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: DESKTOP, permissions: ['camera'], serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signInAs(page, admin);
+    await openDoor(page, 'North door');
+
+    await context.setOffline(true);
+    await expect(page.locator('[data-sync-line]')).toContainText('Offline');
+    await page.getByRole('button', { name: 'Start camera' }).click();
+    const result = page.locator('[data-result]');
+    await expect(result).toHaveAttribute('data-result', 'green', { timeout: 15_000 });
+    await expect(result).toContainText('Checked in — Ada Lovelace');
+    await expect(result).toContainText('Saved on this device · waiting to sync');
+    await expect(page.locator('[data-counts]')).toHaveText('1 of 2 expected');
+    await page.screenshot({ path: `${SHOTS}/check-in-green-1280.png`, fullPage: true });
+    // the ticket is still in view: once the repeat pause is over, the door says it was used
+    await expect(result).toHaveAttribute('data-result', 'red', { timeout: 10_000 });
+    await expect(result).toContainText('Already checked in — Ada Lovelace');
+    await expect(result).toContainText('by North door');
+    await page.getByRole('button', { name: 'Stop camera' }).click();
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(400); // the side navigation slides away
+    await page.screenshot({ path: `${SHOTS}/check-in-red-390.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${SHOTS}/check-in-red-1280.png`, fullPage: true });
+    expect(await serverCheckIns(seeded.ada.id)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await serverCheckIns(seeded.ada.id)).map((row) => [row.device_name, row.method, row.checked_in_by]), { timeout: 15_000 })
+      .toEqual([['North door', 'scan', admin.id]]);
+    await expect(page.locator('[data-sync-line]')).toContainText('Online · synced');
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('(b) offline, a check-in by name; back online it syncs and shows the other device\'s earlier scan as a conflict', async ({ page, context }) => {
+  await signInAs(page, admin);
+  await openDoor(page, 'North door');
+
+  await context.setOffline(true);
+  await page.getByRole('textbox', { name: 'Search by name' }).fill('grace');
+  await page.getByRole('button', { name: 'Check in Grace Hopper' }).click();
+  const result = page.locator('[data-result]');
+  await expect(result).toHaveAttribute('data-result', 'green');
+  await expect(result).toContainText('Checked in — Grace Hopper');
+  await expect(page.locator('[data-sync-line]')).toContainText('Offline · check-ins are saved on this device · 1 check-in waiting to sync');
+
+  // meanwhile a second door device, online, checked Grace in a minute earlier
+  const southDoor = await createPortalUser('administrator');
+  const client = new PocketBase(process.env.E2E_BASE_URL);
+  client.authStore.save(JSON.parse(southDoor.storedAuth).token, JSON.parse(southDoor.storedAuth).record);
+  const scannedAt = new Date(Date.now() - 60_000).toISOString();
+  await client.send(PUSH, {
+    method: 'POST',
+    body: { event: seeded.eventId, sent_at: new Date().toISOString(), check_ins: [{ id: `south${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.slice(0, 15).padEnd(15, '0'), attendee: seeded.grace.id, method: 'scan', scanned_at: scannedAt, device_name: 'South door' }] },
+  });
+
+  await context.setOffline(false);
+  await expect(result).toHaveAttribute('data-result', 'amber', { timeout: 15_000 });
+  await expect(result).toContainText('Conflict: checked in on two devices');
+  await expect(result).toContainText('Also scanned at');
+  await expect(result).toContainText('by South door');
+  await expect(page.getByRole('region', { name: 'Conflicts' })).toContainText('Grace Hopper');
+  const rows = await serverCheckIns(seeded.grace.id);
+  expect(rows.map((row) => [row.device_name, row.method, row.conflict])).toEqual([['South door', 'scan', false], ['North door', 'search', true]]);
+  await page.screenshot({ path: `${SHOTS}/check-in-conflict-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(400); // the side navigation slides away
+  await page.screenshot({ path: `${SHOTS}/check-in-conflict-390.png`, fullPage: true });
+  await southDoor.remove();
+});
