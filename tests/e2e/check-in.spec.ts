@@ -154,6 +154,10 @@ test('(b) offline, a check-in by name; back online it syncs and shows the other 
   await expect(result).toHaveAttribute('data-result', 'green');
   await expect(result).toContainText('Checked in — Grace Hopper');
   await expect(page.locator('[data-sync-line]')).toContainText('Offline · check-ins are saved on this device · 1 check-in waiting to sync');
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(400); // the side navigation slides away
+  await page.screenshot({ path: `${SHOTS}/check-in-green-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
 
   // meanwhile a second door device, online, checked Grace in a minute earlier
   const southDoor = await createPortalUser('administrator');
