@@ -19,6 +19,7 @@ export const PAGE_META: Record<keyof FileRoutesByFullPath, PageMeta> = {
   '/contact': page('Contact Us', 'Questions about the AI Champions Masterclass? Send us a message and we will get back to you.'),
   '/privacy-policy': page('Privacy Policy', 'How the AI Champions Masterclass collects, uses and protects your personal information.'),
   '/terms': page('Terms of Service', 'The terms of registering for and attending the AI Champions Masterclass.'),
+  '/cancel': page('Cancel Your Registration', 'Cancel your AI Champions Masterclass registration with the link from your confirmation email.'),
   '/checkout/simulated': page('Test Checkout', 'The checkout used while the masterclass runs in test mode.'),
   '/waitlist-status': page('Your Place on the Waitlist', 'Where you stand on the masterclass waitlist, and any seat held for you.'),
   '/dashboard': portal,
