@@ -8,7 +8,7 @@
 import MiniSearch, { type Options } from 'minisearch';
 import type { AiUseCaseRow } from '@/db';
 import { addAllQuickly } from './addAllQuickly';
-import { INDEX_OPTIONS } from './indexOptions';
+import { CATEGORY_FIELDS, INDEX_OPTIONS } from './indexOptions';
 
 export interface IndexState {
   /** The radix tree of terms; at each term, per field id, document short id → term frequency. */
@@ -110,7 +110,7 @@ export function applyRows(index: MiniSearch<AiUseCaseRow>, held: Map<string, str
       changed += 1;
     }
   }
-  if (added.length > 0) addAllQuickly(index, added);
+  if (added.length > 0) addAllQuickly(index, added, { repeating: CATEGORY_FIELDS });
   return { added: added.length, changed };
 }
 
@@ -124,6 +124,6 @@ export interface BuiltIndexState {
 export function buildIndexState(rows: readonly AiUseCaseRow[]): BuiltIndexState {
   const started = performance.now();
   const index = new MiniSearch(INDEX_OPTIONS);
-  addAllQuickly(index, rows);
+  addAllQuickly(index, rows, { repeating: CATEGORY_FIELDS });
   return { state: stateOf(index), buildMs: performance.now() - started };
 }
