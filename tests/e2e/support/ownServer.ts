@@ -42,8 +42,15 @@ export async function routeApiTo(page: Page, server: { url: string }): Promise<v
       const target = `${server.url}${url.pathname}${url.search}`;
       // An event stream never ends, so it cannot be fetched whole and fulfilled.
       if (url.pathname === '/api/realtime' && route.request().method() === 'GET') return route.continue({ url: target });
-      const response = await route.fetch({ url: target });
-      await route.fulfill({ response });
+      try {
+        const response = await route.fetch({ url: target });
+        await route.fulfill({ response });
+      } catch (error) {
+        // The journey ended (its context closing disposes the fetched answer) while a request was on
+        // its way: nothing waits for the answer any more. Anything else is a real failure.
+        if (page.isClosed() || /disposed|has been closed/i.test(String(error))) return;
+        throw error;
+      }
     },
   );
 }
