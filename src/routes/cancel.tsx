@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PublicPageLayout } from '@/features/public-pages/PublicPageLayout';
 import { CancelLinkPage } from '@/features/cancellation/CancelLinkPage';
+import { matching } from '@/lib/searchValue';
 
 interface CancelSearch {
   /** The attendee the link is for. */
@@ -8,9 +9,6 @@ interface CancelSearch {
   /** Its signed token (`<expires>.<hmac>`). */
   token?: string;
 }
-
-// Plain checks rather than a zod schema (see register.tsx): anything else reads as missing.
-const matching = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : undefined);
 
 export const Route = createFileRoute('/cancel')({
   validateSearch: (search: Record<string, unknown>): CancelSearch => ({

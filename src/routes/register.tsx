@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RegistrationPage } from '@/features/registration/RegistrationPage';
+import { matching } from '@/lib/searchValue';
 
 interface RegisterSearch {
   /** Waitlist mode: register interest in future events. */
@@ -23,8 +24,6 @@ interface RegisterSearch {
 const flag = (value: unknown) => (value === true || value === 'true' ? true : undefined);
 const sessionId = (value: unknown) =>
   (typeof value === 'string' && value.length <= 255 && value) || (typeof value === 'number' ? String(value) : undefined);
-
-const matching = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : undefined);
 
 export const Route = createFileRoute('/register')({
   validateSearch: (search: Record<string, unknown>): RegisterSearch => ({

@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PublicPageLayout } from '@/features/public-pages/PublicPageLayout';
 import { WaitlistStatusPage } from '@/features/waitlist-offers/WaitlistStatusPage';
+import { matching } from '@/lib/searchValue';
 
 interface WaitlistStatusSearch {
   /** The waitlist entry (attendee id) and the token of the waitlist email's status link. */
   attendee?: string;
   token?: string;
 }
-
-const matching = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : undefined);
 
 export const Route = createFileRoute('/waitlist-status')({
   validateSearch: (search: Record<string, unknown>): WaitlistStatusSearch => ({

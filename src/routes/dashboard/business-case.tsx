@@ -7,6 +7,7 @@ import { useCaseStart } from '@/features/business-case/useCaseStart';
 import { BusinessCasePage } from '@/features/portal/tools/BusinessCasePage';
 import { ToolGate } from '@/features/portal/toolGuard';
 import { currentUser } from '@/lib/session';
+import { recordId } from '@/lib/searchValue';
 
 interface BusinessCaseSearch {
   /** The open case: a reload comes back to it, at its step. */
@@ -20,7 +21,6 @@ interface BusinessCaseSearch {
 }
 
 // Plain checks rather than zod: route search validation ships with every page's first load.
-const recordId = (value: unknown) => (typeof value === 'string' && /^[a-z0-9]{1,15}$/.test(value) ? value : undefined);
 const stepNumber = (value: unknown) => {
   const step = Number(value);
   return Number.isInteger(step) && step >= 0 && step <= 7 ? step : undefined;
