@@ -20,7 +20,7 @@ const CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 
 const MESSAGES = {
   capacityBelowTaken: (taken) =>
-    `Capacity cannot be lower than the ${taken} ${taken === 1 ? "seat" : "seats"} already taken (confirmed attendees and checkouts in progress).`,
+    `Capacity cannot be lower than the ${taken} ${taken === 1 ? "seat" : "seats"} already taken (confirmed attendees, checkouts in progress and seats held for waitlist offers).`,
   capacityInvalid: "Capacity must be a whole number of at least 1.",
   endBeforeStart: "The end must be after the start.",
   codeInvalid: "A promo code is 3 to 64 letters, digits, dashes or underscores.",

@@ -83,7 +83,7 @@ describe('event facts', () => {
     const before = await masterclassEvent(su);
     for (const client of [admin.client, su]) {
       const refused = await refusalOf(() => client.collection('events').update(event.id, { capacity: 3, title: 'Renamed with the capacity' }));
-      const message = 'Capacity cannot be lower than the 4 seats already taken (confirmed attendees and checkouts in progress).';
+      const message = 'Capacity cannot be lower than the 4 seats already taken (confirmed attendees, checkouts in progress and seats held for waitlist offers).';
       expect(refused).toEqual({ status: 409, message, data: { capacity: { code: 'capacity_below_taken', message } } });
       expect(await masterclassEvent(su)).toEqual(before);
     }
