@@ -6,12 +6,13 @@
 // server sends each address one email once, only with marketing consent and
 // never to an unsubscribed address; running it again sends only to people
 // who joined a waitlist since.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Group, List, Loader, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMailFast } from '@tabler/icons-react';
 import { formatZonedInstant } from '@/lib/eventWhen';
 import { type AdminEventRow, saveFailure } from './eventAdminApi';
-import { type EarlyAccessStatus, type EarlyAccessWindow, fetchEarlyAccess, sendEarlyAccessBatch } from './earlyAccessApi';
+import { useEventCardData } from './useEventCardData';
+import { type EarlyAccessWindow, fetchEarlyAccess, sendEarlyAccessBatch } from './earlyAccessApi';
 import { type EarlyAccessProgress, addBatch, emails, people, percentDone, startProgress } from './earlyAccessProgress';
 
 const BATCH_SIZE = 50;
@@ -40,29 +41,8 @@ function WindowLine({ window, timezone, hours }: { window: EarlyAccessWindow | n
 }
 
 export function EarlyAccessCard({ event }: { event: AdminEventRow }) {
-  const [status, setStatus] = useState<EarlyAccessStatus | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: status, setData: setStatus, loadError, setLoadError, load, mounted } = useEventCardData(event.id, fetchEarlyAccess);
   const [run, setRun] = useState<Run>({ name: 'idle' });
-  const mounted = useRef(true);
-
-  const load = useCallback(() => {
-    fetchEarlyAccess(event.id).then(
-      (loaded) => {
-        if (!mounted.current) return;
-        setStatus(loaded);
-        setLoadError(null);
-      },
-      (error: unknown) => mounted.current && setLoadError(saveFailure(error).message),
-    );
-  }, [event.id]);
-
-  useEffect(() => {
-    mounted.current = true;
-    load();
-    return () => {
-      mounted.current = false;
-    };
-  }, [load]);
 
   const ask = () => {
     fetchEarlyAccess(event.id).then(

@@ -3,43 +3,22 @@
 // their state (Withdraw an open one), and how long an offer may be claimed.
 // Seats that free up are offered by the server on its own; this card lets an
 // administrator offer a free seat by hand or take someone out of the line.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { type AdminEventRow, saveFailure } from './eventAdminApi';
+import { useEventCardData } from './useEventCardData';
 import { OffersTable, QueueTable } from './WaitlistTables';
 import { LEFT_REASONS, fetchWaitlist, offerSeat, saveClaimHours, skipPerson, type WaitlistAdmin } from './waitlistAdminApi';
 
 type Pending = { kind: 'skip' | 'withdraw'; attendeeId: string; name: string } | null;
 
 export function WaitlistOffersCard({ event }: { event: AdminEventRow }) {
-  const [data, setData] = useState<WaitlistAdmin | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [hours, setHours] = useState<number | string>('');
-  const mounted = useRef(true);
-
-  const load = useCallback(() => {
-    fetchWaitlist(event.id).then(
-      (loaded) => {
-        if (!mounted.current) return;
-        setData(loaded);
-        setHours(loaded.event.waitlist_claim_hours || '');
-        setLoadError(null);
-      },
-      (error: unknown) => mounted.current && setLoadError(saveFailure(error).message),
-    );
-  }, [event.id]);
-
-  useEffect(() => {
-    mounted.current = true;
-    load();
-    return () => {
-      mounted.current = false;
-    };
-  }, [load]);
+  const { data, loadError, load } = useEventCardData(event.id, fetchWaitlist, (loaded: WaitlistAdmin) => setHours(loaded.event.waitlist_claim_hours || ''));
 
   async function act(action: () => Promise<unknown>, success: { title: string; message: string }, failureTitle: string) {
     setBusy(true);
