@@ -305,7 +305,8 @@ describe('POST /api/masterclass/account/delete', () => {
     await su.crons.run('masterclass_email_retry');
     await smtp.waitFor((mail) => mail.to.includes(bob.email));
     expect(smtp.messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === alice.email.toLowerCase()))).toEqual([]);
-    expect((await su.collection('emails').getOne(aliceMail.id)).status).toBe('cancelled');
+    // The cron route answers before its job ends: wait for the job's verdict on Alice's email.
+    await expect.poll(async () => (await su.collection('emails').getOne(aliceMail.id)).status, { timeout: 10_000 }).toBe('cancelled');
 
     // Signing in no longer works; the old session is gone, so a second delete is refused.
     await expect(new PocketBase(server.url).collection('users').authWithPassword(alice.email, alice.password)).rejects.toMatchObject({ status: 400 });
