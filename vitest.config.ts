@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+// `@shared`: the JSON rules both the browser and the server read (pb_hooks/shared);
+// `@seed`: the content the server seeds, read by unit tests.
+const alias = {
+  '@shared': fileURLToPath(new URL('./pb_hooks/shared', import.meta.url)),
+  '@seed': fileURLToPath(new URL('./pb_hooks/lib/seed', import.meta.url)),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
 
 export default defineConfig({
   test: {

@@ -74,7 +74,7 @@ export async function benchmarkRegistrationRatio({ clients = 50, total = 1500, r
     su.autoCancellation(false);
     await su.collection('_superusers').authWithPassword(superuser.email, superuser.password);
     const event = await (await fetch(`${server.url}/api/masterclass/event`)).json();
-    // Only an event that has not started sells seats (pb_hooks/lib/event-phase.js): the seeded date has passed.
+    // Only an event that has not started sells seats (pb_hooks/lib/events/phase.js): the seeded date has passed.
     const start = new Date(Date.now() + 30 * 86_400_000);
     await su.collection('events').update(event.id, {
       sales_state: 'open', capacity: 100_000_000,

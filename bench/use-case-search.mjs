@@ -187,7 +187,7 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
     // Pull: from the sync's first ai_use_cases request to every row stored on the device.
     let pullStartedAt = null;
     const pullRequests = [];
-    // The sync reads the library through its own route (pb_hooks/lib/use-case-sync.js); the records API is counted too.
+    // The sync reads the library through its own route (pb_hooks/lib/tools/use-case-sync.js); the records API is counted too.
     const isPull = (request) => ['/api/masterclass/use-cases/sync', '/api/collections/ai_use_cases/records'].some((route) => request.url().includes(route));
     let inFlight = 0;
     let lastPullAt = 0;

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The attendee's own data (README "Your data: download and deletion"; logic:
-// lib/account-data.js):
+// lib/accounts/account-data.js):
 //   GET  /api/masterclass/account/export                  — signed-in user: everything held about them, as a JSON download
 //   POST /api/masterclass/account/delete                  — signed-in user, {confirmation, password}: delete the account
 //   POST /api/masterclass/account/deleted                 — public, {id}: whether that account was deleted (its devices forget it)
@@ -10,30 +10,30 @@
 routerAdd(
   "GET",
   "/api/masterclass/account/export",
-  (e) => require(`${__hooks}/lib/account-data.js`).handleExport(e),
+  (e) => require(`${__hooks}/lib/accounts/account-data.js`).handleExport(e),
   $apis.requireAuth(),
 );
 
 routerAdd(
   "POST",
   "/api/masterclass/account/delete",
-  (e) => require(`${__hooks}/lib/account-data.js`).handleDelete(e),
+  (e) => require(`${__hooks}/lib/accounts/account-data.js`).handleDelete(e),
   $apis.requireAuth(),
 );
 
-routerAdd("POST", "/api/masterclass/account/deleted", (e) => require(`${__hooks}/lib/account-data.js`).handleDeletedCheck(e));
+routerAdd("POST", "/api/masterclass/account/deleted", (e) => require(`${__hooks}/lib/accounts/account-data.js`).handleDeletedCheck(e));
 
 routerAdd(
   "POST",
   "/api/masterclass/admin/attendees/{id}/anonymise",
-  (e) => require(`${__hooks}/lib/account-data.js`).handleAdminAnonymise(e),
+  (e) => require(`${__hooks}/lib/accounts/account-data.js`).handleAdminAnonymise(e),
   $apis.requireAuth(),
 );
 
 // Nothing is ever queued to a placeholder address left by a deletion (an
 // invitation, early access, a retried confirmation): refused before it is stored.
 onRecordCreate((e) => {
-  const { isPlaceholder } = require(`${__hooks}/lib/account-data.js`);
+  const { isPlaceholder } = require(`${__hooks}/lib/accounts/account-data.js`);
   if (isPlaceholder(e.record.getString("to"))) {
     throw new BadRequestError("This person's details were deleted: nothing can be sent to them.");
   }
@@ -41,7 +41,7 @@ onRecordCreate((e) => {
 }, "emails");
 
 cronAdd("accountDataRetention", "47 3 * * *", () => {
-  const done = require(`${__hooks}/lib/account-data.js`).applyRetention($app);
+  const done = require(`${__hooks}/lib/accounts/account-data.js`).applyRetention($app);
   $app.logger().info("Retention applied", "attendees", done.attendees, "registrations", done.registrations, "emails", done.emails,
     "contactMessages", done.contactMessages, "earlyAccess", done.earlyAccess);
 });

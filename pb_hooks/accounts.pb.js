@@ -1,44 +1,44 @@
 /// <reference path="../pb_data/types.d.ts" />
 /* global onRecordRequestEmailChangeRequest, onRecordConfirmEmailChangeRequest, onRecordAuthWithPasswordRequest, onRecordRequestPasswordResetRequest, onRecordRequestVerificationRequest */
 // Accounts (public; the signed invitation token is the capability):
-//   GET  /api/masterclass/invitations/{attendeeId}?email=…&token=… — who is invited (lib/invitation-route.js)
-//   POST /api/masterclass/signup                                  — create the account (lib/signup.js)
+//   GET  /api/masterclass/invitations/{attendeeId}?email=…&token=… — who is invited (lib/accounts/invitation-route.js)
+//   POST /api/masterclass/signup                                  — create the account (lib/accounts/signup.js)
 // Administrators only (DESIGN decision 4):
-//   POST /api/masterclass/attendees/{id}/invitation               — (re)send the invitation (lib/admin-invitation.js)
+//   POST /api/masterclass/attendees/{id}/invitation               — (re)send the invitation (lib/accounts/admin-invitation.js)
 // On every boot the password reset email points at /reset-password?token=…
-// (lib/reset-password-mail.js); on every sign-in, attendee rows registered
-// later with the user's email are linked to it (lib/accounts.js). A user's
+// (lib/email/reset-password-mail.js); on every sign-in, attendee rows registered
+// later with the user's email are linked to it (lib/accounts/accounts.js). A user's
 // email never changes: PocketBase's email change routes are refused (the
 // users update rule already refuses `email`).
 
-routerAdd("GET", "/api/masterclass/invitations/{attendeeId}", (e) => require(`${__hooks}/lib/invitation-route.js`).handleInvitation(e));
-routerAdd("POST", "/api/masterclass/signup", (e) => require(`${__hooks}/lib/signup.js`).handleSignup(e));
+routerAdd("GET", "/api/masterclass/invitations/{attendeeId}", (e) => require(`${__hooks}/lib/accounts/invitation-route.js`).handleInvitation(e));
+routerAdd("POST", "/api/masterclass/signup", (e) => require(`${__hooks}/lib/accounts/signup.js`).handleSignup(e));
 routerAdd(
   "POST",
   "/api/masterclass/attendees/{id}/invitation",
-  (e) => require(`${__hooks}/lib/admin-invitation.js`).handleSendInvitation(e),
+  (e) => require(`${__hooks}/lib/accounts/admin-invitation.js`).handleSendInvitation(e),
   $apis.requireAuth(),
 );
 
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/reset-password-mail.js`).applyResetPasswordTemplate(e.app);
+  require(`${__hooks}/lib/email/reset-password-mail.js`).applyResetPasswordTemplate(e.app);
 });
 
 onRecordAuthRequest((e) => {
   try {
-    require(`${__hooks}/lib/accounts.js`).linkAttendeesToUser(e.app, e.record);
+    require(`${__hooks}/lib/accounts/accounts.js`).linkAttendeesToUser(e.app, e.record);
   } catch (error) {
     e.app.logger().error("Linking attendee rows at sign-in failed", "user", e.record.id, "error", String(error));
   }
   return e.next();
 }, "users");
 
-// Limits per account (lib/account-limits.js): failed password sign-ins,
+// Limits per account (lib/accounts/limits.js): failed password sign-ins,
 // reset and verification mails; every auth collection, superusers included.
-onRecordAuthWithPasswordRequest((e) => require(`${__hooks}/lib/account-limits.js`).limitPasswordSignIn(e));
-onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/account-limits.js`).limitPasswordResetMail(e));
-onRecordRequestVerificationRequest((e) => require(`${__hooks}/lib/account-limits.js`).limitVerificationMail(e));
+onRecordAuthWithPasswordRequest((e) => require(`${__hooks}/lib/accounts/limits.js`).limitPasswordSignIn(e));
+onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/accounts/limits.js`).limitPasswordResetMail(e));
+onRecordRequestVerificationRequest((e) => require(`${__hooks}/lib/accounts/limits.js`).limitVerificationMail(e));
 
-onRecordRequestEmailChangeRequest((e) => require(`${__hooks}/lib/accounts.js`).refuseEmailChange(e), "users");
-onRecordConfirmEmailChangeRequest((e) => require(`${__hooks}/lib/accounts.js`).refuseEmailChange(e), "users");
+onRecordRequestEmailChangeRequest((e) => require(`${__hooks}/lib/accounts/accounts.js`).refuseEmailChange(e), "users");
+onRecordConfirmEmailChangeRequest((e) => require(`${__hooks}/lib/accounts/accounts.js`).refuseEmailChange(e), "users");

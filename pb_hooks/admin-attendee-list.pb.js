@@ -2,13 +2,13 @@
 // Administrators only (DESIGN decision 9):
 //   GET /api/masterclass/attendees?event=&page=&perPage=&sort=&name=&email=&company= — one page of
 //   the Manage Attendees table for one masterclass (the featured one unless `event` names another),
-//   with its count and each attendee's account role (lib/admin-attendee-list.js).
+//   with its count and each attendee's account role (lib/admin/attendee-list.js).
 // Guests get 401; signed-in users who are not administrators 403; then an unknown event id 404
 // and a value that is not an id 400.
 
 routerAdd(
   "GET",
   "/api/masterclass/attendees",
-  (e) => require(`${__hooks}/lib/admin-attendee-list.js`).handleAttendeeList(e),
+  (e) => require(`${__hooks}/lib/admin/attendee-list.js`).handleAttendeeList(e),
   $apis.requireAuth(),
 );

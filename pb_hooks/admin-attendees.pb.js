@@ -1,16 +1,16 @@
 /// <reference path="../pb_data/types.d.ts" />
 /* global onRecordDeleteRequest */
 // Administrators' edits and deletes of attendee rows through the records API
-// (lib/admin-attendees.js): only the edit form's fields, valid and unique
+// (lib/admin/attendees.js): only the edit form's fields, valid and unique
 // emails, no email change or delete for an attendee who has an account.
 // Refusals are answered in PocketBase's error shape.
 
 onRecordUpdateRequest((e) => {
-  const { answerRefusals } = require(`${__hooks}/lib/errors.js`);
-  return answerRefusals(e, () => require(`${__hooks}/lib/admin-attendees.js`).checkAttendeeUpdate(e));
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => require(`${__hooks}/lib/admin/attendees.js`).checkAttendeeUpdate(e));
 }, "attendees");
 
 onRecordDeleteRequest((e) => {
-  const { answerRefusals } = require(`${__hooks}/lib/errors.js`);
-  return answerRefusals(e, () => require(`${__hooks}/lib/admin-attendees.js`).checkAttendeeDelete(e));
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => require(`${__hooks}/lib/admin/attendees.js`).checkAttendeeDelete(e));
 }, "attendees");

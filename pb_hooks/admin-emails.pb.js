@@ -2,11 +2,11 @@
 // The email outbox in the admin area. Administrators read `emails` through
 // the collection API (redacted copies only; working credentials stay in the
 // superuser-only email_secrets). Administrators only:
-//   POST /api/masterclass/emails/{id}/retry — send a failed email again (lib/admin-emails.js)
+//   POST /api/masterclass/emails/{id}/retry — send a failed email again (lib/admin/emails.js)
 
 routerAdd(
   "POST",
   "/api/masterclass/emails/{id}/retry",
-  (e) => require(`${__hooks}/lib/admin-emails.js`).handleRetryEmail(e),
+  (e) => require(`${__hooks}/lib/admin/emails.js`).handleRetryEmail(e),
   $apis.requireAuth(),
 );

@@ -2,6 +2,6 @@
 // POST /api/masterclass/admin/events/next (administrators): a draft of the
 // next masterclass copied from the featured one, with new dates. Publishing
 // it is an update of `events.published` through the record API (rules:
-// administrators). Logic: lib/admin-next-event.js.
+// administrators). Logic: lib/admin/next-event.js.
 
-routerAdd("POST", "/api/masterclass/admin/events/next", (e) => require(`${__hooks}/lib/admin-next-event.js`).handleCreateNextEvent(e));
+routerAdd("POST", "/api/masterclass/admin/events/next", (e) => require(`${__hooks}/lib/admin/next-event.js`).handleCreateNextEvent(e));

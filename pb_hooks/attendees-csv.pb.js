@@ -2,11 +2,11 @@
 // Administrators only (DESIGN decisions 9 and 12):
 //   GET /api/masterclass/attendees.csv?event=&name=&email=&company=&sort= — one masterclass's attendee
 //   list (the featured one unless `event` names another) as a CSV file, honouring the admin table's
-//   filters and order (lib/attendees-csv.js). An unknown event id gets 404, a value that is not an id 400.
+//   filters and order (lib/admin/attendees-csv.js). An unknown event id gets 404, a value that is not an id 400.
 
 routerAdd(
   "GET",
   "/api/masterclass/attendees.csv",
-  (e) => require(`${__hooks}/lib/attendees-csv.js`).handleAttendeesCsv(e),
+  (e) => require(`${__hooks}/lib/admin/attendees-csv.js`).handleAttendeesCsv(e),
   $apis.requireAuth(),
 );

@@ -5,4 +5,4 @@
 // The answer carries nothing of the stored message; the per-IP rate limit on
 // creating contact messages applies before this hook runs, replays included.
 
-onRecordCreateRequest((e) => require(`${__hooks}/lib/contact-messages.js`).answerRepeatedMessage(e), "contact_messages");
+onRecordCreateRequest((e) => require(`${__hooks}/lib/site/contact-messages.js`).answerRepeatedMessage(e), "contact_messages");

@@ -7,12 +7,12 @@
 // Administrators read the outbox, so a message carrying a credential (reset,
 // verification, one-time code, invitation link) is stored there redacted and
 // delivered from its superuser-only copy in email_secrets.
-// Logic: lib/email-delivery.js, lib/system-mails.js, lib/email-secrets.js.
+// Logic: lib/email/delivery.js, lib/email/system-mails.js, lib/email/secrets.js.
 
 cronAdd("masterclass_email_retry", "* * * * *", () => {
-  require(`${__hooks}/lib/email-delivery.js`).deliverDueEmails($app);
+  require(`${__hooks}/lib/email/delivery.js`).deliverDueEmails($app);
 });
 
 onMailerSend((e) => {
-  require(`${__hooks}/lib/system-mails.js`).routeOutgoingMail(e);
+  require(`${__hooks}/lib/email/system-mails.js`).routeOutgoingMail(e);
 });

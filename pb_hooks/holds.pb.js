@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Cron, every minute: pending paid registrations whose 30-minute checkout hold
-// lapsed become `expired` and free their seats. Logic: lib/fulfilment.js.
+// lapsed become `expired` and free their seats. Logic: lib/checkout/fulfilment.js.
 
 cronAdd("expireLapsedHolds", "* * * * *", () => {
-  require(`${__hooks}/lib/fulfilment.js`).expireLapsedHolds($app);
+  require(`${__hooks}/lib/checkout/fulfilment.js`).expireLapsedHolds($app);
 });

@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Abuse limits (lib/limits.js, README "Security"): a cron job every five
+// Abuse limits (lib/core/limits.js, README "Security"): a cron job every five
 // minutes drops rate-limit counters whose window has ended, so the shared
 // store never grows with every address or email ever seen.
 
 cronAdd("pruneRateLimitCounters", "*/5 * * * *", () => {
-  require(`${__hooks}/lib/rate-limit.js`).pruneEndedWindows($app);
+  require(`${__hooks}/lib/core/rate-limit.js`).pruneEndedWindows($app);
 });

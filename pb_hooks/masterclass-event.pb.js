@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
 // GET /api/masterclass/event (public): the event's facts, price, sales state
-// and seats left. Logic: lib/event-summary.js.
+// and seats left. Logic: lib/events/summary.js.
 
-routerAdd("GET", "/api/masterclass/event", (e) => require(`${__hooks}/lib/event-summary.js`).handleGetEvent(e));
+routerAdd("GET", "/api/masterclass/event", (e) => require(`${__hooks}/lib/events/summary.js`).handleGetEvent(e));

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An attendee's own tool records (assessments, business cases, saved use cases)
 // are capped per owner, so one account cannot fill the server's storage through
-// the collection API. Logic: lib/owner-quota.js.
+// the collection API. Logic: lib/tools/owner-quota.js.
 
-onRecordCreateRequest((e) => require(`${__hooks}/lib/owner-quota.js`).checkOwnerQuota(e), "readiness_assessments", "business_cases", "saved_use_cases");
+onRecordCreateRequest((e) => require(`${__hooks}/lib/tools/owner-quota.js`).checkOwnerQuota(e), "readiness_assessments", "business_cases", "saved_use_cases");

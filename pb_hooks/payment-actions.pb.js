@@ -4,8 +4,8 @@
 // back-off until Stripe confirms; after the last attempt the action is
 // `failed` and its registration flagged for an administrator. Superusers can
 // run it now (POST /api/crons/masterclass_payment_actions).
-// Logic: lib/payment-actions.js.
+// Logic: lib/checkout/payment-actions.js.
 
 cronAdd("masterclass_payment_actions", "* * * * *", () => {
-  require(`${__hooks}/lib/payment-actions.js`).runDueActions($app);
+  require(`${__hooks}/lib/checkout/payment-actions.js`).runDueActions($app);
 });

@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An update sent with the values it was edited from (X-Sync-Base) is refused
 // with 409 when a field it changes was changed on the server meanwhile;
-// nothing is written. Logic: lib/sync-conflicts.js.
+// nothing is written. Logic: lib/sync/conflicts.js.
 
 onRecordUpdateRequest((e) => {
-  return require(`${__hooks}/lib/sync-conflicts.js`).checkUpdateConflict(e);
+  return require(`${__hooks}/lib/sync/conflicts.js`).checkUpdateConflict(e);
 }, "users", "readiness_assessments", "business_cases", "saved_use_cases");

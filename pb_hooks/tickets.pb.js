@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Tickets (lib/tickets.js): every confirmed attendee row gets its ticket code
+// Tickets (lib/tickets/routes.js): every confirmed attendee row gets its ticket code
 // when it is saved confirmed without one (created confirmed, or moved to
 // confirmed from any other status, by any path: the registration route,
 // fulfilment, a superuser's edit); the door check and the replacement of a
@@ -8,7 +8,7 @@
 onRecordCreate((e) => {
   const status = e.record.getString("registration_status");
   if ((status === "confirmed" || status === "confirmed_observer") && e.record.getString("ticket_code") === "") {
-    require(`${__hooks}/lib/tickets.js`).assignTicketCode(e.record);
+    require(`${__hooks}/lib/tickets/routes.js`).assignTicketCode(e.record);
   }
   return e.next();
 }, "attendees");
@@ -16,11 +16,11 @@ onRecordCreate((e) => {
 onRecordUpdate((e) => {
   const status = e.record.getString("registration_status");
   if ((status === "confirmed" || status === "confirmed_observer") && e.record.getString("ticket_code") === "") {
-    require(`${__hooks}/lib/tickets.js`).assignTicketCode(e.record);
+    require(`${__hooks}/lib/tickets/routes.js`).assignTicketCode(e.record);
   }
   return e.next();
 }, "attendees");
 
-routerAdd("GET", "/api/masterclass/admin/tickets/verify", (e) => require(`${__hooks}/lib/tickets.js`).handleVerify(e));
+routerAdd("GET", "/api/masterclass/admin/tickets/verify", (e) => require(`${__hooks}/lib/tickets/routes.js`).handleVerify(e));
 
-routerAdd("POST", "/api/masterclass/admin/attendees/{id}/ticket", (e) => require(`${__hooks}/lib/tickets.js`).handleRegenerate(e));
+routerAdd("POST", "/api/masterclass/admin/attendees/{id}/ticket", (e) => require(`${__hooks}/lib/tickets/routes.js`).handleRegenerate(e));

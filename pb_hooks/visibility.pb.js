@@ -2,33 +2,33 @@
 // Rows that become readable without changing themselves are touched so every
 // device pulls them (session materials when their event's portal unlocks, all
 // materials for a new administrator, an event's materials for an account given
-// a seat there). Logic: lib/visibility.js.
+// a seat there). Logic: lib/sync/visibility.js.
 
 // The unlock passing with nobody writing anything: checked every minute.
 cronAdd("releaseUnlockedMaterials", "* * * * *", () => {
-  require(`${__hooks}/lib/visibility.js`).releaseUnlockedMaterials($app);
+  require(`${__hooks}/lib/sync/visibility.js`).releaseUnlockedMaterials($app);
 });
 
 // An administrator moving the unlock into the past: at once.
 onRecordAfterCreateSuccess((e) => {
   e.next();
-  require(`${__hooks}/lib/visibility.js`).releaseUnlockedMaterials(e.app);
+  require(`${__hooks}/lib/sync/visibility.js`).releaseUnlockedMaterials(e.app);
 }, "events");
 
 onRecordAfterUpdateSuccess((e) => {
   e.next();
-  require(`${__hooks}/lib/visibility.js`).releaseUnlockedMaterials(e.app);
+  require(`${__hooks}/lib/sync/visibility.js`).releaseUnlockedMaterials(e.app);
 }, "events");
 
 onRecordUpdate((e) => {
-  require(`${__hooks}/lib/visibility.js`).onUserUpdate(e);
+  require(`${__hooks}/lib/sync/visibility.js`).onUserUpdate(e);
 }, "users");
 
 // An account given a seat at an event already unlocked: that event's materials.
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/visibility.js`).onAttendeeSave(e);
+  require(`${__hooks}/lib/sync/visibility.js`).onAttendeeSave(e);
 }, "attendees");
 
 onRecordUpdate((e) => {
-  require(`${__hooks}/lib/visibility.js`).onAttendeeSave(e);
+  require(`${__hooks}/lib/sync/visibility.js`).onAttendeeSave(e);
 }, "attendees");

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Events get `materials_released_at` (hidden from every answer): when the
 // server last made the event's session materials visible to attendees by
-// touching them (lib/visibility.js). Empty for every event at first, so the
+// touching them (lib/sync/visibility.js). Empty for every event at first, so the
 // first run touches the materials of events already unlocked once, which
 // brings them to devices that synced another event's materials before.
 

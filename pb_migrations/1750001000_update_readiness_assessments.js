@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Readiness assessments keep their results beside the answers: the score of
 // each dimension, the 30-day plan's ticked actions and the version of the
-// question set they were answered with (lib/readiness-framework.json). The
+// question set they were answered with (shared/readiness-framework.json). The
 // shapes are checked by pb_hooks/readiness.pb.js.
 
 migrate((app) => {

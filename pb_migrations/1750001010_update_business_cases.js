@@ -4,13 +4,13 @@
 // lines (one-off and yearly running), benefit inputs (hours saved a week at an
 // hourly rate, extra revenue, cost avoided), the ramp-up by year, the discount
 // rate, risks with mitigations and milestones. Amounts are integer cents;
-// bounds come from lib/business-case-limits.json and are checked with clear
-// messages by lib/business-case-shape.js before these field limits apply.
+// bounds come from shared/business-case-limits.json and are checked with clear
+// messages by lib/tools/business-case-shape.js before these field limits apply.
 // The summary columns estimated_cost_cents and estimated_annual_benefit_cents
 // keep the computed 3-year total cost and the yearly benefit at full ramp.
 
 migrate((app) => {
-  const limits = require(`${__hooks}/lib/business-case-limits.json`);
+  const limits = require(`${__hooks}/shared/business-case-limits.json`);
   const cases = app.findCollectionByNameOrId("business_cases");
   const amount = (name) => new NumberField({ name, min: 0, max: limits.amountMaxCents, onlyInt: true });
   cases.fields.add(new TextField({ name: "opportunity", max: limits.textMax }));

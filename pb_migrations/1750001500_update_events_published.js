@@ -4,7 +4,7 @@
 // rules below); administrators read and write every event. Every event that
 // exists already is published (the seeded masterclass stays what visitors see).
 // Which published event the site features is decided by
-// pb_hooks/lib/event-summary.js (featuredEvent).
+// pb_hooks/lib/events/summary.js (featuredEvent).
 
 const ADMIN = '@request.auth.role = "administrator"';
 const VISIBLE = `published = true || ${ADMIN}`;

@@ -13,7 +13,7 @@
 // - Every confirmed attendee already stored gets a code here.
 
 const ADMIN = '@request.auth.role = "administrator"';
-// The alphabet and length of pb_hooks/lib/ticket.js, as they were when this ran.
+// The alphabet and length of pb_hooks/lib/tickets/ticket.js, as they were when this ran.
 const CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 const CODE_LENGTH = 26;
 

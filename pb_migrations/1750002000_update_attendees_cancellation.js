@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Cancelling an attendee (pb_hooks/lib/cancellation.js) sets
+// Cancelling an attendee (pb_hooks/lib/cancellation/cancellation/cancellation.js) sets
 // registration_status = cancelled and records when, by whom (the attendee in
 // the portal, the signed link in their confirmation email, or an
 // administrator) and, for an administrator's cancellation, why. The date and
@@ -7,7 +7,7 @@
 // administrators every row); the reason is hidden from the records API (an
 // administrator's note, shown in the admin area by the cancellation route).
 // Nobody but a superuser writes these fields through the records API
-// (administrators may change only the edit form's fields, lib/admin-attendees.js).
+// (administrators may change only the edit form's fields, lib/admin/attendees.js).
 
 migrate((app) => {
   const attendees = app.findCollectionByNameOrId("attendees");

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // app_secrets 'cancellation_link_token': the HMAC key of the cancellation
-// link in each confirmation email (pb_hooks/lib/cancellation-links.js), made
+// link in each confirmation email (pb_hooks/lib/cancellation/cancellation/links.js), made
 // once per installation. Superusers only, like every app secret.
 
 migrate((app) => {

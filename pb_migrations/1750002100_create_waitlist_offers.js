@@ -1,10 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Waitlist offers: a seat freed at a masterclass still to come is offered to
-// the longest-waiting person on its waitlist (pb_hooks/lib/waitlist-offers.js).
+// the longest-waiting person on its waitlist (pb_hooks/lib/waitlist/offers.js).
 // - waitlist_offers: one row per person (address, any case) and masterclass,
 //   unique, so nobody is ever offered a seat twice for the same masterclass;
 //   status open → claimed | declined | expired | skipped. An open offer
-//   holds a seat until `expires_at` (lib/capacity.js counts it), unless the
+//   holds a seat until `expires_at` (lib/events/capacity.js counts it), unless the
 //   checkout of its claim (`registration`, pending with a live hold) holds
 //   it instead. Administrators read it; only the server writes it.
 // - events.waitlist_claim_hours: how long an offer may be claimed (whole
@@ -59,7 +59,7 @@ migrate((app) => {
     ],
     indexes: [
       "CREATE UNIQUE INDEX idx_waitlist_offers_event_email ON waitlist_offers (event, email COLLATE NOCASE)",
-      // the seat count (lib/capacity.js): open offers of an event still inside their window, and their claim's checkout
+      // the seat count (lib/events/capacity.js): open offers of an event still inside their window, and their claim's checkout
       "CREATE INDEX idx_waitlist_offers_seats ON waitlist_offers (event, status, expires_at, registration)",
       "CREATE INDEX idx_waitlist_offers_attendee ON waitlist_offers (attendee)",
       "CREATE INDEX idx_waitlist_offers_status_expires ON waitlist_offers (status, expires_at)",

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Door check-in (pb_hooks/check-in.pb.js, logic in pb_hooks/lib/check-in.js):
+// Door check-in (pb_hooks/check-in.pb.js, logic in pb_hooks/lib/checkin/check-in.js):
 // - check_ins: one scan (or name search) that let an attendee in at the door.
 //   Its id is made on the door device (15 PocketBase id characters), so a
 //   device that sends it again after a lost answer makes no second row.

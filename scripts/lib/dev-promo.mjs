@@ -9,7 +9,7 @@
 export const DEV_PROMO_CODE = 'CHAMPION2025';
 const DEV_PROMO_USES = 20;
 const VALID_DAYS = 30;
-// The featured masterclass's stable key (pb_hooks/lib/constants.js EVENT_SLUG).
+// The featured masterclass's stable key (pb_hooks/lib/core/constants.js EVENT_SLUG).
 const EVENT_SLUG = 'ai-champions-masterclass';
 
 /** PocketBase's stored date form, "2026-12-23 10:00:00.000Z". */
@@ -67,7 +67,7 @@ export async function ensureDevPromoCode(url, superuser, { now = new Date() } = 
     expiresAt: promo.expires_at,
     usesLeft: promo.max_uses - promo.used_count,
     salesState: event.sales_state,
-    // Only an event that has not started sells seats (pb_hooks/lib/event-phase.js).
+    // Only an event that has not started sells seats (pb_hooks/lib/events/phase.js).
     eventStarted: new Date(String(event.starts_at).replace(' ', 'T')).getTime() <= now.getTime(),
   };
 }

@@ -8,7 +8,7 @@
 // The start and end are instants (stored in UTC), so a daylight-saving change
 // in the event's zone cannot move a boundary: 11:30 am in Adelaide is the same
 // instant whatever zone the visitor's device is in. The server applies the
-// same rule (pb_hooks/lib/event-phase.js; tests/server/event-phase.test.ts
+// same rule (pb_hooks/lib/events/phase.js; tests/server/event-phase.test.ts
 // proves the two agree). Small and dependency-free: the landing loads it.
 import type { SalesState } from '@/db';
 import { parsePocketBaseDate } from './pocketbaseDate';

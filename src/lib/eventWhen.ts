@@ -1,5 +1,5 @@
 // One way to say when an event is, everywhere the app says it (the landing,
-// /register, the portal; the emails' server twin is pb_hooks/lib/event-format.js):
+// /register, the portal; the emails' server twin is pb_hooks/lib/events/format.js):
 // 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST', in the event's own zone,
 // whatever zone the visitor's device is in. Formatters come from the cache in
 // ./intlFormat, never created while a page renders.

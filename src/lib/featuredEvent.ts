@@ -1,7 +1,7 @@
 // Which masterclass the site features among the published ones: the one still
 // to come or under way that starts first, else the one that started last (the
 // last masterclass). The server applies the same rule
-// (pb_hooks/lib/event-summary.js featuredEvent) to every route that takes
+// (pb_hooks/lib/events/summary.js featuredEvent) to every route that takes
 // "the event"; the landing applies it to the published events it reads, on
 // the page's own clock. Small and dependency-free: the landing loads it.
 import { parsePocketBaseDate } from './pocketbaseDate';

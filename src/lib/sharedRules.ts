@@ -1,8 +1,8 @@
 // The rules the server applies too, read from the one file both sides load
-// (pb_hooks/lib/shared-rules.json): the page never accepts an email address
+// (pb_hooks/shared/shared-rules.json): the page never accepts an email address
 // or a name that the server or its database would refuse.
 import { z } from 'zod';
-import rules from '../../pb_hooks/lib/shared-rules.json';
+import rules from '@shared/shared-rules.json';
 
 const EMAIL_PATTERN = new RegExp(rules.email.pattern);
 const NAME_LINK_PATTERN = new RegExp(rules.fullName.linkPattern, 'i');

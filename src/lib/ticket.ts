@@ -1,4 +1,4 @@
-// The text a ticket's QR code carries, the app's twin of pb_hooks/lib/ticket.js
+// The text a ticket's QR code carries, the app's twin of pb_hooks/lib/tickets/ticket.js
 // (tests/server/tickets.test.ts proves they agree):
 //
 //   AICM1:{eventId}:{ticketCode}

@@ -1,4 +1,4 @@
-// The fields a 409 names as changed on both sides (pb_hooks/lib/sync-conflicts.js
+// The fields a 409 names as changed on both sides (pb_hooks/lib/sync/conflicts.js
 // answers {data: {field: {code: 'sync_conflict'}}}); none for any other refusal.
 import { errorStatus } from './errorStatus';
 

@@ -85,7 +85,7 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
     create: (collection, body, signal) => pb.collection(collection).create<ServerRecord>(body, options(signal)),
     update: (collection, id, patch, signal, base) => pb.collection(collection).update<ServerRecord>(id, patch, {
       ...options(signal),
-      // Read by pb_hooks/lib/sync-conflicts.js; URI-encoded so any text fits a header.
+      // Read by pb_hooks/lib/sync/conflicts.js; URI-encoded so any text fits a header.
       ...(base && Object.keys(base).length > 0 ? { headers: { 'X-Sync-Base': encodeURIComponent(JSON.stringify(base)) } } : {}),
     }),
     async delete(collection, id, signal) {

@@ -28,7 +28,7 @@ export const syncedCollections: readonly SyncedCollectionSpec[] = [
   { collection: Collections.speakers, table: 'speakers' },
   { collection: Collections.materials, table: 'materials' },
   // Up to 10,000 use cases: 500 a page (about 700 KB) is 20 requests, each well inside the request deadline on a slow link.
-  // pb_hooks/lib/use-case-sync.js has SQLite write each page's JSON (about 40 % less server time than the records API).
+  // pb_hooks/lib/tools/use-case-sync.js has SQLite write each page's JSON (about 40 % less server time than the records API).
   { collection: Collections.aiUseCases, table: 'aiUseCases', pageSize: 500, pullRoute: '/api/masterclass/use-cases/sync',
     // The library's search index kept on the device is brought in step in a worker, so opening the library finds it ready.
     afterStored: (db) => void refreshKeptIndex(db.name) },

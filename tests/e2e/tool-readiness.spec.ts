@@ -16,7 +16,7 @@ interface Framework {
   scale: { value: number; label: string }[];
   dimensions: { id: string; name: string; questions: { id: string }[]; actions: { id: string; text: string }[] }[];
 }
-const framework = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../pb_hooks/lib/readiness-framework.json'), 'utf8')) as Framework;
+const framework = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../pb_hooks/shared/readiness-framework.json'), 'utf8')) as Framework;
 
 /** Worked by hand: dimension scores 100, 0, 50, 75, 38, 81 → 344 / 6 = 57.3 → 57, Scaling; weakest: data, governance, infrastructure. */
 const ANSWERS: Record<string, number[]> = {

@@ -23,9 +23,9 @@ interface EmailLayout {
   escapeHtml: (value: unknown) => string;
 }
 
-const format = loadHookModule<EventFormat>('event-format');
-const ics = loadHookModule<Ics>('ics');
-const layout = loadHookModule<EmailLayout>('email-layout');
+const format = loadHookModule<EventFormat>('events/format');
+const ics = loadHookModule<Ics>('tickets/ics');
+const layout = loadHookModule<EmailLayout>('email/layout');
 const ADELAIDE = 'Australia/Adelaide';
 
 /** Content lines of a calendar with folding undone; checks CRLF and the 75-octet limit on the way. */

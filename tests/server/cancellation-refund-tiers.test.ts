@@ -1,4 +1,4 @@
-// The terms' refund tiers (pb_hooks/lib/refund-tiers.js), loaded the way the
+// The terms' refund tiers (pb_hooks/lib/cancellation/refund-tiers.js), loaded the way the
 // hooks load them. Every expected instant below was worked out by hand from
 // Adelaide's rules (ACST = UTC+9:30; ACDT = UTC+10:30 from 2:00 am ACST on the
 // first Sunday of October to 3:00 am ACDT on the first Sunday of April; in
@@ -27,7 +27,7 @@ interface RefundTiers {
   refundCents: (shareCents: number, percent: number, refundableCents: number) => number;
 }
 
-const tiers = loadHookModule<RefundTiers>('refund-tiers');
+const tiers = loadHookModule<RefundTiers>('cancellation/refund-tiers');
 const ADELAIDE = 'Australia/Adelaide';
 const SECOND = 1000;
 

@@ -22,7 +22,7 @@ interface HookRules {
   settleConflicts: (rows: { id: string; ordered_at: string; undone_at: string }[]) => Record<string, { conflict: boolean; conflict_with: string }>;
 }
 
-const hookRules = loadHookModule<HookRules>('check-in-rules');
+const hookRules = loadHookModule<HookRules>('checkin/rules');
 
 const ROSTER = '/api/masterclass/admin/check-in/roster';
 const CHECK_INS = '/api/masterclass/admin/check-in/check-ins';

@@ -1,4 +1,4 @@
-// The pure part of "waitlist first" (pb_hooks/lib/early-access-rules.js),
+// The pure part of "waitlist first" (pb_hooks/lib/waitlist/early-access-rules.js),
 // loaded the way the hooks load it: the window's length from
 // EARLY_ACCESS_HOURS, the window a run opens, where a moment stands against
 // it, and who gets one email (dedupe by address in any case, consent of the
@@ -15,7 +15,7 @@ interface Rules {
   recipients: (rows: Row[], exclude: { unsubscribed: string[]; alreadySent: string[] }) => { email: string; fullName: string }[];
 }
 
-const rules = loadHookModule<Rules>('early-access-rules');
+const rules = loadHookModule<Rules>('waitlist/early-access-rules');
 const HOUR = 3600_000;
 
 describe('EARLY_ACCESS_HOURS', () => {

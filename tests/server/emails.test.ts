@@ -107,7 +107,7 @@ describe('with SMTP configured', () => {
     expect(confirmation.subject).toBe('Registration confirmed: AI CHAMPIONS MASTERCLASS');
     expect(confirmation.headers.from).toContain('team@masterclass.example.com');
     for (const part of [confirmation.text, confirmation.html]) {
-      // one date format in every email (pb_hooks/lib/event-format.js formatWhen); sales are open for the upcoming date
+      // one date format in every email (pb_hooks/lib/events/format.js formatWhen); sales are open for the upcoming date
       expect(part).toContain(`${UPCOMING_EVENT_DATE}, 11:30 am – 2:30 pm ACST`);
       expect(part).toContain('Lot Fourteen, North Terrace, Adelaide SA 5000');
       expect(part).toContain('Sam Smith');
@@ -345,7 +345,7 @@ describe('invitation tokens (lib/invitations.js with Node standing in for $secur
     // The secret is read once and kept in the app store (lib/app-secrets.js).
     store: () => ({ get: (key: string) => cache.get(key), set: (key: string, value: unknown) => cache.set(key, value) }),
   };
-  const invitations = loadHookModule<Invitations>('invitations', { $security: security });
+  const invitations = loadHookModule<Invitations>('accounts/invitations', { $security: security });
 
   it('signs attendee id and lower-cased email, and verifies only that pair', () => {
     const token = invitations.invitationToken(app, 'abc123', 'Jo@Example.com');
@@ -365,7 +365,7 @@ describe('refund notice (lib/email-templates.js)', () => {
   interface Templates {
     refundEmail: (data: Record<string, unknown>) => { template: string; subject: string; html: string; text: string };
   }
-  const templates = loadHookModule<Templates>('email-templates');
+  const templates = loadHookModule<Templates>('email/templates');
 
   it('tells the buyer the amount refunded and offers the waitlist, escaping user data', () => {
     const email = templates.refundEmail({

@@ -1,4 +1,4 @@
-// The event's phase on the server (pb_hooks/lib/event-phase.js): the same rule
+// The event's phase on the server (pb_hooks/lib/events/phase.js): the same rule
 // and the same date wording as the app (src/lib/eventPhase.ts,
 // src/lib/eventWhen.ts), and the registration route refusing paid and promo
 // registrations once the event has started or taken place, whatever its sales
@@ -28,8 +28,8 @@ interface HookFormat {
   formatWhen: (start: string, end: string, zone: string) => string;
 }
 
-const hook = loadHookModule<HookPhase>('event-phase');
-const format = loadHookModule<HookFormat>('event-format');
+const hook = loadHookModule<HookPhase>('events/phase');
+const format = loadHookModule<HookFormat>('events/format');
 const ADELAIDE = 'Australia/Adelaide';
 
 const iso = (adelaide: string) => new Date(adelaide).toISOString().replace('T', ' ');
@@ -83,7 +83,7 @@ describe('one rule on both sides', () => {
 });
 
 describe('emails in the tense of the phase (lib/email-templates.js)', () => {
-  const templates = loadHookModule<HookTemplates>('email-templates');
+  const templates = loadHookModule<HookTemplates>('email/templates');
   const event = (phase: string) => ({
     title: 'AI CHAMPIONS MASTERCLASS', date: 'Wednesday 18 June 2025', when: 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST',
     venue: 'Lot Fourteen', location: 'Adelaide', calendarUrl: 'http://localhost/api/masterclass/event.ics', phase,

@@ -1,5 +1,5 @@
 // The email rule the page and the registration route share
-// (pb_hooks/lib/shared-rules.json) must never accept an address that
+// (pb_hooks/shared/shared-rules.json) must never accept an address that
 // PocketBase's own email fields refuse: such an address would pass every
 // check and then fail the write with 'Something went wrong'.
 import { describe, expect, it } from 'vitest';

@@ -46,8 +46,8 @@ const PROMO_CODE = 'CHAMPION2025';
 const VERIFY = '/api/masterclass/admin/tickets/verify';
 const CODE_PATTERN = new RegExp(`^[${TICKET_CODE_ALPHABET}]{26}$`);
 
-const hookTicket = loadHookModule<HookTicket>('ticket');
-const hookQr = loadHookModule<HookQr>('ticket-qr');
+const hookTicket = loadHookModule<HookTicket>('tickets/ticket');
+const hookQr = loadHookModule<HookQr>('tickets/qr');
 
 describe('the ticket format on both sides', () => {
   const EVENT = 'abc123def456ghi';
@@ -69,7 +69,7 @@ describe('the ticket format on both sides', () => {
 
   it('codes come from PocketBase\'s random generator over the alphabet, 26 long', () => {
     const calls: [number, string][] = [];
-    const withRandom = loadHookModule<HookTicket>('ticket', {
+    const withRandom = loadHookModule<HookTicket>('tickets/ticket', {
       $security: { randomStringWithAlphabet: (length: number, alphabet: string) => (calls.push([length, alphabet]), 'x') },
     });
     withRandom.newTicketCode();
@@ -540,7 +540,7 @@ describe('rows stored before tickets existed', () => {
     for (const file of readdirSync(before)) if (file >= '1750001900') rmSync(path.join(before, file));
     // three rows of the seeded event, written before the tickets migration
     writeFileSync(path.join(before, '1750001899_rows_before_tickets.js'), `migrate((app) => {
-  const event = app.findFirstRecordByData("events", "slug", ${JSON.stringify(loadHookModule<{ EVENT_SLUG: string }>('constants').EVENT_SLUG)});
+  const event = app.findFirstRecordByData("events", "slug", ${JSON.stringify(loadHookModule<{ EVENT_SLUG: string }>('core/constants').EVENT_SLUG)});
   const registration = new Record(app.findCollectionByNameOrId("registrations"));
   registration.load({ event: event.id, kind: "promo", status: "completed", primary_email: "old@example.com", currency: "AUD", total_amount_cents: 0 });
   app.save(registration);

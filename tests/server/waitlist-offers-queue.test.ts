@@ -1,4 +1,4 @@
-// The pure part of waitlist offers (pb_hooks/lib/waitlist-queue.js), loaded
+// The pure part of waitlist offers (pb_hooks/lib/waitlist/queue.js), loaded
 // the way the hooks load it: the order seats are offered in (longest-waiting
 // first, one place per address in any case; people who had an offer, hold a
 // seat or unsubscribed are left out, with why), how long an offer may be
@@ -17,7 +17,7 @@ interface Queue {
   offerExpiry: (now: Date, hours: number, eventStartsAt: string) => Date;
 }
 
-const queue = loadHookModule<Queue>('waitlist-queue');
+const queue = loadHookModule<Queue>('waitlist/queue');
 
 const row = (id: string, email: string, created: string): Row => ({ id, email, full_name: `Person ${id}`, created });
 

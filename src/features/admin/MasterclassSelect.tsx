@@ -2,7 +2,7 @@
 // Attendees, the overview): every event, drafts included, each named by its
 // date, its phase (or Draft) and whether the site features it; and the hook
 // that loads them with the featured one's id (GET /api/masterclass/event, the
-// server's own choice, pb_hooks/lib/event-summary.js featuredEvent).
+// server's own choice, pb_hooks/lib/events/summary.js featuredEvent).
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Select } from '@mantine/core';
 import type { EventRow, SalesState } from '@/db';
@@ -36,7 +36,7 @@ export function eventOption(event: AdminEventRow, featuredId: string | null, now
   return `${eventDay(event)} — ${state}${event.id === featuredId ? ' · featured on the site' : ''}`;
 }
 
-/** What a page says when its address names an event that does not exist (the server's words, pb_hooks/lib/admin-event-choice.js). */
+/** What a page says when its address names an event that does not exist (the server's words, pb_hooks/lib/admin/event-choice.js). */
 export function unknownMasterclass(id: string): string {
   return `There is no masterclass with the id ${id}. Choose one of the listed masterclasses.`;
 }

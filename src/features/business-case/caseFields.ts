@@ -4,7 +4,7 @@
 // missing before it is pitch-ready.
 import { z } from 'zod';
 import type { BusinessCaseRow } from '@/db';
-import limits from '../../../pb_hooks/lib/business-case-limits.json';
+import limits from '@shared/business-case-limits.json';
 import { computeFinancials, type Financials } from './financials';
 
 export const CASE_LIMITS = limits;

@@ -1,8 +1,8 @@
 // The readiness question set, its levels and the 30-day action library, read
 // from the one file the server checks records against
-// (pb_hooks/lib/readiness-framework.json), so the page and the server never
+// (pb_hooks/shared/readiness-framework.json), so the page and the server never
 // disagree about which questions, answers, levels or actions exist.
-import framework from '../../../pb_hooks/lib/readiness-framework.json';
+import framework from '@shared/readiness-framework.json';
 
 export interface ReadinessQuestion {
   id: string;

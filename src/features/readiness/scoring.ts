@@ -3,7 +3,7 @@
 // overall score is the rounded mean of the six dimension scores; the level is
 // the highest whose lowest score the overall score reaches:
 //   0–24 Exploring, 25–49 Emerging, 50–74 Scaling, 75–100 Leading.
-// The server recomputes the same figures (pb_hooks/lib/readiness-shape.js) and
+// The server recomputes the same figures (pb_hooks/lib/tools/readiness-shape.js) and
 // refuses a completed record whose score or level differ.
 import { ANSWER_MAX, ANSWER_MIN, DIMENSIONS, LEVELS, isQuestionId, type ReadinessDimension, type ReadinessLevel } from './framework';
 

@@ -7,7 +7,7 @@ import type { EarlyAccessWindow } from './registrationApi';
 
 export type WindowState = 'none' | 'open' | 'over';
 
-/** From its start (inclusive) to its end (exclusive), like the server (pb_hooks/lib/early-access-rules.js). */
+/** From its start (inclusive) to its end (exclusive), like the server (pb_hooks/lib/waitlist/early-access-rules.js). */
 export function windowState(window: EarlyAccessWindow | null | undefined, now: Date): WindowState {
   if (!window) return 'none';
   const start = parsePocketBaseDate(window.starts_at).getTime();

@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useOnline } from '@/pwa/useOnline';
-import rules from '../../../pb_hooks/lib/use-case-draft-rules.json';
+import rules from '@shared/use-case-draft-rules.json';
 import type { RequestValues } from './customDraftStorage';
 import { draftRequestSchema, type DraftRequest } from './draftSchema';
 

@@ -1,8 +1,8 @@
 // A custom use case draft in the library's structure (the ai_use_cases
 // fields), the four things the attendee describes to get one, and the rules
-// both share with the server route (pb_hooks/lib/use-case-draft-rules.json).
+// both share with the server route (pb_hooks/shared/use-case-draft-rules.json).
 import { z } from 'zod';
-import rules from '../../../pb_hooks/lib/use-case-draft-rules.json';
+import rules from '@shared/use-case-draft-rules.json';
 
 export type DraftTextField = keyof typeof rules.draft.text;
 export const DRAFT_TEXT_FIELDS = Object.keys(rules.draft.text) as DraftTextField[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AiUseCaseRow } from '@/db';
-import seedSource from '../../../pb_hooks/lib/seed/use-cases.js?raw';
+import seedSource from '@seed/use-cases.js?raw';
 import { completeDraftSchema, DRAFT_TEXT_FIELDS, DRAFT_TEXT_MAX, type DraftRequest } from './draftSchema';
 import { generateDraft } from './generateDraft';
 

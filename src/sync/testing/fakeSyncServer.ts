@@ -143,7 +143,7 @@ export class FakeSyncServer {
       if (this.refuse.has(collection)) throw new FakeHttpError(400, 'Failed to update record.');
       if (!this.table(collection).has(id) || !this.sessionValid) throw new FakeHttpError(404);
       this.baseSeen.push(base);
-      // As pb_hooks/lib/sync-conflicts.js: a field changed here since the base and set to something else there.
+      // As pb_hooks/lib/sync/conflicts.js: a field changed here since the base and set to something else there.
       const current = this.table(collection).get(id) ?? { id, updated: '' };
       const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
       const conflicts = Object.keys(base ?? {}).filter((field) => field in patch

@@ -1,8 +1,8 @@
 // The admin attendee list and writes over PocketBase: the list route
 // (administrators only, one page of one masterclass's attendees with its count
-// and each account's role, pb_hooks/lib/admin-attendee-list.js), the records API on `attendees` for
+// and each account's role, pb_hooks/lib/admin/attendee-list.js), the records API on `attendees` for
 // edits and deletes (the server refuses everyone else and checks every edit
-// and delete, pb_hooks/lib/admin-attendees.js), the invitation route and the
+// and delete, pb_hooks/lib/admin/attendees.js), the invitation route and the
 // CSV export route.
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';

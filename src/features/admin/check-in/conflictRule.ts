@@ -1,4 +1,4 @@
-// The door's conflict rule, the app's twin of pb_hooks/lib/check-in-rules.js
+// The door's conflict rule, the app's twin of pb_hooks/lib/checkin/rules.js
 // (tests/server/check-in.test.ts proves they agree):
 //
 // - A check-in is ordered by the time its device scanned it (scanned_at),

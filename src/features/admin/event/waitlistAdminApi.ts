@@ -1,6 +1,6 @@
 // The waitlist of one masterclass for administrators: its queue, its seat
 // offers, offering a free seat by hand and skipping a person
-// (/api/masterclass/admin/waitlist/{eventId}, pb_hooks/lib/waitlist-offer-admin.js),
+// (/api/masterclass/admin/waitlist/{eventId}, pb_hooks/lib/waitlist/offer-admin.js),
 // and the masterclass's claim window (events.waitlist_claim_hours). The
 // server decides everything; this file only reads its answers.
 import { pb } from '@/lib/pocketbase';

@@ -1,5 +1,5 @@
 // The admin overview's server calls: one masterclass's analytics and the bulk
-// invitation run for its attendees (pb_hooks/lib/admin-analytics.js,
+// invitation run for its attendees (pb_hooks/lib/admin/analytics.js,
 // lib/bulk-invitations.js). Each takes the masterclass's id, or none for the
 // featured one (the server's default).
 import { ClientResponseError } from 'pocketbase';

@@ -5,7 +5,7 @@
 //   drafts exist (with the number of cases);
 // - Use Case Exploration: done once a use case is saved.
 import type { BusinessCaseRow, ReadinessAssessmentRow } from '@/db';
-import readinessFramework from '../../../../pb_hooks/lib/readiness-framework.json';
+import readinessFramework from '@shared/readiness-framework.json';
 
 export interface ToolProgress {
   key: 'readiness' | 'business-case' | 'use-cases';

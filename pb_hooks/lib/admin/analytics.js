@@ -1,0 +1,182 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// GET /api/masterclass/admin/analytics[?event=id] (administrators only): one
+// masterclass's figures for the admin overview (the featured one unless
+// `event` names another, drafts included; lib/admin/event-choice.js), each one
+// SQL aggregate (no record is loaded to count it), every one for that event
+// only:
+// - seats: capacity, taken (confirmed attendees), held (open paid checkouts,
+//   counted as lib/events/capacity.js counts them), left, plus observers (no seat);
+// - revenue in cents: gross = what paid registrations took (Stripe's paid
+//   amount when known, else the total), including payments later refunded;
+//   refunded = refunds made (payment_actions done: a whole registration's
+//   payment, or a cancelled attendee's share); net = gross − refunded;
+//   pendingRefunds = refunds owed but not made yet; failedRefunds = refunds
+//   Stripe kept refusing, left to an administrator (not in net);
+// - registrations per day in the event's time zone (paid and completed paid
+//   or promo registrations, and waitlist sign-ups; open or abandoned checkouts
+//   are not registrations), every day from the first to the last;
+// - attendees (confirmed and observers) by role, UTM source and UTM medium;
+// - waitlist size, invitations sent, accounts created (attendee accounts
+//   linked to the event's attendees), tool usage (readiness assessments
+//   completed and business cases made by the accounts linked to the event's
+//   attendees: the tools' records have an owner, not an event).
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_DAYS = 400;
+
+
+function scalar(app, sql, params) {
+  const row = new DynamicModel({ value: 0 });
+  app.db().newQuery(sql).bind(params || {}).one(row);
+  return row.value;
+}
+
+function groups(app, sql, params) {
+  const rows = arrayOf(new DynamicModel({ label: "", count: 0 }));
+  app.db().newQuery(sql).bind(params || {}).all(rows);
+  return rows.map((row) => ({ label: row.label, count: row.count }));
+}
+
+const ATTENDING = "registration_status IN ('confirmed', 'confirmed_observer')";
+
+function seats(app, event) {
+  const capacity = require(`${__hooks}/lib/events/capacity.js`);
+  const params = { event: event.id };
+  const taken = scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'confirmed'", params);
+  const occupied = capacity.seatsTaken(app, event.id);
+  return {
+    capacity: event.getInt("capacity"),
+    taken,
+    held: Math.max(0, occupied - taken),
+    left: capacity.seatsLeft(app, event),
+    observers: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'confirmed_observer'", params),
+  };
+}
+
+function revenue(app, event) {
+  const params = { event: event.id };
+  const refundedRegistrations = "SELECT registration FROM payment_actions WHERE kind = 'refund'";
+  const gross = scalar(app, `
+    SELECT COALESCE(SUM(CASE WHEN COALESCE(paid_amount_cents, 0) > 0 THEN paid_amount_cents ELSE COALESCE(total_amount_cents, 0) END), 0) AS value
+    FROM registrations
+    WHERE event = {:event} AND kind = 'paid'
+      AND (status IN ('paid', 'completed') OR id IN (${refundedRegistrations}))`, params);
+  const refundSum = (status) => scalar(app, `
+    SELECT COALESCE(SUM(p.amount_cents), 0) AS value FROM payment_actions p
+    JOIN registrations r ON r.id = p.registration
+    WHERE r.event = {:event} AND p.kind = 'refund' AND p.status = {:status}`, { ...params, status });
+  const refunded = refundSum("done");
+  return {
+    currency: event.getString("currency") || "AUD", grossCents: gross, refundedCents: refunded, netCents: gross - refunded,
+    pendingRefundsCents: refundSum("pending"), failedRefundsCents: refundSum("failed"),
+  };
+}
+
+/** "2025-06-03" for an instant, in the zone. */
+function localDay(instant, timezone) {
+  const { zoneOffset } = require(`${__hooks}/lib/events/format.js`);
+  const offset = zoneOffset(timezone, instant);
+  return new Date(instant.getTime() + offset.minutes * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Per local day from counts per UTC half hour ({slot: "2025-06-02 14:30",
+ * kind, count}); every day from the first to the last (at most MAX_DAYS),
+ * so a gap in the chart is a day without any. Pure: tests call it directly.
+ */
+function daysFromSlots(rows, timezone) {
+  const days = {};
+  for (const row of rows) {
+    const instant = new Date(`${String(row.slot).replace(" ", "T")}:00Z`);
+    if (isNaN(instant.getTime())) continue;
+    const day = localDay(instant, timezone);
+    const entry = days[day] || (days[day] = { date: day, paid: 0, promo: 0, waitlist: 0 });
+    if (entry[row.kind] !== undefined) entry[row.kind] += row.count;
+  }
+  const keys = Object.keys(days).sort();
+  if (keys.length === 0) return [];
+  const series = [];
+  const last = new Date(`${keys[keys.length - 1]}T00:00:00Z`).getTime();
+  for (let time = Math.max(new Date(`${keys[0]}T00:00:00Z`).getTime(), last - (MAX_DAYS - 1) * DAY_MS); time <= last; time += DAY_MS) {
+    const day = new Date(time).toISOString().slice(0, 10);
+    series.push(days[day] || { date: day, paid: 0, promo: 0, waitlist: 0 });
+  }
+  return series;
+}
+
+/**
+ * Registrations per local day. SQL counts them per UTC half hour (every
+ * Australian zone's offset is a multiple of 30 minutes, and so is every
+ * daylight-saving change), which then fall into exactly one local day each.
+ */
+function registrationsPerDay(app, event) {
+  const rows = arrayOf(new DynamicModel({ slot: "", kind: "", count: 0 }));
+  app.db().newQuery(`
+    SELECT substr(created, 1, 13) || CASE WHEN CAST(substr(created, 15, 2) AS INTEGER) < 30 THEN ':00' ELSE ':30' END AS slot,
+           kind, COUNT(*) AS count
+    FROM registrations
+    WHERE event = {:event} AND (status IN ('paid', 'completed') OR kind = 'waitlist')
+    GROUP BY slot, kind`).bind({ event: event.id }).all(rows);
+  return daysFromSlots(rows.map((row) => ({ slot: row.slot, kind: row.kind, count: row.count })), event.getString("timezone") || "UTC");
+}
+
+function attendeesBy(app, event, column) {
+  return groups(app, `
+    SELECT COALESCE(TRIM(${column}), '') AS label, COUNT(*) AS count
+    FROM attendees WHERE event = {:event} AND ${ATTENDING}
+    GROUP BY label ORDER BY count DESC, label`, { event: event.id });
+}
+
+function counts(app, event) {
+  const params = { event: event.id };
+  return {
+    attendees: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING}`, params),
+    waitlist: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'waitlisted'", params),
+    invitationsSent: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND COALESCE(invitation_sent, 0) = 1", params),
+    invitationsPending: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING} AND COALESCE(invitation_sent, 0) = 0`, params),
+    accountsCreated: scalar(app, `
+      SELECT COUNT(DISTINCT u.id) AS value FROM users u JOIN attendees a ON a.user = u.id
+      WHERE a.event = {:event} AND u.role = 'attendee'`, params),
+  };
+}
+
+function toolUsage(app, event) {
+  const params = { event: event.id };
+  // The accounts of the event's attendees (an account with rows at two masterclasses counts at both).
+  const owners = "owner IN (SELECT user FROM attendees WHERE event = {:event} AND COALESCE(user, '') != '')";
+  return {
+    assessmentsCompleted: scalar(app, `SELECT COUNT(*) AS value FROM readiness_assessments WHERE status = 'completed' AND ${owners}`, params),
+    assessmentUsers: scalar(app, `SELECT COUNT(DISTINCT owner) AS value FROM readiness_assessments WHERE status = 'completed' AND ${owners}`, params),
+    businessCases: scalar(app, `SELECT COUNT(*) AS value FROM business_cases WHERE ${owners}`, params),
+    businessCaseUsers: scalar(app, `SELECT COUNT(DISTINCT owner) AS value FROM business_cases WHERE ${owners}`, params),
+  };
+}
+
+/** @param {core.App} app */
+function eventAnalytics(app, chosen) {
+  const event = chosen || require(`${__hooks}/lib/events/summary.js`).requireEvent(app);
+  return {
+    event: { id: event.id, title: event.getString("title"), timezone: event.getString("timezone") || "UTC" },
+    seats: seats(app, event),
+    revenue: revenue(app, event),
+    registrationsPerDay: registrationsPerDay(app, event),
+    attendeesByRole: attendeesBy(app, event, "role"),
+    attendeesByUtmSource: attendeesBy(app, event, "utm_source"),
+    attendeesByUtmMedium: attendeesBy(app, event, "utm_medium"),
+    ...counts(app, event),
+    tools: toolUsage(app, event),
+    generatedAt: require(`${__hooks}/lib/core/db-date.js`).dbNow(),
+  };
+}
+
+/** GET /api/masterclass/admin/analytics @param {core.RequestEvent} e */
+function handleAnalytics(e) {
+  const { answerRefusals, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => {
+    if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", "Only administrators can see the event's analytics.");
+    // The featured masterclass, or the one named by `?event=<id>` (a draft too).
+    return e.json(200, eventAnalytics(e.app, require(`${__hooks}/lib/admin/event-choice.js`).adminQueryEvent(e)));
+  });
+}
+
+module.exports = { daysFromSlots, eventAnalytics, handleAnalytics };

@@ -1,0 +1,88 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// GET /api/masterclass/checkout/{sessionId}: the registration's state for the
+// return page. While a real Stripe payment is not settled here (the webhook
+// has not arrived yet, or the hold lapsed just before the buyer paid), it asks
+// Stripe and fulfils a paid session itself, through the same fulfilCheckout
+// as the webhook: seats, emails, and a refund when the seats are gone.
+
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_]{1,255}$/;
+
+/**
+ * The registration of a checkout session id from the URL, or a 404 thrown.
+ * @param {core.App} app
+ * @param {string} sessionId
+ */
+function requireRegistrationBySession(app, sessionId) {
+  const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  const { findRegistrationBySession } = require(`${__hooks}/lib/checkout/fulfilment.js`);
+  const registration = SESSION_ID_PATTERN.test(sessionId) ? findRegistrationBySession(app, sessionId) : null;
+  if (registration) return registration;
+  throw require(`${__hooks}/lib/core/errors.js`).refusal(404, "sessionId", "not_found", MESSAGES.sessionNotFound);
+}
+
+/** True when one of the registration's emails failed or is waiting for a retry. */
+function hasEmailProblem(app, registrationId) {
+  const troubled = app.findRecordsByFilter(
+    "emails",
+    "registration = {:id} && (status = 'failed' || (status = 'queued' && attempts > 0))",
+    "",
+    1,
+    0,
+    { id: registrationId },
+  );
+  return troubled.length > 0;
+}
+
+/** Asks Stripe about a pending real session and fulfils it when paid. */
+function confirmWithStripe(app, sessionId) {
+  const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  const { refusal, describeError } = require(`${__hooks}/lib/core/errors.js`);
+  let session;
+  try {
+    session = require(`${__hooks}/lib/checkout/stripe.js`).retrieveCheckoutSession(sessionId);
+  } catch (error) {
+    throw refusal(502, "checkout", "stripe_unavailable", MESSAGES.paymentCheckFailed(describeError(error)));
+  }
+  if (session.payment_status !== "paid") return;
+  require(`${__hooks}/lib/checkout/fulfilment.js`).fulfilCheckout(app, {
+    sessionId,
+    paymentIntentId: require(`${__hooks}/lib/checkout/stripe.js`).paymentIntentIdOf(session),
+    amountTotal: session.amount_total,
+  });
+}
+
+/** A real Stripe payment that may have landed without our knowing yet. */
+function awaitsStripe(registration, sessionId) {
+  const { isSimulatedSession } = require(`${__hooks}/lib/checkout/session.js`);
+  // `expired`: the cron ends a hold at 30 minutes, Stripe's session lives a few seconds longer.
+  const unsettled = ["pending", "expired"].includes(registration.getString("status"));
+  return registration.getString("kind") === "paid" && unsettled && !isSimulatedSession(sessionId)
+    && require(`${__hooks}/lib/checkout/mode.js`).checkoutMode() === "stripe";
+}
+
+/** @param {core.App} app @param {string} sessionId */
+function checkoutStatus(app, sessionId) {
+  let registration = requireRegistrationBySession(app, sessionId);
+  if (awaitsStripe(registration, sessionId)) {
+    confirmWithStripe(app, sessionId);
+    registration = app.findRecordById("registrations", registration.id);
+  }
+  const attendees = app.findRecordsByFilter("attendees", "registration = {:id}", "", 0, 0, { id: registration.id });
+  return {
+    registrationId: registration.id,
+    status: registration.getString("status"),
+    kind: registration.getString("kind"),
+    attendeeCount: attendees.length,
+    totalAmountCents: registration.getInt("total_amount_cents"),
+    currency: registration.getString("currency"),
+    emailWarning: hasEmailProblem(app, registration.id),
+  };
+}
+
+/** @param {core.RequestEvent} e */
+function handleCheckoutStatus(e) {
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => e.json(200, checkoutStatus(e.app, e.request.pathValue("sessionId"))));
+}
+
+module.exports = { requireRegistrationBySession, checkoutStatus, handleCheckoutStatus };

@@ -1,0 +1,279 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// Delivers the `emails` outbox. With SMTP configured a message is sent (html
+// and text parts; a confirmation carries the .ics and the attendee's ticket
+// as a QR code PNG, both made at sending time); a failure counts an
+// attempt, records the error, schedules the next try with back-off and notes
+// it on the registration; after MAX_ATTEMPTS it is `failed`. Without SMTP it
+// is stored as `captured`. A paid registration whose emails are all
+// sent/captured becomes `completed`. Each email is claimed in a transaction
+// before sending, so the cron and an immediate try never both send it.
+// An email that carries a credential is sent from its working copy in
+// `email_secrets` (the outbox record, which administrators read, is redacted);
+// that copy is dropped once the message is sent (lib/email/secrets.js).
+
+const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
+const MAX_ATTEMPTS = BACKOFF_MINUTES.length + 1;
+const CLAIM_MINUTES = 10;
+const DUE_BATCH_SIZE = 50;
+const ERROR_LOG_MAX = 20000;
+const LAST_ERROR_MAX = 5000;
+const OUTBOX_HEADER = "X-Masterclass-Email-Id";
+
+function dates() {
+  return require(`${__hooks}/lib/core/db-date.js`);
+}
+
+function secrets() {
+  return require(`${__hooks}/lib/email/secrets.js`);
+}
+
+/**
+ * Creates an outbox record: queued and due at once with SMTP configured,
+ * otherwise `captured` right here, in the caller's transaction, since there
+ * is nothing to deliver (no later claim-and-mark transactions per email).
+ * `secret` ({subject?, html, text}) is the working message when the fields
+ * hold a redacted copy.
+ */
+function saveOutboxEmail(app, { secret, ...fields }) {
+  const capturing = !app.settings().smtp.enabled;
+  let email = null;
+  app.runInTransaction((txApp) => {
+    email = new Record(txApp.findCachedCollectionByNameOrId("emails"));
+    email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dates().dbNow() });
+    if (capturing) {
+      recordDelivered(txApp, email, "captured");
+    } else {
+      txApp.save(email);
+    }
+    if (secret) secrets().saveSecret(txApp, email.id, secret);
+  });
+  return email;
+}
+
+/** Claims a due queued email by moving its next attempt past the send; null when it is not due or already claimed. */
+function claim(app, emailId) {
+  let claimed = null;
+  app.runInTransaction((txApp) => {
+    const email = txApp.findRecordById("emails", emailId);
+    const due = email.getString("next_attempt_at");
+    if (email.getString("status") !== "queued" || (due !== "" && due > dates().dbNow())) return;
+    email.set("next_attempt_at", dates().dbMinutesFromNow(CLAIM_MINUTES));
+    txApp.save(email);
+    claimed = email;
+  });
+  return claimed;
+}
+
+/**
+ * A confirmation's files: the calendar, and for a confirmed attendee with a
+ * ticket the ticket's QR code as a PNG (shown in the HTML by its Content-ID,
+ * which is its file name) and the ticket code in the calendar; a new-ticket
+ * email's file: the QR code. `ticket` is the attendee's current one, the code
+ * the message's text shows (lib/tickets/emails.js withCurrentTicket), so a
+ * retried email never carries a replaced one.
+ */
+function confirmationAttachments(app, email, ticket) {
+  const { TEMPLATES } = require(`${__hooks}/lib/email/templates.js`);
+  const files = {};
+  if (email.getString("template") === TEMPLATES.confirmation && email.getString("registration")) {
+    const calendar = require(`${__hooks}/lib/tickets/calendar.js`);
+    const { CALENDAR_FILENAME } = require(`${__hooks}/lib/tickets/ics.js`);
+    const registration = app.findRecordById("registrations", email.getString("registration"));
+    const event = app.findRecordById("events", registration.getString("event"));
+    const own = ticket && ticket.eventId === event.id ? ticket : null;
+    files[CALENDAR_FILENAME] = $filesystem.fileFromBytes(calendar.eventCalendar(app, event, own), CALENDAR_FILENAME).reader.open();
+  }
+  if (ticket) {
+    const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/tickets/qr.js`);
+    files[IMAGE_FILENAME] = $filesystem.fileFromBytes(qrPng(ticket.payload).bytes, IMAGE_FILENAME).reader.open();
+  }
+  return files;
+}
+
+/** What goes out: the working copy when there is one, else the outbox record itself. */
+function deliverable(app, email) {
+  const secret = secrets().findSecret(app, email.id);
+  if (!secret) return { subject: email.getString("subject"), html: email.getString("html"), text: email.getString("text") };
+  return { subject: secret.getString("subject") || email.getString("subject"), html: secret.getString("html"), text: secret.getString("text") };
+}
+
+/**
+ * List-Unsubscribe headers (RFC 2369 and RFC 8058 one-click) for a message
+ * carrying our signed unsubscribe link (early-access emails), so mail
+ * programs offer their own unsubscribe button; the same link answers POST.
+ */
+function unsubscribeHeaders(message) {
+  const found = /https?:\/\/[^\s<>"]+\/api\/masterclass\/unsubscribe\?[^\s<>"]+/.exec(message.text || "");
+  if (!found) return {};
+  return { "List-Unsubscribe": `<${found[0]}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+function send(app, email) {
+  const meta = app.settings().meta;
+  const { message, ticket } = require(`${__hooks}/lib/tickets/emails.js`).withCurrentTicket(app, email, deliverable(app, email));
+  app.newMailClient().send(new MailerMessage({
+    from: { address: meta.senderAddress, name: meta.senderName },
+    to: [{ address: email.getString("to") }],
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    headers: { [OUTBOX_HEADER]: email.id, ...unsubscribeHeaders(message) },
+    attachments: confirmationAttachments(app, email, ticket),
+  }));
+}
+
+function markDelivered(app, email, status) {
+  app.runInTransaction((txApp) => recordDelivered(txApp, email, status));
+}
+
+/** Saves the email as sent or captured (and the attendee of an invitation or access reminder as invited). */
+function recordDelivered(txApp, email, status) {
+  const now = dates().dbNow();
+  email.set("status", status);
+  email.set("next_attempt_at", "");
+  email.set("last_error", "");
+  if (status === "sent") {
+    email.set("attempts", email.getInt("attempts") + 1);
+    email.set("sent_at", now);
+  }
+  txApp.save(email);
+  // sent: the credential is in the recipient's mailbox and need not stay here
+  if (status === "sent") secrets().forgetSecret(txApp, email.id);
+  const { TEMPLATES } = require(`${__hooks}/lib/email/templates.js`);
+  const template = email.getString("template");
+  if ((template === TEMPLATES.invitation || template === TEMPLATES.reminder) && email.getString("attendee")) {
+    const attendee = txApp.findRecordById("attendees", email.getString("attendee"));
+    attendee.set("invitation_sent", true);
+    attendee.set("invitation_sent_at", now);
+    txApp.save(attendee);
+  }
+}
+
+function markFailedAttempt(app, email, error) {
+  const message = String((error && error.message) || error).slice(0, LAST_ERROR_MAX);
+  const attempts = email.getInt("attempts") + 1;
+  const givingUp = attempts >= MAX_ATTEMPTS;
+  const next = givingUp ? "" : dates().dbMinutesFromNow(BACKOFF_MINUTES[attempts - 1]);
+  app.runInTransaction((txApp) => {
+    email.set("attempts", attempts);
+    email.set("last_error", message);
+    email.set("status", givingUp ? "failed" : "queued");
+    email.set("next_attempt_at", next);
+    txApp.save(email);
+    if (!email.getString("registration")) return;
+    const registration = txApp.findRecordById("registrations", email.getString("registration"));
+    const outcome = givingUp ? "giving up" : `next attempt at ${next}`;
+    const note = `${new Date().toISOString()} ${email.getString("template")} to ${email.getString("to")}: attempt ${attempts} failed (${message}); ${outcome}`;
+    const log = [registration.getString("email_error_log"), note].filter(Boolean).join("\n");
+    registration.set("email_error_log", log.slice(-ERROR_LOG_MAX));
+    txApp.save(registration);
+  });
+}
+
+/**
+ * Tries one email now if it is due. Returns 'sent' | 'captured' | 'failed' | 'cancelled' | 'skipped'.
+ * @param {core.App} app
+ * @param {string} emailId
+ */
+function deliverEmail(app, emailId) {
+  const email = claim(app, emailId);
+  if (!email) return "skipped";
+  if (require(`${__hooks}/lib/tickets/emails.js`).isObsolete(app, email)) {
+    markDelivered(app, email, "cancelled");
+    return "cancelled";
+  }
+  if (!app.settings().smtp.enabled) {
+    markDelivered(app, email, "captured");
+    return "captured";
+  }
+  try {
+    send(app, email);
+  } catch (error) {
+    markFailedAttempt(app, email, error);
+    return "failed";
+  }
+  markDelivered(app, email, "sent");
+  return "sent";
+}
+
+function hasUndelivered(app, registrationId) {
+  return app.findRecordsByFilter(
+    "emails",
+    "registration = {:registration} && status != 'sent' && status != 'captured'",
+    "",
+    1,
+    0,
+    { registration: registrationId },
+  ).length > 0;
+}
+
+/**
+ * A paid registration whose emails are all sent or captured becomes
+ * completed. Only a paid one needs the write transaction; for the others the
+ * answer is a read.
+ */
+function completeIfDelivered(app, registrationId) {
+  if (app.findRecordById("registrations", registrationId).getString("status") !== "paid") {
+    return !hasUndelivered(app, registrationId);
+  }
+  let allDelivered = false;
+  app.runInTransaction((txApp) => {
+    const pending = txApp.findRecordsByFilter(
+      "emails",
+      "registration = {:registration} && status != 'sent' && status != 'captured'",
+      "",
+      1,
+      0,
+      { registration: registrationId },
+    );
+    allDelivered = pending.length === 0;
+    const registration = txApp.findRecordById("registrations", registrationId);
+    if (!allDelivered || registration.getString("status") !== "paid") return;
+    registration.set("status", "completed");
+    txApp.save(registration);
+  });
+  return allDelivered;
+}
+
+/**
+ * Tries a registration's due emails now (after commit, outside any transaction).
+ * @returns {{allDelivered: boolean, failed: number}}
+ */
+function deliverForRegistration(app, registrationId) {
+  const due = app.findRecordsByFilter(
+    "emails",
+    "registration = {:registration} && status = 'queued' && next_attempt_at <= {:now}",
+    "created,id",
+    0,
+    0,
+    { registration: registrationId, now: dates().dbNow() },
+  );
+  const failed = due.filter((email) => deliverEmail(app, email.id) === "failed").length;
+  return { allDelivered: completeIfDelivered(app, registrationId), failed };
+}
+
+/** The cron: every queued email whose next attempt is due. */
+function deliverDueEmails(app) {
+  const due = app.findRecordsByFilter(
+    "emails",
+    "status = 'queued' && next_attempt_at <= {:now}",
+    "next_attempt_at,created",
+    DUE_BATCH_SIZE,
+    0,
+    { now: dates().dbNow() },
+  );
+  const registrations = {};
+  due.forEach((email) => {
+    deliverEmail(app, email.id);
+    if (email.getString("registration")) registrations[email.getString("registration")] = true;
+  });
+  Object.keys(registrations).forEach((registrationId) => completeIfDelivered(app, registrationId));
+}
+
+module.exports = {
+  OUTBOX_HEADER,
+  saveOutboxEmail,
+  deliverEmail,
+  deliverForRegistration,
+  deliverDueEmails,
+};

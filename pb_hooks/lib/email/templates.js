@@ -1,0 +1,210 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// The product's emails: registration confirmation, account invitation,
+// waitlist confirmation and refund notice. Each returns
+// {template, subject, html, text}; `event` is lib/tickets/calendar.js eventFacts().
+// Messages that carry a credential also have an outbox copy without it:
+// administrators read the outbox (lib/email/secrets.js).
+
+const TEMPLATES = {
+  confirmation: "registration_confirmation",
+  invitation: "user_account_invite",
+  reminder: "user_access_reminder",
+  waitlist: "waitlist_confirmation",
+  refund: "refund_notice",
+  system: "pocketbase",
+};
+
+function render(template, subject, content) {
+  const layout = require(`${__hooks}/lib/email/layout.js`);
+  return { template, subject, html: layout.renderHtml(content), text: layout.renderText(content) };
+}
+
+function eventDetails(event) {
+  return [
+    ["Event", event.title],
+    ["When", event.when],
+    ["Venue", event.venue || event.location],
+    ["Location", event.location],
+  ];
+}
+
+/** The ticket's part of a confirmation: the QR code (attached, shown by its Content-ID), the code and where else to find it. */
+function ticketContent(ticket) {
+  const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
+  return {
+    image: {
+      src: `cid:${IMAGE_FILENAME}`,
+      alt: `QR code of your ticket, code ${ticket.code}`,
+      width: DISPLAY_WIDTH,
+      caption: "Your ticket: show this QR code at the door.",
+    },
+    paragraph: `Your ticket is the QR code in this email (also attached as ${IMAGE_FILENAME}). Show it at the door on your phone or printed. Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
+  };
+}
+
+/**
+ * @param {{fullName: string, attendees: string[], amount: string, event: object,
+ *   ticket?: {code: string, payload: string, calendarUrl: string, portalUrl: string} | null, cancelUrl?: string}} data
+ *   amount: "AUD 990.00" or "FREE"; cancelUrl: the attendee's cancellation link (lib/cancellation/links.js)
+ */
+function confirmationEmail(data) {
+  const ticket = data.ticket ? ticketContent(data.ticket) : null;
+  const cancellation = data.cancelUrl ? require(`${__hooks}/lib/cancellation/emails.js`) : null;
+  const message = render(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
+    preheader: `You're registered for ${data.event.title} on ${data.event.date}.`,
+    heading: "Your registration is confirmed",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      data.event.phase === "happening"
+        ? `Thank you for registering for the ${data.event.title}. Your seat is confirmed: the masterclass is under way now (${data.event.when}), so please come straight to the venue.`
+        : `Thank you for registering for the ${data.event.title}. Your seat is confirmed and we look forward to welcoming you in person.`,
+      ...(ticket ? [ticket.paragraph] : []),
+    ],
+    image: ticket ? ticket.image : undefined,
+    details: [
+      ...eventDetails(data.event),
+      [data.attendees.length === 1 ? "Attendee" : "Attendees", data.attendees],
+      ["Amount paid", data.amount],
+      ...(data.ticket ? [["Ticket code", data.ticket.code]] : []),
+    ],
+    button: { label: "Add to Calendar", url: data.ticket ? data.ticket.calendarUrl : data.event.calendarUrl },
+    closing: [
+      "The calendar file is also attached to this email.",
+      "You will receive a separate email inviting you to create your account for the attendee portal.",
+      ...(cancellation ? [cancellation.confirmationCancellationNote(data.cancelUrl)] : []),
+    ],
+  });
+  return cancellation ? cancellation.keepCancellationLinkApart(message) : message;
+}
+
+/** After the start: the portal's tools and materials do not close with the event. */
+function toolsStayNote(event) {
+  if (event.phase === "past") return [`The masterclass took place on ${event.date}. The portal's tools and the session materials stay available to you after the event.`];
+  if (event.phase === "happening") return ["The masterclass is under way today. The portal's tools and the session materials stay available to you after the event."];
+  return [];
+}
+
+function invitationContent(data) {
+  return {
+    preheader: "Create your account to use the attendee portal.",
+    heading: "You're invited to the attendee portal",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `As a registered attendee of the ${data.event.title} on ${data.event.date}, you can create your account for the attendee portal: the AI readiness questionnaire, the business case generator, the use case generator and the session materials.`,
+      ...toolsStayNote(data.event),
+      `This invitation is personal and works only for ${data.email}.`,
+    ],
+    button: { label: "Create Your Account", url: data.link },
+  };
+}
+
+const invitationSubject = (data) => `Create your account: ${data.event.title}`;
+
+/** @param {{fullName: string, email: string, link: string, event: object}} data */
+function invitationEmail(data) {
+  return render(TEMPLATES.invitation, invitationSubject(data), invitationContent(data));
+}
+
+/**
+ * For an attendee who already has an account: where to sign in, and how to
+ * set a new password if it is forgotten. It carries no credential, so the
+ * outbox keeps it as sent.
+ * @param {{fullName: string, email: string, signInUrl: string, resetUrl: string, event: object}} data
+ */
+function accessReminderEmail(data) {
+  return render(TEMPLATES.reminder, `Your attendee portal access: ${data.event.title}`, {
+    preheader: "Sign in to the attendee portal with the account you already have.",
+    heading: "Your attendee portal is ready",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `You already have an account for the attendee portal of the ${data.event.title} on ${data.event.date}. Sign in with ${data.email} to use the AI tools and the session materials.`,
+      ...toolsStayNote(data.event),
+      `Forgotten your password? Choose a new one at ${data.resetUrl}.`,
+    ],
+    button: { label: "Sign In", url: data.signInUrl },
+  });
+}
+
+/** The invitation as administrators see it in the outbox: the same message, its link's token hidden. */
+function invitationOutboxCopy(data) {
+  const { redactInvitationLink } = require(`${__hooks}/lib/email/secrets.js`);
+  const content = invitationContent({ ...data, link: redactInvitationLink(data.link) });
+  content.closing = ["The working link is only in the message sent to the attendee."];
+  return render(TEMPLATES.invitation, invitationSubject(data), content);
+}
+
+/**
+ * What the outbox keeps of a mail PocketBase sends itself: its subject and a
+ * note. Its body is left out whole, not searched for links: PocketBase's
+ * templates are editable in the dashboard, and a one-time code is only digits.
+ */
+function systemMailOutboxCopy(subject) {
+  const { maskCredentials } = require(`${__hooks}/lib/email/secrets.js`);
+  const masked = maskCredentials(subject);
+  return render(TEMPLATES.system, masked, {
+    preheader: masked,
+    heading: masked,
+    greeting: "Content withheld from the outbox.",
+    paragraphs: [
+      "This message from PocketBase (a password reset, email verification, one-time code or sign-in notice) can carry a sign-in secret, so its content is not stored where administrators can read it.",
+      "It is delivered to the recipient in full. Without an SMTP server, a superuser reads it in the PocketBase dashboard (collection email_secrets).",
+    ],
+  });
+}
+
+/** Why the list for future events: in the tense of the event's phase. */
+function waitlistReason(event) {
+  if (event.phase === "past") {
+    return `Thank you for registering your interest. The ${event.title} took place on ${event.date}, so we have added you to the list for the next masterclass.`;
+  }
+  if (event.phase === "happening") {
+    return `Thank you for registering your interest. The ${event.title} is under way today (${event.when}) and registration for it has closed, so we have added you to the list for future events.`;
+  }
+  return `Thank you for registering your interest. The ${event.title} on ${event.date} is fully booked, so we have added you to the list for future events.`;
+}
+
+/**
+ * @param {{fullName: string, event: object, statusUrl?: string}} data
+ *   statusUrl: the person's place in the queue (lib/waitlist/offer-links.js), for a masterclass still to come
+ */
+function waitlistEmail(data) {
+  const upcoming = data.statusUrl && data.event.phase !== "past" && data.event.phase !== "happening";
+  return render(TEMPLATES.waitlist, "We've registered your interest: AI Champions Masterclass", {
+    preheader: "Thank you for registering your interest in future events.",
+    heading: "Interest registered",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      waitlistReason(data.event),
+      ...(upcoming
+        ? [`If a seat at the ${data.event.title} frees up, we offer it to the people on its waitlist in the order they joined: you will get an email holding the seat for you, with a link to claim it.`]
+        : []),
+      "We will email you as soon as registration opens for the next masterclass. No payment has been taken.",
+    ],
+    button: upcoming ? { label: "See Your Place in the Queue", url: data.statusUrl } : undefined,
+  });
+}
+
+/** @param {{fullName: string, amount: string, event: object, waitlistUrl: string}} data */
+function refundEmail(data) {
+  return render(TEMPLATES.refund, `Your payment has been refunded: ${data.event.title}`, {
+    preheader: "The last seats were taken while your payment was processed.",
+    heading: "Your payment has been refunded",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `We are sorry: the last seats for the ${data.event.title} on ${data.event.date} were taken while your payment was being processed, so we could not confirm your registration.`,
+      `Your payment of ${data.amount} has been refunded in full to the card you used. Refunds usually appear within 5 to 10 business days.`,
+    ],
+    button: { label: "Register for Future Events", url: data.waitlistUrl },
+  });
+}
+
+module.exports = {
+  accessReminderEmail,
+  TEMPLATES,
+  confirmationEmail,
+  invitationEmail,
+  invitationOutboxCopy,
+  systemMailOutboxCopy,
+  waitlistEmail,
+  refundEmail,
+};

@@ -1,0 +1,104 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// Which masterclass the site features (the next published one, else the last
+// one), the event a request names instead (`event`: an id), and the public
+// summary `GET /api/masterclass/event[?event=id]` answers with.
+
+/**
+ * The featured event: the published event still to come or under way that
+ * starts first, else the published one that started last (the last
+ * masterclass). Drafts are never featured. Every route that takes "the
+ * event" takes this one unless the request names another (requestedEvent).
+ * @param {core.App} app
+ * @returns {core.Record | null}
+ */
+function featuredEvent(app) {
+  const now = require(`${__hooks}/lib/core/db-date.js`).dbNow();
+  const first = (filter, sort) => {
+    const found = app.findRecordsByFilter("events", filter, sort, 1, 0, { now });
+    return found.length > 0 ? found[0] : null;
+  };
+  return first("published = true && ends_at > {:now}", "starts_at,created,id")
+    || first("published = true", "-starts_at,-created,-id");
+}
+
+/** The featured event (see featuredEvent), or null when none is published. */
+function findEvent(app) {
+  try {
+    return featuredEvent(app);
+  } catch {
+    return null;
+  }
+}
+
+/** The featured event, or a 404 request error thrown. */
+function requireEvent(app) {
+  const event = findEvent(app);
+  if (event) return event;
+  const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  throw require(`${__hooks}/lib/core/errors.js`).refusal(404, "event", "not_found", MESSAGES.eventNotFound);
+}
+
+/**
+ * The event a request names (`id`), or the featured one when it names none.
+ * An unknown id, and a draft for anyone but an administrator, is a 404 (a
+ * draft is not shown to exist); a value that is not an id is a 400.
+ * @param {core.RequestEvent} e
+ * @param {unknown} id the `event` query parameter or body field
+ */
+function requestedEvent(e, id) {
+  const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  if (id === undefined || id === null || id === "") return requireEvent(e.app);
+  if (typeof id !== "string" || !/^[a-z0-9]{15}$/.test(id)) throw refusal(400, "event", "invalid", MESSAGES.eventIdInvalid);
+  let event = null;
+  try {
+    event = e.app.findRecordById("events", id);
+  } catch {
+    event = null;
+  }
+  if (!event) throw refusal(404, "event", "not_found", MESSAGES.eventUnknown);
+  if (!event.getBool("published") && !require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) {
+    throw refusal(404, "event", "not_found", MESSAGES.eventUnknown);
+  }
+  return event;
+}
+
+/** The event named by the request's `event` query parameter, or the featured one. @param {core.RequestEvent} e */
+function queryEvent(e) {
+  return requestedEvent(e, e.request.url.query().get("event"));
+}
+
+/** @param {core.App} app */
+function eventSummary(app, chosen) {
+  const { seatsLeft, effectiveSalesState } = require(`${__hooks}/lib/events/capacity.js`);
+  const event = chosen || requireEvent(app);
+  const left = seatsLeft(app, event);
+  return {
+    id: event.id,
+    title: event.getString("title"),
+    starts_at: event.getString("starts_at"),
+    ends_at: event.getString("ends_at"),
+    timezone: event.getString("timezone"),
+    location: event.getString("location"),
+    venue: event.getString("venue"),
+    capacity: event.getInt("capacity"),
+    max_per_registration: event.getInt("max_per_registration"),
+    price_cents: event.getInt("price_cents"),
+    currency: event.getString("currency"),
+    sales_state: effectiveSalesState(event, left),
+    published: event.getBool("published"),
+    // the waitlist's priority window (null until early access is sent): public sales open at its end
+    early_access: require(`${__hooks}/lib/waitlist/early-access.js`).windowAnswer(event),
+    seats_left: left,
+    // "stripe" | "simulated" | "unavailable": the page shows a test-mode banner while simulated.
+    checkout_mode: require(`${__hooks}/lib/checkout/mode.js`).checkoutMode(),
+  };
+}
+
+/** GET /api/masterclass/event @param {core.RequestEvent} e */
+function handleGetEvent(e) {
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => e.json(200, eventSummary(e.app, queryEvent(e))));
+}
+
+module.exports = { featuredEvent, findEvent, requireEvent, requestedEvent, queryEvent, eventSummary, handleGetEvent };

@@ -1,0 +1,50 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// Before a registration's transaction: what needs no lock is done first, so
+// the transaction (which holds SQLite's only writer) stays short. The event
+// is looked up, record ids are made in advance, and the emails are rendered
+// with them — rendering is most of a registration's work. A promo attendee
+// is confirmed at once: its ticket code is made here too, for the email.
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A new record id in PocketBase's own form, made before the record is. */
+function newRecordId() {
+  return $security.randomStringWithAlphabet(15, ID_ALPHABET);
+}
+
+/**
+ * Completes a validated request with `eventId`, `registrationId`, attendee
+ * `id`s, a simulated `sessionId` when that checkout is on, and `emails`.
+ * @param {core.App} app
+ * @param {object} request a validated registration request, completed here
+ */
+function prepareRegistration(app, request) {
+  // The event the route resolved (the featured one unless the request named another).
+  const event = request.eventId ? app.findRecordById("events", request.eventId) : require(`${__hooks}/lib/events/summary.js`).requireEvent(app);
+  const emails = require(`${__hooks}/lib/email/registration-emails.js`);
+  request.eventId = event.id;
+  request.registrationId = newRecordId();
+  const { newTicketCode } = require(`${__hooks}/lib/tickets/ticket.js`);
+  request.attendees.forEach((attendee) => {
+    attendee.id = newRecordId();
+    attendee.ticketCode = request.mode === "promo" ? newTicketCode() : "";
+  });
+  // A waitlist offer's claim registers the waitlisted row itself (its id goes into the emails).
+  if (request.waitlistOffer) require(`${__hooks}/lib/waitlist/offer-claims.js`).prepareClaim(app, request);
+  if (request.mode === "paid" && require(`${__hooks}/lib/checkout/mode.js`).checkoutMode() === "simulated") {
+    request.sessionId = require(`${__hooks}/lib/checkout/session.js`).simulatedSession(request.registrationId).id;
+  }
+  const facts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(app, event);
+  const people = request.attendees.map(({ id, fullName, email, ticketCode }) => ({ id, fullName, email, ticketCode }));
+  request.emails = [];
+  if (request.mode === "promo") {
+    request.emails = emails.renderRegistrationEmails(app, { facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people });
+  }
+  if (request.mode === "waitlist") {
+    const statusUrl = require(`${__hooks}/lib/waitlist/offer-links.js`).statusUrl(app, people[0].id);
+    request.emails = emails.renderWaitlistEmail(facts, people[0], statusUrl);
+  }
+  return request;
+}
+
+module.exports = { prepareRegistration };

@@ -1,0 +1,232 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// POST /api/masterclass/registrations: limits the request per client and
+// mode, validates it, then in ONE transaction checks the event's per-order
+// maximum, the seats this buyer and client already hold, sales and capacity,
+// counts a promo use, creates the registration and its attendees and queues
+// the promo or waitlist emails. A second waitlist entry for the same email is
+// answered kindly and writes nothing. Paid registrations leave the
+// transaction as a 30-minute hold and go on to checkout (lib/checkout/session.js).
+// The work that needs no lock (ids, rendered emails) is done before the
+// transaction (lib/registration/prepare.js).
+
+/** Whether this email already waits on the event's waitlist (any case). */
+function isOnWaitlist(txApp, eventId, email) {
+  const row = new DynamicModel({ found: 0 });
+  txApp.db()
+    .newQuery("SELECT COUNT(*) AS found FROM attendees WHERE event = {:event} AND email = {:email} COLLATE NOCASE AND registration_status = 'waitlisted'")
+    .bind({ event: eventId, email })
+    .one(row);
+  return row.found > 0;
+}
+
+/**
+ * Why a new unpaid checkout would hold too many seats for one buyer (the
+ * primary email) or one client (its address), or null. Stops one visitor
+ * holding every seat for free, again and again.
+ */
+function holdRefusal(txApp, request) {
+  const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  const { seatsHeldBy } = require(`${__hooks}/lib/events/capacity.js`);
+  const { seatLimit } = require(`${__hooks}/lib/core/limits.js`);
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const wanted = request.attendees.length;
+  const heldByEmail = seatsHeldBy(txApp, "email", request.attendees[0].email);
+  if (heldByEmail + wanted > seatLimit("heldSeatsPerEmail")) {
+    return refusal(429, "holds", "held_seats_email", MESSAGES.heldSeatsPerEmail(heldByEmail));
+  }
+  if (seatsHeldBy(txApp, "client", request.clientKey) + wanted > seatLimit("heldSeatsPerClient")) {
+    return refusal(429, "holds", "held_seats_client", MESSAGES.heldSeatsPerClient);
+  }
+  return null;
+}
+
+const ATTENDEE_STATUS = { paid: "", promo: "confirmed", waitlist: "waitlisted" };
+const REGISTRATION_STATUS = { paid: "pending", promo: "completed", waitlist: "pending" };
+
+// Collections come from PocketBase's cache: findCollectionByNameOrId reads
+// and decodes the collection from the database on every call.
+function saveAttendees(txApp, registration, request) {
+  const collection = txApp.findCachedCollectionByNameOrId("attendees");
+  for (const attendee of request.attendees) {
+    const record = new Record(collection);
+    record.set("id", attendee.id);
+    record.load({
+      registration: registration.id,
+      event: registration.getString("event"),
+      full_name: attendee.fullName,
+      email: attendee.email,
+      company: attendee.company,
+      job_title: attendee.jobTitle,
+      phone_number: attendee.phoneNumber,
+      role: attendee.role,
+      dietary_requirements: request.mode === "waitlist" ? "" : attendee.dietaryRequirements,
+      privacy_consent: true,
+      marketing_consent: request.marketingConsent,
+      utm_source: request.utm.utm_source,
+      utm_medium: request.utm.utm_medium,
+      registration_status: ATTENDEE_STATUS[request.mode],
+      // made with the emails (lib/registration/prepare.js); the record hooks give any other confirmed row its own
+      ticket_code: attendee.ticketCode || "",
+      invitation_sent: false,
+    });
+    txApp.save(record);
+  }
+}
+
+/**
+ * Everything that must happen atomically. Returns `{refusal}` before any
+ * write when the request cannot be taken, otherwise the new registration.
+ * @param {core.App} txApp
+ */
+function createInTransaction(txApp, request) {
+  const { HOLD_MINUTES, MAX_ATTENDEES, MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  const { salesRefusal } = require(`${__hooks}/lib/events/capacity.js`);
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const { dbMinutesFromNow } = require(`${__hooks}/lib/core/db-date.js`);
+
+  // The same request sent twice at once: the second finds the first's registration here.
+  if (request.requestId && require(`${__hooks}/lib/registration/replay.js`).findByRequestId(txApp, request.requestId)) {
+    return { replayed: true };
+  }
+  // Read again inside the transaction: sales state and capacity decide here.
+  const event = txApp.findRecordById("events", request.eventId);
+  // A draft (the next masterclass before it is announced) takes nobody, not even its waitlist.
+  if (!event.getBool("published")) return { refusal: refusal(409, "event", "event_draft", MESSAGES.eventDraft) };
+  if (request.mode === "waitlist" && isOnWaitlist(txApp, event.id, request.attendees[0].email)) {
+    return { alreadyOnWaitlist: true, eventId: event.id };
+  }
+  const maxPerRegistration = event.getInt("max_per_registration") || MAX_ATTENDEES;
+  if (request.attendees.length > maxPerRegistration) {
+    return { refusal: refusal(400, "attendees", "too_many", MESSAGES.attendeesOverEventMax(maxPerRegistration)) };
+  }
+  // A waitlist offer's claim link: the offer's own seat, for its own person (lib/waitlist/offer-claims.js).
+  const claim = request.waitlistOffer ? require(`${__hooks}/lib/waitlist/offer-claims.js`).checkClaim(txApp, event, request) : null;
+  if (claim && claim.refusal) return { refusal: claim.refusal };
+  // While the event's early-access window is open only the waitlist's early-access links register seats.
+  const earlyRefusal = claim ? null : require(`${__hooks}/lib/waitlist/early-access.js`).registrationRefusal(txApp, event, request);
+  if (earlyRefusal) return { refusal: earlyRefusal };
+  if (request.mode === "paid") {
+    const refused = holdRefusal(txApp, request);
+    if (refused) return { refusal: refused };
+  }
+  if (request.mode !== "waitlist" && !claim) {
+    const refused = salesRefusal(txApp, event, request.attendees.length);
+    if (refused) return { refusal: refused };
+  }
+  let promo = null;
+  if (request.mode === "promo") {
+    promo = require(`${__hooks}/lib/registration/promo.js`).claimPromoCode(txApp, request.promoCode, event.id);
+    if (!promo) return { refusal: refusal(400, "promoCode", "invalid_promo", MESSAGES.promoCodeInvalid) };
+  }
+
+  const registration = new Record(txApp.findCachedCollectionByNameOrId("registrations"));
+  registration.set("id", request.registrationId);
+  registration.load({
+    event: event.id,
+    kind: request.mode,
+    status: REGISTRATION_STATUS[request.mode],
+    primary_email: request.attendees[0].email,
+    total_amount_cents: request.mode === "paid" ? event.getInt("price_cents") * request.attendees.length : 0,
+    currency: event.getString("currency"),
+    promo_code: promo ? promo.id : "",
+    retry_count: 0,
+    utm_source: request.utm.utm_source,
+    utm_medium: request.utm.utm_medium,
+    hold_expires_at: request.mode === "paid" ? dbMinutesFromNow(HOLD_MINUTES) : "",
+    client_key: request.clientKey || "",
+    held_seats: request.mode === "paid" ? request.attendees.length : 0,
+    stripe_session_id: request.sessionId || "",
+    client_request_id: request.requestId || "",
+    client_request_hash: request.requestId ? request.requestDigest : "",
+  });
+  txApp.save(registration);
+  if (claim) require(`${__hooks}/lib/waitlist/offer-claims.js`).takeOffer(txApp, claim, registration, request);
+  else saveAttendees(txApp, registration, request);
+
+  require(`${__hooks}/lib/email/registration-emails.js`).saveRenderedEmails(txApp, registration.id, request.emails);
+
+  return {
+    registrationId: registration.id,
+    status: registration.getString("status"),
+    eventId: event.id,
+    quantity: request.attendees.length,
+    customerEmail: request.attendees[0].email,
+    sessionId: request.sessionId || "",
+  };
+}
+
+/**
+ * @param {core.App} app
+ * @param {object} request a validated registration request
+ */
+function createRegistration(app, request) {
+  require(`${__hooks}/lib/registration/prepare.js`).prepareRegistration(app, request);
+  let created = null;
+  app.runInTransaction((txApp) => {
+    created = createInTransaction(txApp, request);
+  });
+  if (created.refusal) throw created.refusal;
+  return created;
+}
+
+const MODE_RATES = { paid: "registerPaid", promo: "registerPromo", waitlist: "registerWaitlist" };
+
+/**
+ * Per-client rates for the request's mode; a promo registration also spends
+ * the promo-check budget it shares with /promo/validate, so codes cannot be
+ * guessed through either route.
+ * @param {core.RequestEvent} e
+ */
+function enforceRates(e, mode) {
+  const rateLimit = require(`${__hooks}/lib/core/rate-limit.js`);
+  const address = require(`${__hooks}/lib/core/client-key.js`).clientAddress(e);
+  rateLimit.enforce(e.app, MODE_RATES[mode], address);
+  if (mode === "promo") rateLimit.enforce(e.app, "promoChecks", address);
+}
+
+/** POST /api/masterclass/registrations @param {core.RequestEvent} e */
+function handleCreateRegistration(e) {
+  const { MAX_BODY_BYTES, MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  const { answerRefusals, readJsonObject, invalidFields } = require(`${__hooks}/lib/core/errors.js`);
+  const { validateRegistration } = require(`${__hooks}/lib/registration/validation.js`);
+  return answerRefusals(e, () => {
+    const checked = validateRegistration(readJsonObject(e, MAX_BODY_BYTES));
+    if (checked.errors) throw invalidFields(checked.errors);
+    if (checked.registration.mode === "paid") require(`${__hooks}/lib/checkout/mode.js`).refuseWhenPaymentUnavailable();
+    const request = checked.registration;
+    enforceRates(e, request.mode);
+    request.eventId = require(`${__hooks}/lib/events/summary.js`).requestedEvent(e, request.event).id;
+    const replays = require(`${__hooks}/lib/registration/replay.js`);
+    request.requestDigest = replays.requestDigest(request);
+    const replayed = replays.replay(e.app, request);
+    if (replayed) return e.json(replayed.status, replayed.body);
+    if (request.mode === "paid") request.clientKey = require(`${__hooks}/lib/core/client-key.js`).clientKey(e);
+    let created;
+    try {
+      created = createRegistration(e.app, request);
+    } catch (error) {
+      // The same key sent twice at once: the unique key refused the second insert.
+      const concurrent = !(error && error.isRequestError) && replays.replay(e.app, request);
+      if (concurrent) return e.json(concurrent.status, concurrent.body);
+      throw error;
+    }
+    if (created.replayed) {
+      const answer = replays.replay(e.app, request);
+      return e.json(answer.status, answer.body);
+    }
+    if (created.alreadyOnWaitlist) {
+      return e.json(200, { registrationId: "", status: "pending", emailWarning: false, alreadyOnWaitlist: true, message: MESSAGES.alreadyOnWaitlist });
+    }
+    if (request.mode === "paid") {
+      return e.json(201, require(`${__hooks}/lib/checkout/session.js`).startCheckout(e.app, created));
+    }
+    // Without SMTP every email was stored as captured in the transaction, and a
+    // waitlist or promo registration has no status waiting on delivery.
+    const emailWarning = e.app.settings().smtp.enabled
+      ? require(`${__hooks}/lib/email/warning.js`).deliverRegistrationEmails(e.app, created.registrationId)
+      : false;
+    return e.json(201, { registrationId: created.registrationId, status: created.status, emailWarning });
+  });
+}
+
+module.exports = { createRegistration, handleCreateRegistration };

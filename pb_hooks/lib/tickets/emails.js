@@ -1,0 +1,147 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// The emails that carry a ticket, and what keeps their words and their QR
+// code in agreement:
+// - new_ticket: "Your new ticket", queued in the `emails` outbox in the same
+//   transaction as the code an administrator made (lib/tickets/routes.js
+//   regenerateInTransaction) and delivered after commit, so an attendee
+//   without a portal account is not left with a voided QR code only;
+// - the registration confirmation (lib/email/templates.js).
+// The outbox stores a message's text when it is queued, while its QR code PNG
+// is made when it is sent, from the attendee's current code. So that a
+// message queued (or retried) across a regeneration never says one code and
+// shows another, at sending time every code of the attendee that was replaced
+// since (`voided_tickets`) is put back as the current one, in the message and
+// in the outbox row, which then shows what was sent. A new-ticket email whose
+// attendee no longer holds a ticket (the seat was cancelled meanwhile) is not
+// sent: it is marked cancelled.
+
+const TEMPLATES = { newTicket: "new_ticket" };
+
+
+function render(template, subject, content) {
+  const layout = require(`${__hooks}/lib/email/layout.js`);
+  return { template, subject, html: layout.renderHtml(content), text: layout.renderText(content) };
+}
+
+/**
+ * "Your new ticket".
+ * @param {{fullName: string, event: object, hasAccount: boolean,
+ *   ticket: {code: string, calendarUrl: string, portalUrl: string}, contactUrl: string}} data
+ *   event: lib/tickets/calendar.js eventFacts(); hasAccount: the attendee has signed up to the portal
+ */
+function newTicketEmail(data) {
+  const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
+  const { event, ticket } = data;
+  const portal = data.hasAccount
+    ? `The attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`
+    : `Once you have created your account with the invitation we emailed you, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`;
+  return render(TEMPLATES.newTicket, `Your new ticket: ${event.title}`, {
+    preheader: `Your new ticket for ${event.title} on ${event.date}. Your previous ticket no longer works.`,
+    heading: "Your new ticket",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `We have issued you a new ticket for the ${event.title} on ${event.date}. Your previous ticket no longer works: its QR code will not admit you at the door, so please use this one instead.`,
+      `Your ticket is the QR code in this email (also attached as ${IMAGE_FILENAME}). Show it at the door on your phone or printed. ${portal}`,
+    ],
+    image: {
+      src: `cid:${IMAGE_FILENAME}`,
+      alt: `QR code of your ticket, code ${ticket.code}`,
+      width: DISPLAY_WIDTH,
+      caption: "Your ticket: show this QR code at the door.",
+    },
+    details: [
+      ["Event", event.title],
+      ["When", event.when],
+      ["Venue", event.venue || event.location],
+      ["Location", event.location],
+      ["Attendee", data.fullName],
+      ["Ticket code", ticket.code],
+    ],
+    button: { label: "Open Your Ticket", url: ticket.portalUrl },
+    closing: [
+      `Add the masterclass to your calendar with your new ticket: ${ticket.calendarUrl}`,
+      `If you did not expect a new ticket, please contact us at ${data.contactUrl}.`,
+    ],
+  });
+}
+
+/**
+ * In the regeneration's transaction: the attendee's "Your new ticket" email
+ * with their new code. Returns the outbox record, or null for an anonymised
+ * attendee (no address left to write to).
+ * @param {core.App} txApp
+ * @param {core.Record} attendee saved with its new code
+ */
+function queueNewTicketEmail(txApp, attendee) {
+  if (require(`${__hooks}/lib/accounts/account-data.js`).isPlaceholder(attendee.getString("email"))) return null;
+  const links = require(`${__hooks}/lib/core/links.js`);
+  const event = txApp.findRecordById("events", attendee.getString("event"));
+  const code = attendee.getString("ticket_code");
+  const message = newTicketEmail({
+    fullName: attendee.getString("full_name"),
+    event: require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(txApp, event),
+    hasAccount: attendee.getString("user") !== "",
+    ticket: { code, calendarUrl: links.ticketCalendarUrl(txApp, event.id, code), portalUrl: links.ticketPageUrl(txApp) },
+    contactUrl: `${links.appUrl(txApp)}/contact`,
+  });
+  return require(`${__hooks}/lib/email/delivery.js`).saveOutboxEmail(txApp, {
+    to: attendee.getString("email"),
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    template: message.template,
+    registration: "",
+    attendee: attendee.id,
+  });
+}
+
+/** Whether an outbox email shows its attendee's ticket (QR code and code). @param {core.Record} email */
+function carriesTicket(email) {
+  const { TEMPLATES: REGISTRATION } = require(`${__hooks}/lib/email/templates.js`);
+  const template = email.getString("template");
+  return email.getString("attendee") !== "" && (template === TEMPLATES.newTicket || template === REGISTRATION.confirmation);
+}
+
+/** A new-ticket email whose attendee no longer holds a ticket: it is not sent. */
+function isObsolete(app, email) {
+  return email.getString("template") === TEMPLATES.newTicket && !require(`${__hooks}/lib/tickets/routes.js`).currentTicket(app, email.getString("attendee"));
+}
+
+/**
+ * What a ticket-carrying email sends: `{message, ticket}`, the message with
+ * the attendee's current code in place of every one of theirs replaced since
+ * it was written, and the ticket its files are made from (the same one), or
+ * null. The outbox row and its working copy are corrected alike (`email` is
+ * the claimed record the delivery saves afterwards).
+ * @param {core.App} app
+ * @param {core.Record} email
+ * @param {{subject: string, html: string, text: string}} message
+ */
+function withCurrentTicket(app, email, message) {
+  if (!carriesTicket(email)) return { message, ticket: null };
+  const attendeeId = email.getString("attendee");
+  const ticket = require(`${__hooks}/lib/tickets/routes.js`).currentTicket(app, attendeeId);
+  if (!ticket) return { message, ticket: null };
+  const replaced = app
+    .findRecordsByFilter("voided_tickets", "attendee = {:attendee}", "", 0, 0, { attendee: attendeeId })
+    .map((voided) => voided.getString("code"))
+    .filter((code) => code !== "" && code !== ticket.code);
+  const current = (text) => replaced.reduce((out, code) => out.split(code).join(ticket.code), text || "");
+  const corrected = { ...message, html: current(message.html), text: current(message.text) };
+  const stored = { html: email.getString("html"), text: email.getString("text") };
+  if (current(stored.html) !== stored.html || current(stored.text) !== stored.text || corrected.html !== message.html || corrected.text !== message.text) {
+    app.runInTransaction((txApp) => {
+      email.set("html", current(stored.html));
+      email.set("text", current(stored.text));
+      txApp.save(email);
+      const secrets = require(`${__hooks}/lib/email/secrets.js`);
+      const secret = secrets.findSecret(txApp, email.id);
+      if (secret) {
+        secrets.saveSecret(txApp, email.id, { subject: secret.getString("subject"), html: current(secret.getString("html")), text: current(secret.getString("text")) });
+      }
+    });
+  }
+  return { message: corrected, ticket };
+}
+
+module.exports = { TEMPLATES, newTicketEmail, queueNewTicketEmail, carriesTicket, isObsolete, withCurrentTicket };

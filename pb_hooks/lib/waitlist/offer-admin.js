@@ -1,0 +1,183 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// Administrators' view of one masterclass's waitlist (Event & Promo Codes →
+// Waitlist and seat offers). Administrators and superusers only: a guest gets
+// 401, anyone else 403, before anything is read.
+//   GET  /api/masterclass/admin/waitlist/{eventId}              → {event, queue, left, offers}
+//   POST /api/masterclass/admin/waitlist/{eventId}/offer {attendeeId} → 201 {offer}: offers a free seat to that
+//        waiting person now (refused while no seat is free)
+//   POST /api/masterclass/admin/waitlist/{eventId}/skip  {attendeeId} → 200 {offer}: withdraws their open offer
+//        (the seat goes to the next person) or, for someone still waiting, takes them out of the queue
+// Each write runs in one transaction with its checks, like every offer pass.
+
+const MAX_BODY_BYTES = 4096;
+const OFFERS_SHOWN = 200;
+const ID_PATTERN = /^[a-z0-9]{15}$/;
+
+const MESSAGES = {
+  signIn: "Please sign in as an administrator.",
+  forbidden: "Only administrators can manage the waitlist.",
+  attendeeRequired: "Say who: attendeeId must be the id of a person on this waitlist.",
+  noSeat: "No seat is free: every seat is taken, held in a checkout or held for an open offer.",
+  notWaiting: "This person is not waiting for a seat: they already had an offer for this masterclass, hold a seat, unsubscribed, or are not on its waitlist.",
+  nothingToSkip: "This person is neither waiting nor holding an open offer for this masterclass.",
+  paused: {
+    draft: "This masterclass is a draft: publish it before offering seats.",
+    started: "This masterclass has started or taken place, so no seats are offered any more.",
+    closed: "Sales for this masterclass are closed, so no seats are offered. Set its sales state to Open or Sold out first.",
+  },
+};
+
+
+/** The event of the route, for an administrator; refusals otherwise. */
+function adminEvent(e) {
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  if (!e.auth) throw refusal(401, "auth", "unauthorized", MESSAGES.signIn);
+  if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", MESSAGES.forbidden);
+  const id = e.request.pathValue("eventId");
+  const { MESSAGES: COMMON } = require(`${__hooks}/lib/core/constants.js`);
+  if (!ID_PATTERN.test(id)) throw refusal(400, "event", "invalid", COMMON.eventIdInvalid);
+  try {
+    return e.app.findRecordById("events", id);
+  } catch {
+    throw refusal(404, "event", "not_found", COMMON.eventUnknown);
+  }
+}
+
+/** `{attendeeId}` from the body; a 400 for anything else. */
+function readAttendeeId(e) {
+  const { readJsonObject, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const body = readJsonObject(e, MAX_BODY_BYTES);
+  for (const key of Object.keys(body)) {
+    if (key !== "attendeeId") throw refusal(400, key, "unknown_field", require(`${__hooks}/lib/core/constants.js`).MESSAGES.unknownField(key));
+  }
+  if (typeof body.attendeeId !== "string" || !ID_PATTERN.test(body.attendeeId)) throw refusal(400, "attendeeId", "invalid", MESSAGES.attendeeRequired);
+  return body.attendeeId;
+}
+
+/** The signed-in administrator's user id ("" for a superuser, who is no user). */
+function administratorId(e) {
+  return e.auth && e.auth.collection().name === "users" ? e.auth.id : "";
+}
+
+function offerAnswer(app, offer) {
+  return {
+    id: offer.id,
+    status: offer.getString("status"),
+    attendee_id: offer.getString("attendee"),
+    email: offer.getString("email"),
+    full_name: offer.getString("full_name"),
+    offered_at: offer.getString("offered_at"),
+    expires_at: offer.getString("expires_at"),
+    ended_at: offer.getString("ended_at"),
+    trigger: offer.getString("trigger"),
+    by_administrator: offer.getString("triggered_by") !== "",
+    note: offer.getString("note"),
+    registration: offer.getString("registration"),
+    in_checkout: offer.getString("status") === "open" && require(`${__hooks}/lib/waitlist/offers.js`).checkoutHolds(app, offer),
+  };
+}
+
+const person = (entry) => ({ attendee_id: entry.attendeeId, full_name: entry.fullName, email: entry.email, waiting_since: entry.created });
+
+/** GET /api/masterclass/admin/waitlist/{eventId} @param {core.RequestEvent} e */
+function handleQueue(e) {
+  return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
+    const event = adminEvent(e);
+    const offers = require(`${__hooks}/lib/waitlist/offers.js`);
+    const { waiting, left } = offers.queueOf(e.app, event.id);
+    const taken = require(`${__hooks}/lib/events/capacity.js`).seatsTaken(e.app, event.id);
+    const rows = e.app.findRecordsByFilter("waitlist_offers", "event = {:event}", "-created,-id", OFFERS_SHOWN, 0, { event: event.id });
+    const paused = offers.offersPaused(event);
+    return e.json(200, {
+      event: {
+        id: event.id,
+        capacity: event.getInt("capacity"),
+        seats_taken: taken,
+        seats_free: Math.max(0, event.getInt("capacity") - taken),
+        claim_hours: offers.claimHoursOf(event),
+        waitlist_claim_hours: event.getInt("waitlist_claim_hours"),
+        default_claim_hours: require(`${__hooks}/lib/waitlist/queue.js`).claimHours(0, $os.getenv("WAITLIST_CLAIM_HOURS")),
+        offers_paused: paused ? MESSAGES.paused[paused] : "",
+      },
+      queue: waiting.map((entry) => ({ position: entry.position, ...person(entry) })),
+      left: left.map((entry) => ({ reason: entry.reason, ...person(entry) })),
+      offers: rows.map((offer) => offerAnswer(e.app, offer)),
+    });
+  });
+}
+
+/** POST /api/masterclass/admin/waitlist/{eventId}/offer {attendeeId} @param {core.RequestEvent} e */
+function handleOffer(e) {
+  const { answerRefusals, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => {
+    const event = adminEvent(e);
+    const attendeeId = readAttendeeId(e);
+    const offers = require(`${__hooks}/lib/waitlist/offers.js`);
+    let made = null;
+    let refused = null;
+    e.app.runInTransaction((txApp) => {
+      const fresh = txApp.findRecordById("events", event.id);
+      const paused = offers.offersPaused(fresh);
+      if (paused) {
+        refused = refusal(409, "event", `offers_${paused}`, MESSAGES.paused[paused]);
+        return;
+      }
+      if (fresh.getInt("capacity") - require(`${__hooks}/lib/events/capacity.js`).seatsTaken(txApp, fresh.id) <= 0) {
+        refused = refusal(409, "seats", "no_seat", MESSAGES.noSeat);
+        return;
+      }
+      const entry = offers.queueOf(txApp, fresh.id).waiting.find((candidate) => candidate.attendeeId === attendeeId);
+      if (!entry) {
+        refused = refusal(409, "attendeeId", "not_waiting", MESSAGES.notWaiting);
+        return;
+      }
+      made = offers.createOffer(txApp, fresh, entry, "administrator", administratorId(e));
+    });
+    // Thrown outside the transaction: a request error does not cross it intact.
+    if (refused) throw refused;
+    require(`${__hooks}/lib/email/delivery.js`).deliverEmail(e.app, made.emailId);
+    return e.json(201, { offer: offerAnswer(e.app, e.app.findRecordById("waitlist_offers", made.offerId)) });
+  });
+}
+
+/** POST /api/masterclass/admin/waitlist/{eventId}/skip {attendeeId} @param {core.RequestEvent} e */
+function handleSkip(e) {
+  const { answerRefusals, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => {
+    const event = adminEvent(e);
+    const attendeeId = readAttendeeId(e);
+    const offers = require(`${__hooks}/lib/waitlist/offers.js`);
+    const adminId = administratorId(e);
+    let offerId = "";
+    let freedSeat = false;
+    let refused = null;
+    e.app.runInTransaction((txApp) => {
+      const open = txApp.findRecordsByFilter("waitlist_offers", "event = {:event} && attendee = {:attendee} && status = 'open'", "", 1, 0, {
+        event: event.id, attendee: attendeeId,
+      });
+      if (open.length > 0) {
+        offers.endOffer(txApp, open[0], "skipped", "Withdrawn by an administrator.", adminId);
+        offerId = open[0].id;
+        freedSeat = true;
+        return;
+      }
+      const entry = offers.queueOf(txApp, event.id).waiting.find((candidate) => candidate.attendeeId === attendeeId);
+      if (!entry) {
+        refused = refusal(409, "attendeeId", "not_waiting", MESSAGES.nothingToSkip);
+        return;
+      }
+      const record = new Record(txApp.findCachedCollectionByNameOrId("waitlist_offers"));
+      record.load({
+        event: event.id, attendee: entry.attendeeId, email: entry.email, full_name: entry.fullName.slice(0, 100), status: "skipped",
+        ended_at: require(`${__hooks}/lib/core/db-date.js`).dbNow(), trigger: "administrator", triggered_by: adminId, note: "Skipped by an administrator before any offer.",
+      });
+      txApp.save(record);
+      offerId = record.id;
+    });
+    if (refused) throw refused;
+    if (freedSeat) offers.offerFreeSeatsSafely(e.app, event.id, "offer_skipped");
+    return e.json(200, { offer: offerAnswer(e.app, e.app.findRecordById("waitlist_offers", offerId)) });
+  });
+}
+
+module.exports = { MESSAGES, handleQueue, handleOffer, handleSkip };
