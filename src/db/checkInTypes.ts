@@ -1,6 +1,7 @@
 // The door's rows (/admin/check-in): the chosen masterclass's attendee list
 // kept on the door device, and the check-ins made on it or pulled from the
-// other door devices. Written only by src/features/admin/check-in/.
+// other door devices. Written by src/features/admin/check-in/; cleared as a
+// whole at sign-out (doorData.ts).
 
 /** The masterclass a door device holds the list of, and where its refresh stands. */
 export interface DoorRosterRow {

@@ -2,8 +2,7 @@
 // account signs in on this device, the previous user's rows are cleared, and
 // their unsent changes are stamped as theirs (kept waiting, never pushed under
 // the wrong account; they go once that user signs in again).
-import { metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
-import { forgetDoorData } from '@/features/admin/check-in/doorStore';
+import { forgetDoorData, metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
 import { clearUserTables } from './clearUserTables';
 
 export async function claimLocalData(db: MasterclassDb, userId: string): Promise<void> {

@@ -1,8 +1,7 @@
 // For an explicit sign-out: removes the user's own rows from this device, but
 // only once nothing waits to be pushed (an offline edit is never thrown away).
 // Returns false, keeping everything, when changes still wait; the caller warns.
-import type { MasterclassDb } from '@/db';
-import { forgetDoorData } from '@/features/admin/check-in/doorStore';
+import { forgetDoorData, type MasterclassDb } from '@/db';
 import { clearUserTables } from './clearUserTables';
 import { countOutbox } from './countOutbox';
 

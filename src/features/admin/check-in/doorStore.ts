@@ -1,7 +1,8 @@
 // The door's rows on the device (src/db/checkInTypes.ts): a check-in or an
 // undo is stored here first, marked pending, and sent by the door's sync
 // (doorSync.ts); the masterclass's list and the other devices' check-ins are
-// stored here as the server answers.
+// stored here as the server answers. Clearing them all (at sign-out, or
+// when another account signs in) is src/db/doorData.ts.
 import type { CheckInRow, DoorAttendeeRow, DoorRosterRow, MasterclassDb } from '@/db';
 import { newRecordId } from '@/lib/ids';
 
@@ -121,9 +122,6 @@ export async function pendingCheckIns(db: MasterclassDb, event: string, adminId:
   return rows.sort((a, b) => (a.scanned_at < b.scanned_at ? -1 : a.scanned_at > b.scanned_at ? 1 : 0));
 }
 
-/** Every check-in waiting for the server on this device (any event, any administrator). */
-export const countPending = (db: MasterclassDb) => db.checkIns.where('pending').equals(1).count();
-
 /** Replaces the device's list of the masterclass with a whole list the server just gave. */
 export async function storeRoster(db: MasterclassDb, roster: Omit<DoorRosterRow, 'checkInCursor'>, attendees: readonly DoorAttendeeRow[]): Promise<void> {
   await db.transaction('rw', db.doorRosters, db.doorAttendees, async () => {
@@ -144,19 +142,4 @@ export async function storeRoster(db: MasterclassDb, roster: Omit<DoorRosterRow,
 
 export async function storeCheckInCursor(db: MasterclassDb, event: string, cursor: DoorRosterRow['checkInCursor']): Promise<void> {
   await db.doorRosters.update(event, { checkInCursor: cursor });
-}
-
-/**
- * Removes the door's lists from the device (at sign-out), keeping check-ins
- * that still wait for the server; false when some wait (they are kept, with
- * the lists they belong to).
- */
-export async function forgetDoorData(db: MasterclassDb): Promise<boolean> {
-  if ((await countPending(db)) > 0) return false;
-  await db.transaction('rw', db.doorRosters, db.doorAttendees, db.checkIns, async () => {
-    await db.doorRosters.clear();
-    await db.doorAttendees.clear();
-    await db.checkIns.clear();
-  });
-  return true;
 }

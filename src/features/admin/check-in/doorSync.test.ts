@@ -4,10 +4,10 @@
 // way kept waiting, refusals kept with their reason, nothing sent offline.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { MasterclassDb, type DoorAttendeeRow } from '@/db';
+import { forgetDoorData, MasterclassDb, type DoorAttendeeRow } from '@/db';
 import type { Connectivity } from '@/sync/connectivity';
 import type { DoorApi, PushedCheckIn } from './doorApi';
-import { forgetDoorData, recordCheckIn, undoCheckIn, type ServerCheckIn } from './doorStore';
+import { recordCheckIn, undoCheckIn, type ServerCheckIn } from './doorStore';
 import { createDoorSync } from './doorSync';
 
 const EVENT = 'event0000000001';
