@@ -41,7 +41,10 @@ onRecordCreate((e) => {
 }, "emails");
 
 cronAdd("accountDataRetention", "47 3 * * *", () => {
-  const done = require(`${__hooks}/lib/accounts/account-data.js`).applyRetention($app);
-  $app.logger().info("Retention applied", "attendees", done.attendees, "registrations", done.registrations, "emails", done.emails,
-    "contactMessages", done.contactMessages, "earlyAccess", done.earlyAccess);
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("accountDataRetention", RETRY.daily, (app) => {
+    const done = require(`${__hooks}/lib/accounts/account-data.js`).applyRetention(app);
+    app.logger().info("Retention applied", "attendees", done.attendees, "registrations", done.registrations, "emails", done.emails,
+      "contactMessages", done.contactMessages, "earlyAccess", done.earlyAccess);
+  });
 });

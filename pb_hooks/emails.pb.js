@@ -10,7 +10,8 @@
 // Logic: lib/email/delivery.js, lib/email/system-mails.js, lib/email/secrets.js.
 
 cronAdd("masterclass_email_retry", "* * * * *", () => {
-  require(`${__hooks}/lib/email/delivery.js`).deliverDueEmails($app);
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("masterclass_email_retry", RETRY.everyMinute, (app) => require(`${__hooks}/lib/email/delivery.js`).deliverDueEmails(app));
 });
 
 onMailerSend((e) => {

@@ -3,5 +3,6 @@
 // lapsed become `expired` and free their seats. Logic: lib/checkout/fulfilment.js.
 
 cronAdd("expireLapsedHolds", "* * * * *", () => {
-  require(`${__hooks}/lib/checkout/fulfilment.js`).expireLapsedHolds($app);
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("expireLapsedHolds", RETRY.everyMinute, (app) => require(`${__hooks}/lib/checkout/fulfilment.js`).expireLapsedHolds(app));
 });

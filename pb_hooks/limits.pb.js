@@ -4,5 +4,6 @@
 // store never grows with every address or email ever seen.
 
 cronAdd("pruneRateLimitCounters", "*/5 * * * *", () => {
-  require(`${__hooks}/lib/core/rate-limit.js`).pruneEndedWindows($app);
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("pruneRateLimitCounters", RETRY.everyFiveMinutes, (app) => require(`${__hooks}/lib/core/rate-limit.js`).pruneEndedWindows(app));
 });

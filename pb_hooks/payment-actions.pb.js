@@ -7,5 +7,6 @@
 // Logic: lib/checkout/payment-actions.js.
 
 cronAdd("masterclass_payment_actions", "* * * * *", () => {
-  require(`${__hooks}/lib/checkout/payment-actions.js`).runDueActions($app);
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("masterclass_payment_actions", RETRY.everyMinute, (app) => require(`${__hooks}/lib/checkout/payment-actions.js`).runDueActions(app));
 });

@@ -11,5 +11,6 @@ onRecordDelete((e) => {
 // Tombstones older than the retention (TOMBSTONE_RETENTION_DAYS, default 90)
 // are deleted daily; a client whose last sync is older pulls everything again.
 cronAdd("pruneTombstones", "23 3 * * *", () => {
-  require(`${__hooks}/lib/sync/tombstones.js`).pruneTombstones($app);
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("pruneTombstones", RETRY.daily, (app) => require(`${__hooks}/lib/sync/tombstones.js`).pruneTombstones(app));
 });

@@ -6,7 +6,8 @@
 
 // The unlock passing with nobody writing anything: checked every minute.
 cronAdd("releaseUnlockedMaterials", "* * * * *", () => {
-  require(`${__hooks}/lib/sync/visibility.js`).releaseUnlockedMaterials($app);
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("releaseUnlockedMaterials", RETRY.everyMinute, (app) => require(`${__hooks}/lib/sync/visibility.js`).releaseUnlockedMaterials(app));
 });
 
 // An administrator moving the unlock into the past: at once.

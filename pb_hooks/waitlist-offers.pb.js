@@ -18,7 +18,8 @@ routerAdd("POST", "/api/masterclass/admin/waitlist/{eventId}/offer", (e) => requ
 routerAdd("POST", "/api/masterclass/admin/waitlist/{eventId}/skip", (e) => require(`${__hooks}/lib/waitlist/offer-admin.js`).handleSkip(e));
 
 cronAdd("waitlistOffers", "* * * * *", () => {
-  require(`${__hooks}/lib/waitlist/offers.js`).runScheduled($app);
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("waitlistOffers", RETRY.everyMinute, (app) => require(`${__hooks}/lib/waitlist/offers.js`).runScheduled(app));
 });
 
 // What frees a seat, seen after the save commits (a cancellation saves the attendee cancelled).

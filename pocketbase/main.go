@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
@@ -45,7 +47,25 @@ func main() {
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
+		// $mainApp: the application itself, never a transaction. PocketBase's JS
+		// runtimes are pooled and a record hook leaves a runtime's global $app
+		// bound to its transaction; a cron job run later on that runtime would
+		// query a finished transaction. Background jobs use $mainApp instead
+		// (pb_hooks/lib/core/jobs.js).
+		OnInit: func(vm *goja.Runtime) {
+			vm.Set("$mainApp", app)
+		},
 	})
+
+	// CRON_INTERVAL: how often the job scheduler ticks (a Go duration, one minute
+	// when unset). Tests shorten it so the every-minute jobs run every second.
+	if interval := os.Getenv("CRON_INTERVAL"); interval != "" {
+		tick, err := time.ParseDuration(interval)
+		if err != nil || tick < 100*time.Millisecond {
+			log.Fatalf("CRON_INTERVAL must be a duration of at least 100ms, such as 1s (got %q)", interval)
+		}
+		app.Cron().SetInterval(tick)
+	}
 
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,

@@ -1,0 +1,75 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// Background jobs (every cronAdd in pb_hooks/*.pb.js) run through runJob:
+// - with the main app ($mainApp, bound by the server binary, pocketbase/main.go),
+//   never the global $app: PocketBase's JS runtimes are pooled and a record
+//   hook leaves a runtime's $app bound to its transaction, which a job run
+//   later on that runtime would use after its commit;
+// - a failed run logs one error line naming the job and when it is retried;
+// - every run is counted in job_runs (runs, failures, last start, finish,
+//   success and failure, the last error), which administrators can read.
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+const UPSERT_SQL = `
+INSERT INTO job_runs (id, job, runs, failures, last_started_at, last_finished_at, last_ok_at, last_failed_at, last_error, retry, created, updated)
+VALUES ({:id}, {:job}, 1, {:failed}, {:started}, {:finished}, {:okAt}, {:failedAt}, {:error}, {:retry}, {:finished}, {:finished})
+ON CONFLICT (job) DO UPDATE SET
+  runs = runs + 1,
+  failures = failures + excluded.failures,
+  last_started_at = excluded.last_started_at,
+  last_finished_at = excluded.last_finished_at,
+  last_ok_at = CASE WHEN excluded.failures = 0 THEN excluded.last_ok_at ELSE last_ok_at END,
+  last_failed_at = CASE WHEN excluded.failures = 1 THEN excluded.last_failed_at ELSE last_failed_at END,
+  last_error = CASE WHEN excluded.failures = 1 THEN excluded.last_error ELSE last_error END,
+  retry = excluded.retry,
+  updated = excluded.updated`;
+
+/** Counts one run of the job in job_runs; a fault here is logged, never thrown. */
+function recordRun(app, jobId, retry, started, error) {
+  const { dbDate, dbNow } = require(`${__hooks}/lib/core/db-date.js`);
+  const finished = dbNow();
+  try {
+    app.db().newQuery(UPSERT_SQL).bind({
+      id: $security.randomStringWithAlphabet(15, ID_ALPHABET),
+      job: jobId,
+      failed: error ? 1 : 0,
+      started: dbDate(started),
+      finished,
+      okAt: error ? "" : finished,
+      failedAt: error ? finished : "",
+      error: error ? error.slice(0, 2000) : "",
+      retry,
+    }).execute();
+  } catch (fault) {
+    app.logger().error("Background job run not recorded", "job", jobId, "error", require(`${__hooks}/lib/core/errors.js`).describeError(fault));
+  }
+}
+
+/**
+ * Runs one background job with the main app: its failure is logged (which job,
+ * what failed, when it is tried again) and counted, never left unreported.
+ * @param {string} jobId the cron job's id
+ * @param {string} retry when the work is tried again, in words ("at the next run, within a minute")
+ * @param {(app: core.App) => void} work
+ */
+function runJob(jobId, retry, work) {
+  const app = $mainApp;
+  const started = new Date();
+  let error = "";
+  try {
+    work(app);
+  } catch (fault) {
+    error = require(`${__hooks}/lib/core/errors.js`).describeError(fault);
+    app.logger().error("Background job failed", "job", jobId, "retry", retry, "error", error);
+  }
+  recordRun(app, jobId, retry, started, error);
+}
+
+/** When each schedule's work is tried again, in the words the log and job_runs use. */
+const RETRY = {
+  everyMinute: "at the next run, within a minute",
+  everyFiveMinutes: "at the next run, within five minutes",
+  daily: "at the next daily run",
+};
+
+module.exports = { runJob, RETRY };
