@@ -16,6 +16,7 @@ import { realtimeLink } from './realtimeLink';
 import { retryReads } from './retryReads';
 import { runSync } from './runSync';
 import { serialPasses } from './serialPasses';
+import type { AfterStored } from './syncedCollections';
 import { realClock, type SyncClock } from './syncClock';
 import type { SyncContext } from './syncContext';
 import type { SyncStatusStore } from './syncStatusStore';
@@ -41,6 +42,8 @@ export interface SyncOptions {
   requestTimeoutMs?: number;
   /** How far before its cursor each pull starts again (PULL_OVERLAP_MS by default). */
   pullOverlapMs?: number;
+  /** Told after a pull stored new or changed records of a collection (see AfterStored). */
+  afterStored?: AfterStored;
 }
 
 /** Long enough for a 200-record page on a slow mobile link, short enough that a dead one is noticed. */
@@ -63,7 +66,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
   const ctx: SyncContext = {
     db: options.db, transport, userId: options.userId, clock, pageSize: options.pageSize ?? 200,
-    pullOverlapMs: options.pullOverlapMs ?? PULL_OVERLAP_MS,
+    pullOverlapMs: options.pullOverlapMs ?? PULL_OVERLAP_MS, afterStored: options.afterStored,
   };
   const status = options.status ?? appSyncStatus;
   const connectivity = options.connectivity ?? browserConnectivity;

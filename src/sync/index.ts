@@ -7,4 +7,5 @@ export { requestSync } from './requestSync';
 export { useSyncStatus } from './syncStatus';
 export type { SyncStatus } from './syncStatusStore';
 export type { SyncOptions } from './createSyncEngine';
+export type { AfterStored } from './syncedCollections';
 export { forgetLocalUserData } from './forgetLocalUserData';

@@ -224,9 +224,9 @@ describe('tombstones', () => {
     const { db, server, time } = syncHarness();
     const queries: PullQuery[] = [];
     const transport = { ...server.transport, list: (collection: string, query: PullQuery) => (queries.push(query), server.transport.list(collection, query)) };
-    const ctx: SyncContext = { db, transport, userId: USER_ID, clock: time.clock, pageSize: 2, pullOverlapMs: PULL_OVERLAP_MS };
     const afterStored = vi.fn();
-    const spec: SyncedCollectionSpec = { collection: 'events', table: 'events', pullRoute: '/api/own/events', afterStored };
+    const ctx: SyncContext = { db, transport, userId: USER_ID, clock: time.clock, pageSize: 2, pullOverlapMs: PULL_OVERLAP_MS, afterStored: { events: afterStored } };
+    const spec: SyncedCollectionSpec = { collection: 'events', table: 'events', pullRoute: '/api/own/events' };
     server.nowMs = T1;
     for (const id of ['a1', 'a2', 'a3']) server.write('events', { id, title: id });
 

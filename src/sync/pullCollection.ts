@@ -13,6 +13,7 @@
 // neither lost nor read twice. The cursor only moves forward, with records
 // actually received.
 import { metaKeys } from '@/db';
+import { Collections } from '@/lib/collections';
 import { applyServerRecords } from './applyServerRecords';
 import { applyTombstones } from './applyTombstones';
 import { localTable } from './localTable';
@@ -113,5 +114,6 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
     }
     if (!more) break;
   }
-  if (written > 0) spec.afterStored?.(db);
+  // Only records of a table are written (a tombstone deletes).
+  if (written > 0 && spec.collection !== Collections.tombstones) ctx.afterStored?.[spec.collection]?.(db);
 }

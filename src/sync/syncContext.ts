@@ -1,6 +1,7 @@
 // What every step of a sync pass needs.
 import type { MasterclassDb } from '@/db';
 import type { SyncClock } from './syncClock';
+import type { AfterStored } from './syncedCollections';
 import type { SyncTransport } from './transport';
 
 export interface SyncContext {
@@ -13,4 +14,6 @@ export interface SyncContext {
   pageSize: number;
   /** How far before its cursor each pull starts again (see pullCollection). */
   pullOverlapMs: number;
+  /** Told after a pull stored new or changed records, by collection. */
+  afterStored?: AfterStored;
 }

@@ -2,7 +2,6 @@
 // collection lives locally. Tombstones come last so a delete wins over any
 // copy pulled earlier in the same pass.
 import type { MasterclassDb, SyncedCollection } from '@/db';
-import { refreshKeptIndex } from '@/features/use-cases/keptIndex';
 import { Collections } from '@/lib/collections';
 
 export interface SyncedCollectionSpec {
@@ -15,9 +14,13 @@ export interface SyncedCollectionSpec {
   pageSize?: number;
   /** A route of our own that lists the pages faster than the records API (see PullQuery.route). */
   pullRoute?: string;
-  /** Told (not awaited) after a pull stored new or changed records of the collection. */
-  afterStored?: (db: MasterclassDb) => void;
 }
+
+/**
+ * What the app does once a pull stored new or changed records of a collection
+ * (told, not awaited): handed to the engine by whoever starts it (SyncOptions).
+ */
+export type AfterStored = Partial<Record<SyncedCollection, (db: MasterclassDb) => void>>;
 
 export type TableName =
   | 'events' | 'speakers' | 'materials' | 'aiUseCases' | 'profiles' | 'attendees'
@@ -29,9 +32,7 @@ export const syncedCollections: readonly SyncedCollectionSpec[] = [
   { collection: Collections.materials, table: 'materials' },
   // Up to 10,000 use cases: 500 a page (about 700 KB) is 20 requests, each well inside the request deadline on a slow link.
   // pb_hooks/lib/tools/use-case-sync.js has SQLite write each page's JSON (about 40 % less server time than the records API).
-  { collection: Collections.aiUseCases, table: 'aiUseCases', pageSize: 500, pullRoute: '/api/masterclass/use-cases/sync',
-    // The library's search index kept on the device is brought in step in a worker, so opening the library finds it ready.
-    afterStored: (db) => void refreshKeptIndex(db.name) },
+  { collection: Collections.aiUseCases, table: 'aiUseCases', pageSize: 500, pullRoute: '/api/masterclass/use-cases/sync' },
   { collection: Collections.users, table: 'profiles', ownerField: 'id' },
   { collection: Collections.attendees, table: 'attendees', ownerField: 'user' },
   { collection: Collections.readinessAssessments, table: 'readinessAssessments', ownerField: 'owner' },

@@ -1,10 +1,13 @@
 // The portal shell (spec "Portal layout"): header with the menu toggle, sync
 // status and account menu; the sidebar; the page. It keeps the user's data
 // syncing while open and leaves for /auth when the stored session goes.
+// What the other screens do once the sync stored their records comes from the
+// route (`afterStored`): the portal knows none of them.
 import { AppShell, Burger, Group, ThemeIcon, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, Outlet } from '@tanstack/react-router';
 import { IconSparkles } from '@tabler/icons-react';
+import type { AfterStored } from '@/sync';
 import classes from './PortalLayout.module.css';
 import { LocalDatabaseNotice } from './LocalDatabaseNotice';
 import { PortalNavbar } from './PortalNavbar';
@@ -17,16 +20,16 @@ import { usePortalSync } from './usePortalSync';
 /** Sidebar width on large screens: the spec's 64 units. */
 const NAVBAR_WIDTH = 256;
 
-export function PortalLayout() {
+export function PortalLayout({ afterStored }: { afterStored?: AfterStored }) {
   const user = usePortalUser();
   if (!user) return <Navigate to="/auth" />;
-  return <PortalShell key={user.id} user={user} />;
+  return <PortalShell key={user.id} user={user} afterStored={afterStored} />;
 }
 
-function PortalShell({ user }: { user: PortalUser }) {
+function PortalShell({ user, afterStored }: { user: PortalUser; afterStored?: AfterStored }) {
   const [menuOpened, menu] = useDisclosure(false);
   const lock = usePortalLock();
-  usePortalSync(user.id);
+  usePortalSync(user.id, afterStored);
   return (
     <AppShell
       header={{ height: 60 }}

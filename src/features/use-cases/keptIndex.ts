@@ -9,6 +9,8 @@
 // Lock): opening the library while the background build runs waits for it
 // rather than building the same index twice.
 import type { AiUseCaseRow, KeptIndexRow, MasterclassDb } from '@/db';
+import { Collections } from '@/lib/collections';
+import type { AfterStored } from '@/sync';
 import { INDEX_FORMAT } from './indexOptions';
 import { openIndexWorker, type WorkerFactory } from './indexWorker';
 
@@ -131,3 +133,12 @@ function refreshOnce(databaseName: string, openWorker: WorkerFactory): Promise<v
     worker.postMessage({ type: 'refresh', databaseName } satisfies IndexWorkerRequest);
   });
 }
+
+/**
+ * What the sync does once it stored new or changed use cases: the kept index
+ * is brought in step in a worker, so opening the library finds it ready (the
+ * /dashboard route hands it to the portal's sync).
+ */
+export const afterUseCasesStored: AfterStored = {
+  [Collections.aiUseCases]: (db) => void refreshKeptIndex(db.name),
+};
