@@ -1,9 +1,9 @@
-// The stored session as the UI needs it: signed in or not, the role, the
-// stored user for route guards, and signing out.
+// The stored session as the UI needs it: signed in or not, the role, and the
+// stored user for route guards. Signing out is src/sync/signOut.ts (it stops
+// the sync and clears the device's data first).
 import { useSyncExternalStore } from 'react';
 import type { RecordModel } from 'pocketbase';
 import { pb } from './pocketbase';
-import { FILES_CACHE } from './fileCache';
 
 export type Role = 'attendee' | 'administrator';
 
@@ -60,32 +60,5 @@ export function useSession(): SessionView {
   return useSyncExternalStore(subscribe, snapshot, prerenderSnapshot);
 }
 
-/** Set for the next /auth visit when a sign-out kept changes that were not sent yet. */
+/** Set for the next /auth visit when a sign-out kept changes that were not sent yet (src/sync/signOut.ts). */
 export const UNSENT_CHANGES_KEPT_KEY = 'signed_out_with_unsent_changes';
-
-/**
- * Signs out: stops syncing, removes the user's own rows from this device unless
- * changes still wait to be sent (those are never thrown away; /auth says so),
- * drops the stored files (session materials), forgets the session and opens /auth with a full page load, so nothing of the
- * signed-out user stays in memory. The sync modules load on demand: the landing
- * page, which reads the session too, must not carry them.
- */
-export async function signOut(): Promise<void> {
-  try {
-    const [{ stopSync, forgetLocalUserData }, { db }] = await Promise.all([import('@/sync'), import('@/db')]);
-    await stopSync();
-    if (!(await forgetLocalUserData(db))) window.sessionStorage.setItem(UNSENT_CHANGES_KEPT_KEY, 'true');
-  } catch (error) {
-    console.error('Could not clear this device\'s data at sign-out', error);
-  }
-  // Session materials stored for offline use belong to the signed-in attendee: the
-  // next person on this device must not open them offline. The cache refills
-  // (speaker images included) on the next visit.
-  try {
-    if (typeof caches !== 'undefined') await caches.delete(FILES_CACHE);
-  } catch (error) {
-    console.error('Could not clear this device\'s stored files at sign-out', error);
-  }
-  pb.authStore.clear();
-  window.location.assign('/auth');
-}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { forgetDeletedAccount } from '@/lib/forgetDeletedAccount';
+import { forgetDeletedAccount } from '@/sync/forgetDeletedAccount';
 import { AccountDataFailure, CONFIRM_WORD, deleteMyAccount } from './accountDataApi';
 
 export interface DeleteAccountDialogProps {

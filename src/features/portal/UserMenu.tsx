@@ -2,7 +2,7 @@ import { Avatar, Group, List, Menu, Modal, Text, UnstyledButton } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { IconChevronDown, IconDeviceMobileDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
-import { signOut } from '@/lib/session';
+import { signOut } from '@/sync/signOut';
 import { promptInstall, useInstallOffer } from '@/pwa/installPrompt';
 import type { PortalUser } from './portalUser';
 import { useProfile } from './useProfile';

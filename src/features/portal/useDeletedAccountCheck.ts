@@ -3,8 +3,9 @@
 // the portal asks the server whether the account was deleted (it keeps a
 // tombstone of it); if so, everything of the account leaves this device.
 import { useEffect } from 'react';
-import { accountWasDeleted, forgetDeletedAccount } from '@/lib/forgetDeletedAccount';
+import { accountWasDeleted } from '@/lib/deletedAccount';
 import { useSyncStatus } from '@/sync';
+import { forgetDeletedAccount } from '@/sync/forgetDeletedAccount';
 
 export function useDeletedAccountCheck(userId: string): void {
   const { paused, online } = useSyncStatus();

@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconLogout, IconSelector, IconUserCircle } from '@tabler/icons-react';
-import { signOut } from '@/lib/session';
+import { signOut } from '@/sync/signOut';
 import { useAdminProfile } from './useAdminProfile';
 
 /** The navigation's footer: the administrator's avatar, name and company, with Profile Settings and Sign out. */

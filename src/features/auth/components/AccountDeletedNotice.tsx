@@ -1,9 +1,9 @@
 // Said once on /auth after this device's account was deleted (here or on
-// another device; see src/lib/forgetDeletedAccount.ts).
+// another device; see src/sync/forgetDeletedAccount.ts).
 import { useEffect, useState } from 'react';
 import { Alert } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { ACCOUNT_DELETED_KEY } from '@/lib/forgetDeletedAccount';
+import { ACCOUNT_DELETED_KEY } from '@/lib/deletedAccount';
 
 export function AccountDeletedNotice() {
   const [deleted] = useState(() => window.sessionStorage.getItem(ACCOUNT_DELETED_KEY) === 'true');
