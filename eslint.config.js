@@ -10,10 +10,52 @@ const featuresDir = new URL('./src/features/', import.meta.url);
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
-const featureIsolation = features.map((name) => ({
-  group: features.filter((other) => other !== name).map((other) => `@/features/${other}/**`),
-  message: `Features do not import each other (${name}); move shared code to src/lib or src/components.`,
-}));
+const featureIsolation = features.map((name) => {
+  const others = features.filter((other) => other !== name);
+  return {
+    group: others.map((other) => `@/features/${other}/**`),
+    source: new RegExp(`^@/features/(${others.join('|')})/`),
+    message: `Features do not import each other (${name}); move shared code to src/lib or src/components.`,
+  };
+});
+
+// Client layers import downward only: a feature may use src/sync, src/db,
+// src/lib, src/pwa and src/components; those never use a feature or a route
+// (`@/features/…` and `../features/…` alike), and src/lib never the sync
+// engine (which uses src/lib). No client file reads pb_hooks by path: the
+// rules both sides share are imported as @shared/… (@seed/… in unit tests).
+const featuresAndRoutes = {
+  group: ['**/features/**', '**/routes/**'],
+  source: /^(@|\.\.(\/\.\.)*)\/(features|routes)\//,
+  message: 'src/sync, src/db, src/lib, src/pwa and src/components do not depend on features or routes: move the shared piece down, or have the feature or route hand it in.',
+};
+const syncEngine = {
+  group: ['**/sync', '**/sync/**'],
+  source: /^(@|\.\.(\/\.\.)*)\/sync(\/|$)/,
+  message: 'src/lib does not depend on the sync engine (src/sync depends on src/lib); what needs both belongs in src/sync or above.',
+};
+const pbHooksPath = {
+  group: ['**/pb_hooks/**'],
+  source: /(^|\/)pb_hooks\//,
+  message: 'Client code imports what it shares with the server as @shared/… (pb_hooks/shared), never pb_hooks by path.',
+};
+
+/**
+ * Forbids `restrictions` (plus reading pb_hooks by path) in `files`: in import
+ * and export declarations (no-restricted-imports) and in import() too, which
+ * no-restricted-imports does not check (no-restricted-syntax). A file matched
+ * by several of these blocks takes the last one's list, so each lists all.
+ */
+const restrictImports = (files, restrictions) => {
+  const all = [...restrictions, pbHooksPath];
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: all.map(({ group, message }) => ({ group, message })) }],
+      'no-restricted-syntax': ['error', ...all.map(({ source, message }) => ({ selector: `ImportExpression[source.value=${source}]`, message }))],
+    },
+  };
+};
 
 export default tseslint.config(
   // pb_hooks/vendor/: installed packages the hooks use, placed there at server start (scripts/lib/hook-packages.mjs)
@@ -28,14 +70,10 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  ...features.map((name, index) => ({
-    files: [`src/features/${name}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [featureIsolation[index]] }] },
-  })),
-  {
-    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/**', '@/routes/**'], message: 'Shared code does not depend on features or routes.' }] }] },
-  },
+  restrictImports(['src/**/*.{ts,tsx}'], []),
+  ...features.map((name, index) => restrictImports([`src/features/${name}/**/*.{ts,tsx}`], [featureIsolation[index]])),
+  restrictImports(['src/sync/**/*.{ts,tsx}', 'src/db/**/*.{ts,tsx}', 'src/pwa/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], [featuresAndRoutes]),
+  restrictImports(['src/lib/**/*.{ts,tsx}'], [featuresAndRoutes, syncEngine]),
   {
     files: ['**/*.{js,mjs,cjs}'],
     extends: [js.configs.recommended],
