@@ -6,8 +6,9 @@ import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@manti
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { showToast } from '@/components/showToast';
+import { downloadFile } from '@/lib/downloadFile';
 import { currentUser } from '@/lib/session';
-import { AccountDataFailure, fetchMyData, saveFile } from './accountDataApi';
+import { AccountDataFailure, fetchMyData } from './accountDataApi';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 
 /** A plain bulleted list with hanging indents (Mantine's List lets a long item run past a narrow column). */
@@ -29,7 +30,7 @@ export function YourDataSection() {
     setDownloading(true);
     try {
       const { blob, fileName } = await fetchMyData();
-      saveFile(blob, fileName);
+      downloadFile(blob, fileName);
       showToast('success', { message: `Your data was downloaded as ${fileName}` });
     } catch (error) {
       const message = error instanceof AccountDataFailure ? error.message : 'Something went wrong. Please try again.';

@@ -49,18 +49,6 @@ export async function fetchMyData(): Promise<{ blob: Blob; fileName: string }> {
   return { blob: await response.blob(), fileName: downloadName(response.headers.get('Content-Disposition')) };
 }
 
-/** Saves a blob as a file the browser downloads. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** POST /api/masterclass/account/delete. Resolves once the account is gone. */
 export async function deleteMyAccount(confirmation: string, password: string): Promise<void> {
   try {

@@ -3,6 +3,7 @@
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconClipboard, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
+import { downloadFile } from '@/lib/downloadFile';
 import { missingParts, sumCents, type CaseFields } from './caseFields';
 import { caseMarkdown, markdownFileName } from './caseMarkdown';
 import { caseFigures } from './FiguresPanel';
@@ -10,14 +11,7 @@ import { formatRate, money } from './formatFigures';
 import classes from './CaseSummary.module.css';
 
 function downloadMarkdown(fields: CaseFields) {
-  const url = URL.createObjectURL(new Blob([caseMarkdown(fields)], { type: 'text/markdown;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = markdownFileName(fields.title);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(new Blob([caseMarkdown(fields)], { type: 'text/markdown;charset=utf-8' }), markdownFileName(fields.title));
 }
 
 async function copyMarkdown(fields: CaseFields) {

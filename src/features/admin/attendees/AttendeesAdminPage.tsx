@@ -24,6 +24,7 @@ import { serverTableOptions } from '../serverTableOptions';
 import { chosenMasterclass } from '../eventSearch';
 import { MasterclassSelect, unknownMasterclass, useMasterclasses } from '../MasterclassSelect';
 import { showToast } from '@/components/showToast';
+import { downloadFile } from '@/lib/downloadFile';
 import { formatLongDate } from '@/lib/formatLongDate';
 import { pagerItems, statusLabel } from './attendeeView';
 import {
@@ -97,14 +98,7 @@ export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: strin
     showToast('success', { title: T.exportingTitle, message: T.exportingMessage }, 3000);
     try {
       const { blob, fileName } = await exportAttendeesCsv(chosen.queryId, debounced, sort ? { id: sort.id, desc: sort.desc } : undefined);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadFile(blob, fileName);
       showToast('success', { message: T.exported });
     } catch (error) {
       const detail = error instanceof ExportFailed ? error.message : failureDetail(error);
