@@ -3,10 +3,10 @@
 // syncing while open and leaves for /auth when the stored session goes.
 // What the other screens do once the sync stored their records comes from the
 // route (`afterStored`): the portal knows none of them.
-import { AppShell, Burger, Group, ThemeIcon, Text } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Navigate, Outlet } from '@tanstack/react-router';
-import { IconSparkles } from '@tabler/icons-react';
+import { Navigate, Outlet } from '@tanstack/react-router';
+import { AppHeader } from '@/components/AppHeader';
 import type { AfterStored } from '@/sync';
 import classes from './PortalLayout.module.css';
 import { LocalDatabaseNotice } from './LocalDatabaseNotice';
@@ -36,27 +36,10 @@ function PortalShell({ user, afterStored }: { user: PortalUser; afterStored?: Af
       navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
-      <AppShell.Header>
-        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label={menuOpened ? 'Close menu' : 'Open menu'} />
-            <Link to="/" aria-label="AI Champions Masterclass home" style={{ textDecoration: 'none' }}>
-              <Group gap={8} wrap="nowrap">
-                <ThemeIcon color="amber" c="navy.9" radius="md" size={32}>
-                  <IconSparkles size={20} />
-                </ThemeIcon>
-                <Text fw={800} c="navy.9" visibleFrom="xs">
-                  AI Champions
-                </Text>
-              </Group>
-            </Link>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <SyncStatusPopover userId={user.id} />
-            <UserMenu user={user} />
-          </Group>
-        </Group>
-      </AppShell.Header>
+      <AppHeader menuOpened={menuOpened} onMenuToggle={menu.toggle}>
+        <SyncStatusPopover userId={user.id} />
+        <UserMenu user={user} />
+      </AppHeader>
       <AppShell.Navbar p="sm" className={classes.navbar}>
         <PortalNavbar lock={lock} isAdmin={user.role === 'administrator'} onNavigate={menu.close} />
       </AppShell.Navbar>

@@ -2,10 +2,10 @@
 // toggle, the side navigation with the administrator's menu at its foot, and
 // the page. Administrators only: the route's guard sends everyone else away,
 // and a sign-out in another tab leaves for /auth here too.
-import { AppShell, Badge, Burger, Group, Text, ThemeIcon } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Navigate, Outlet } from '@tanstack/react-router';
-import { IconSparkles } from '@tabler/icons-react';
+import { Navigate, Outlet } from '@tanstack/react-router';
+import { AppHeader } from '@/components/AppHeader';
 import { useSession } from '@/lib/session';
 import { AdminNavbar } from './AdminNavbar';
 
@@ -22,26 +22,7 @@ export function AdminLayout() {
       navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
-      <AppShell.Header>
-        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label={menuOpened ? 'Close menu' : 'Open menu'} />
-            <Link to="/" aria-label="AI Champions Masterclass home" style={{ textDecoration: 'none' }}>
-              <Group gap={8} wrap="nowrap">
-                <ThemeIcon color="amber" c="navy.9" radius="md" size={32}>
-                  <IconSparkles size={20} />
-                </ThemeIcon>
-                <Text fw={800} c="navy.9" visibleFrom="xs">
-                  AI Champions
-                </Text>
-              </Group>
-            </Link>
-            <Badge color="amber" c="navy.9" variant="filled" tt="none">
-              Admin
-            </Badge>
-          </Group>
-        </Group>
-      </AppShell.Header>
+      <AppHeader menuOpened={menuOpened} onMenuToggle={menu.toggle} badge="Admin" />
       <AppShell.Navbar p="sm">
         <AdminNavbar onNavigate={menu.close} />
       </AppShell.Navbar>
