@@ -1,8 +1,9 @@
 // The attendee table's foot (spec section 9): 'Showing {shown} of {total}
 // attendees', the rows per page, and the pager (first, last, the current page
 // plus or minus one, ellipses between).
-import { ActionIcon, Button, Group, Select, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { RowsPerPage } from '../RowsPerPage';
 import { pagerItems } from './attendeeView';
 import { ATTENDEE_PAGE_SIZES, AttendeeAdminTexts as T } from './texts';
 
@@ -24,21 +25,7 @@ export function AttendeePager({ shown, total, pageSize, onPageSize, pageNumber, 
         {T.showing(shown, total)}
       </Text>
       <Group gap="sm" wrap="wrap">
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" component="label" htmlFor="attendee-page-size">
-            Rows per page
-          </Text>
-          <Select
-            id="attendee-page-size"
-            w={80}
-            size="xs"
-            allowDeselect={false}
-            data={ATTENDEE_PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(value) => onPageSize(Number(value))}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </Group>
+        <RowsPerPage id="attendee-page-size" width={80} sizes={ATTENDEE_PAGE_SIZES} value={pageSize} onChange={onPageSize} />
         <Group component="nav" aria-label="Pages" gap={4} wrap="nowrap">
           <ActionIcon variant="default" size="md" aria-label="Previous page" disabled={pageNumber <= 1} onClick={() => goTo(pageNumber - 1)}>
             <IconChevronLeft size={16} />

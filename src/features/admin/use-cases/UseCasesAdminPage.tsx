@@ -6,12 +6,13 @@
 // and Edit open the one use case form; Delete asks first.
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip,
+  ActionIcon, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
+import { RowsPerPage } from '../RowsPerPage';
 import { serverTableOptions } from '../serverTableOptions';
 import { DeleteUseCaseDialog } from './DeleteUseCaseDialog';
 import { UseCaseFormDialog } from './UseCaseFormDialog';
@@ -148,21 +149,13 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
           {T.showing(items.length, totalItems)}
         </Text>
         <Group gap="sm" wrap="wrap">
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" component="label" htmlFor="use-case-page-size">
-              Rows per page
-            </Text>
-            <Select
-              id="use-case-page-size"
-              w={76}
-              size="xs"
-              allowDeselect={false}
-              data={USE_CASE_PAGE_SIZES.map(String)}
-              value={String(pagination.pageSize)}
-              onChange={(value) => setPagination({ pageIndex: 0, pageSize: Number(value) })}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </Group>
+          <RowsPerPage
+            id="use-case-page-size"
+            width={76}
+            sizes={USE_CASE_PAGE_SIZES}
+            value={pagination.pageSize}
+            onChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+          />
           <Group gap={6} wrap="nowrap">
             <Button
               size="xs"
