@@ -120,7 +120,7 @@ describe('with SMTP configured', () => {
     expect(confirmation.html).toMatch(/#1c2a5e/i);
     expect(confirmation.html).toMatch(/#ffab09/i);
 
-    // the calendar and the attendee's ticket (tests/server/tickets.test.ts reads the ticket back)
+    // the calendar and the attendee's ticket (tests/server/ticket-emails.test.ts reads the ticket back)
     expect(confirmation.attachments.map((attachment) => attachment.filename).sort()).toEqual(['ai-champions-masterclass.ics', 'masterclass-ticket.png']);
     const calendar = confirmation.attachments.find((attachment) => attachment.filename === 'ai-champions-masterclass.ics')!;
     expect(calendar.contentType).toBe('text/calendar');

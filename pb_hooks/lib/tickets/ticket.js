@@ -1,6 +1,6 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // The ticket's code and the text its QR code carries, the server's twin of
-// src/lib/ticket.ts (tests/server/tickets.test.ts proves they agree):
+// src/lib/ticket.ts (tests/server/ticket-format.test.ts proves they agree):
 //
 //   AICM1:{eventId}:{ticketCode}
 //
