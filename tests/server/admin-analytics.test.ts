@@ -158,7 +158,7 @@ describe('GET /api/masterclass/admin/analytics', () => {
 });
 
 describe('registrations per day', () => {
-  const { daysFromSlots } = loadHookModule<{ daysFromSlots: (rows: unknown[], timezone: string) => unknown[] }>('admin-analytics');
+  const { daysFromSlots } = loadHookModule<{ daysFromSlots: (rows: unknown[], timezone: string) => unknown[] }>('admin/analytics');
 
   it('puts each half hour in its Adelaide day and fills the days between', () => {
     expect(daysFromSlots([

@@ -326,7 +326,7 @@ describe('without SMTP', () => {
   });
 });
 
-describe('invitation tokens (lib/invitations.js with Node standing in for $security)', () => {
+describe('invitation tokens (lib/accounts/invitations.js with Node standing in for $security)', () => {
   interface Invitations {
     invitationToken: (app: unknown, attendeeId: string, email: string) => string;
     verifyInvitationToken: (app: unknown, attendeeId: string, email: string, token: unknown) => boolean;
@@ -342,7 +342,7 @@ describe('invitation tokens (lib/invitations.js with Node standing in for $secur
       expect([collection, field, value]).toEqual(['app_secrets', 'name', 'invitation_token']);
       return { getString: () => secret };
     },
-    // The secret is read once and kept in the app store (lib/app-secrets.js).
+    // The secret is read once and kept in the app store (lib/core/app-secrets.js).
     store: () => ({ get: (key: string) => cache.get(key), set: (key: string, value: unknown) => cache.set(key, value) }),
   };
   const invitations = loadHookModule<Invitations>('accounts/invitations', { $security: security });
@@ -361,7 +361,7 @@ describe('invitation tokens (lib/invitations.js with Node standing in for $secur
   });
 });
 
-describe('refund notice (lib/email-templates.js)', () => {
+describe('refund notice (lib/email/templates.js)', () => {
   interface Templates {
     refundEmail: (data: Record<string, unknown>) => { template: string; subject: string; html: string; text: string };
   }

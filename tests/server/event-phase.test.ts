@@ -82,7 +82,7 @@ describe('one rule on both sides', () => {
   });
 });
 
-describe('emails in the tense of the phase (lib/email-templates.js)', () => {
+describe('emails in the tense of the phase (lib/email/templates.js)', () => {
   const templates = loadHookModule<HookTemplates>('email/templates');
   const event = (phase: string) => ({
     title: 'AI CHAMPIONS MASTERCLASS', date: 'Wednesday 18 June 2025', when: 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST',
