@@ -171,9 +171,9 @@ function eventAnalytics(app, chosen) {
 
 /** GET /api/masterclass/admin/analytics @param {core.RequestEvent} e */
 function handleAnalytics(e) {
-  const { answerRefusals, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
   return answerRefusals(e, () => {
-    if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", "Only administrators can see the event's analytics.");
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: "Only administrators can see the event's analytics." });
     // The featured masterclass, or the one named by `?event=<id>` (a draft too).
     return e.json(200, eventAnalytics(e.app, require(`${__hooks}/lib/admin/event-choice.js`).adminQueryEvent(e)));
   });

@@ -27,11 +27,11 @@
 // - every query is for one event (`a.event = {:event}`), so each sort has an
 //   index led by the event (pb_migrations/1750001800_update_attendees_event_sort_indexes.js)
 //   and reads the event's rows already in order, as it read all rows before;
-// - the sort keys are the table's ('full_name', '-email', 'user.role', …;
-//   default '-created', also for an unknown key), each an SQL expression from
-//   a fixed list; the account role is NULL (first ascending) for an attendee
-//   without an account; ties go by insertion order (rowid) in the sort's
-//   direction, which is also the order an index on the sorted column reads;
+// - the sort keys are the table's, each an SQL expression from a fixed list
+//   (lib/admin/attendee-sorts.js; the account role sorts empty, first
+//   ascending, for an attendee without an account); ties go by insertion
+//   order (rowid) in the sort's direction, which is also the order an index
+//   on the sorted column reads;
 // - SQLite writes each item's JSON (json_object), so a page costs the script
 //   one string per row.
 // No index was added for the columns that have none (job title, role, status,
@@ -40,7 +40,6 @@
 // attendees (the index is then walked whole, a row lookup per entry).
 
 const FORBIDDEN = "Only administrators can list attendees.";
-const DEFAULT_SORT = "-created";
 const DEFAULT_PER_PAGE = 20;
 const MAX_PER_PAGE = 500;
 const FILTER_MAX = 1000;
@@ -48,19 +47,6 @@ const FILTERS = { name: "full_name", email: "email", company: "company" };
 const MESSAGES = {
   forbidden: FORBIDDEN,
   filterTooLong: `A filter may be at most ${FILTER_MAX} characters long.`,
-};
-
-// The table's sortable columns (the sort keys the page sends) and their SQL.
-const SORTS = {
-  full_name: "a.[[full_name]]",
-  email: "a.[[email]]",
-  company: "a.[[company]]",
-  job_title: "a.[[job_title]]",
-  role: "a.[[role]]",
-  registration_status: "a.[[registration_status]]",
-  invitation_sent: "a.[[invitation_sent]]",
-  created: "a.[[created]]",
-  "user.role": "u.[[role]]",
 };
 
 /**
@@ -119,15 +105,12 @@ function readListQuery(param) {
     if (value.length > FILTER_MAX) throw refusal(400, name, "too_long", MESSAGES.filterTooLong);
     if (value) filters[name] = value;
   }
-  // An unknown sort key falls back to the default, as the CSV export's does.
-  let sort = String(param("sort") || "").trim();
-  if (!Object.prototype.hasOwnProperty.call(SORTS, sort.replace(/^-/, ""))) sort = DEFAULT_SORT;
   return {
     page: positiveInt(param("page"), 1),
     perPage: Math.min(positiveInt(param("perPage"), DEFAULT_PER_PAGE), MAX_PER_PAGE),
     filters,
-    sortKey: sort.replace(/^-/, ""),
-    descending: sort.startsWith("-"),
+    // an unknown sort key falls back to the default, as the CSV export's does
+    ...require(`${__hooks}/lib/admin/attendee-sorts.js`).readSort(param("sort")),
   };
 }
 
@@ -145,7 +128,7 @@ function whereClause(eventId, filters) {
 
 /** SQL reading one page: a JSON object per row, in the table's order. */
 function pageSql(query, where) {
-  const sortSql = SORTS[query.sortKey];
+  const sortSql = require(`${__hooks}/lib/admin/attendee-sorts.js`).SORTS[query.sortKey];
   const direction = query.descending ? "DESC" : "ASC";
   // The page is chosen first (row ids and sort values only), its rows read whole after.
   const userJoin = query.sortKey === "user.role" ? "LEFT JOIN {{users}} u ON u.[[id]] = a.[[user]]" : "";
@@ -207,9 +190,9 @@ function listPageJson(app, eventId, query) {
 
 /** GET /api/masterclass/attendees @param {core.RequestEvent} e */
 function handleAttendeeList(e) {
-  const { answerRefusals, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
   return answerRefusals(e, () => {
-    if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", FORBIDDEN);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: FORBIDDEN });
     const url = e.request.url.query();
     const query = readListQuery((name) => url.get(name));
     const event = require(`${__hooks}/lib/admin/event-choice.js`).adminQueryEvent(e);
@@ -221,4 +204,4 @@ function handleAttendeeList(e) {
   });
 }
 
-module.exports = { MESSAGES, SORTS, likeOperand, readListQuery, listPageJson, handleAttendeeList };
+module.exports = { MESSAGES, likeOperand, readListQuery, listPageJson, handleAttendeeList };

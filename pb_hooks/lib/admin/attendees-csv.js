@@ -26,19 +26,6 @@ const PAGE_SIZE = 500;
 const BOM = "\uFEFF";
 const FORBIDDEN = "Only administrators can export attendees.";
 
-// The table's sortable columns (its sort keys, as the list API takes them) and their SQL.
-const SORTS = {
-  full_name: "a.[[full_name]]",
-  email: "a.[[email]]",
-  company: "a.[[company]]",
-  job_title: "a.[[job_title]]",
-  role: "a.[[role]]",
-  registration_status: "a.[[registration_status]]",
-  invitation_sent: "a.[[invitation_sent]]",
-  created: "a.[[created]]",
-  "user.role": "COALESCE(u.[[role]], '')",
-};
-const DEFAULT_SORT = "-created";
 const FILTERS = { name: "full_name", email: "email", company: "company" };
 const FILTER_MAX = 200;
 
@@ -95,9 +82,7 @@ function readQuery(param) {
     const value = String(param(name) || "").trim().slice(0, FILTER_MAX);
     if (value) filters[name] = value;
   }
-  let sort = String(param("sort") || DEFAULT_SORT).trim();
-  if (!SORTS[sort.replace(/^-/, "")]) sort = DEFAULT_SORT;
-  return { filters, sortKey: sort.replace(/^-/, ""), descending: sort.startsWith("-") };
+  return { filters, ...require(`${__hooks}/lib/admin/attendee-sorts.js`).readSort(param("sort")) };
 }
 
 /** SQL for one cell: the formula guard, then RFC 4180 quoting, as csvCell does. */
@@ -152,7 +137,7 @@ function eventTimezones(app) {
  * position ({:afterValue}, {:afterId}) when `paged`.
  */
 function pageSql(query, timezones, paged) {
-  const sortSql = SORTS[query.sortKey];
+  const sortSql = require(`${__hooks}/lib/admin/attendee-sorts.js`).SORTS[query.sortKey];
   const direction = query.descending ? "DESC" : "ASC";
   const comparison = query.descending ? "<" : ">";
   const where = ["a.[[event]] = {:event}"];
@@ -226,9 +211,9 @@ function writeCsv(app, eventId, query, write) {
 
 /** GET /api/masterclass/attendees.csv @param {core.RequestEvent} e */
 function handleAttendeesCsv(e) {
-  const { answerRefusals, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
   return answerRefusals(e, () => {
-    if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", FORBIDDEN);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: FORBIDDEN });
     const url = e.request.url.query();
     const query = readQuery((name) => url.get(name));
     const event = require(`${__hooks}/lib/admin/event-choice.js`).adminQueryEvent(e);

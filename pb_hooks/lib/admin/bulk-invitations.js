@@ -19,7 +19,6 @@
 
 const DEFAULT_BATCH_SIZE = 10;
 const MAX_BATCH_SIZE = 50;
-const ID_PATTERN = /^[a-z0-9]{15}$/;
 const MAX_BODY_BYTES = 4096;
 
 const MESSAGES = {
@@ -120,11 +119,6 @@ function sendBatch(app, { eventId, batchSize, after }) {
   return { ...result, after: last, remaining: countPending(app, eventId, last) };
 }
 
-/** @param {core.RequestEvent} e */
-function requireAdministrator(e) {
-  if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw require(`${__hooks}/lib/core/errors.js`).refusal(403, "auth", "forbidden", MESSAGES.forbidden);
-}
-
 /** The request's options; an empty body takes the defaults. */
 function readOptions(e) {
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
@@ -149,7 +143,7 @@ function readOptions(e) {
   }
   let after = "";
   if (body.after !== undefined && body.after !== "") {
-    if (typeof body.after !== "string" || !ID_PATTERN.test(body.after)) throw refusal(400, "after", "invalid", MESSAGES.after);
+    if (!require(`${__hooks}/lib/core/ids.js`).isRecordId(body.after)) throw refusal(400, "after", "invalid", MESSAGES.after);
     after = body.after;
   }
   const eventId = require(`${__hooks}/lib/admin/event-choice.js`).adminEvent(e.app, body.event).id;
@@ -159,7 +153,7 @@ function readOptions(e) {
 /** GET /api/masterclass/attendees/invitations/pending @param {core.RequestEvent} e */
 function handlePending(e) {
   return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
-    requireAdministrator(e);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: MESSAGES.forbidden });
     return e.json(200, { pending: countPending(e.app, require(`${__hooks}/lib/admin/event-choice.js`).adminQueryEvent(e).id, "") });
   });
 }
@@ -167,7 +161,7 @@ function handlePending(e) {
 /** POST /api/masterclass/attendees/invitations @param {core.RequestEvent} e */
 function handleSendBatch(e) {
   return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
-    requireAdministrator(e);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: MESSAGES.forbidden });
     return e.json(200, sendBatch(e.app, readOptions(e)));
   });
 }

@@ -53,9 +53,9 @@ function outboxState(email) {
 
 /** @param {core.RequestEvent} e */
 function handleRetryEmail(e) {
-  const { answerRefusals, refusal, requestError } = require(`${__hooks}/lib/core/errors.js`);
+  const { answerRefusals, requestError } = require(`${__hooks}/lib/core/errors.js`);
   return answerRefusals(e, () => {
-    if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", MESSAGES.forbidden);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: MESSAGES.forbidden });
     const id = e.request.pathValue("id");
     let queued = null;
     e.app.runInTransaction((txApp) => {

@@ -10,8 +10,8 @@
 // - a value that is not an id: 400 'The event must be given by its id.';
 // - an id no masterclass has: 404 naming it;
 // - no event named and none published to feature: 404 'Event details not found'.
-
-const ID_PATTERN = /^[a-z0-9]{15}$/;
+// Routes whose path names the event (`/admin/…/{id}/…`) take it with
+// pathEvent: a value that is not an id is a 400, an unknown one a 404.
 
 const MESSAGES = {
   unknown: (id) => `There is no masterclass with the id ${id}. Choose one of the listed masterclasses.`,
@@ -27,7 +27,7 @@ function adminEvent(app, value) {
   const constants = require(`${__hooks}/lib/core/constants.js`);
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
   if (value === undefined || value === null || value === "") return require(`${__hooks}/lib/events/summary.js`).requireEvent(app);
-  if (typeof value !== "string" || !ID_PATTERN.test(value)) throw refusal(400, "event", "invalid", constants.MESSAGES.eventIdInvalid);
+  if (!require(`${__hooks}/lib/core/ids.js`).isRecordId(value)) throw refusal(400, "event", "invalid", constants.MESSAGES.eventIdInvalid);
   try {
     return app.findRecordById("events", value);
   } catch {
@@ -40,4 +40,22 @@ function adminQueryEvent(e) {
   return adminEvent(e.app, e.request.url.query().get("event"));
 }
 
-module.exports = { MESSAGES, adminEvent, adminQueryEvent };
+/**
+ * The event a route's path names (`name`: its path parameter), drafts
+ * included, for a caller already checked to be an administrator.
+ * @param {core.RequestEvent} e
+ * @param {string} name
+ */
+function pathEvent(e, name) {
+  const { MESSAGES: COMMON } = require(`${__hooks}/lib/core/constants.js`);
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const id = e.request.pathValue(name);
+  if (!require(`${__hooks}/lib/core/ids.js`).isRecordId(id)) throw refusal(400, "event", "invalid", COMMON.eventIdInvalid);
+  try {
+    return e.app.findRecordById("events", id);
+  } catch {
+    throw refusal(404, "event", "not_found", COMMON.eventUnknown);
+  }
+}
+
+module.exports = { MESSAGES, adminEvent, adminQueryEvent, pathEvent };

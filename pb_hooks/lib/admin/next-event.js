@@ -110,11 +110,10 @@ function draftFields(app, body, now) {
 
 /** POST /api/masterclass/admin/events/next @param {core.RequestEvent} e */
 function handleCreateNextEvent(e) {
-  const { answerRefusals, readJsonObject, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const { answerRefusals, readJsonObject } = require(`${__hooks}/lib/core/errors.js`);
   const { MAX_BODY_BYTES } = require(`${__hooks}/lib/core/constants.js`);
   return answerRefusals(e, () => {
-    if (!e.auth) throw refusal(401, "auth", "unauthorized", MESSAGES.signIn);
-    if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", MESSAGES.forbidden);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, MESSAGES);
     const body = readJsonObject(e, MAX_BODY_BYTES);
     const { source, fields } = draftFields(e.app, body, new Date());
     let created = null;

@@ -120,6 +120,11 @@ function formatWhen(start, end, timezone) {
   return `${formatDate(start, timezone)}, ${range}`;
 }
 
+/** An instant, "Friday 3 December 2027, 2:00 pm ACDT": when an offer or a window ends, in the event's zone. */
+function formatInstant(value, timezone) {
+  return formatWhen(value, value, timezone);
+}
+
 /** "AUD 1,485.00" */
 function formatAmount(cents, currency) {
   const whole = Math.floor(Math.abs(cents) / 100);
@@ -128,4 +133,4 @@ function formatAmount(cents, currency) {
   return `${cents < 0 ? "-" : ""}${currency} ${grouped}.${fraction}`;
 }
 
-module.exports = { parseUtc, zoneOffset, formatDate, formatTime, formatTimeRange, formatWhen, formatAmount };
+module.exports = { parseUtc, zoneOffset, formatDate, formatTime, formatTimeRange, formatWhen, formatInstant, formatAmount };

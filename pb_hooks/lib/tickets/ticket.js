@@ -17,7 +17,6 @@ const CODE_LENGTH = 26;
 /** Longer text than any ticket is refused before it is looked at. */
 const MAX_PAYLOAD_LENGTH = 200;
 
-const EVENT_ID_PATTERN = /^[a-z0-9]{15}$/;
 const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 /** A new ticket code: 130 random bits. */
@@ -46,7 +45,7 @@ function parseTicketPayload(text) {
   if (value.length > MAX_PAYLOAD_LENGTH) return { ok: false, reason: "too_long" };
   const parts = value.split(":");
   if (parts[0] !== TICKET_PREFIX) return { ok: false, reason: "not_a_ticket" };
-  if (parts.length !== 3 || !EVENT_ID_PATTERN.test(parts[1]) || !CODE_PATTERN.test(parts[2])) {
+  if (parts.length !== 3 || !require(`${__hooks}/lib/core/ids.js`).isRecordId(parts[1]) || !CODE_PATTERN.test(parts[2])) {
     return { ok: false, reason: "malformed" };
   }
   return { ok: true, eventId: parts[1], code: parts[2] };

@@ -11,7 +11,6 @@
 
 const MAX_BODY_BYTES = 4096;
 const OFFERS_SHOWN = 200;
-const ID_PATTERN = /^[a-z0-9]{15}$/;
 
 const MESSAGES = {
   signIn: "Please sign in as an administrator.",
@@ -30,17 +29,8 @@ const MESSAGES = {
 
 /** The event of the route, for an administrator; refusals otherwise. */
 function adminEvent(e) {
-  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
-  if (!e.auth) throw refusal(401, "auth", "unauthorized", MESSAGES.signIn);
-  if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", MESSAGES.forbidden);
-  const id = e.request.pathValue("eventId");
-  const { MESSAGES: COMMON } = require(`${__hooks}/lib/core/constants.js`);
-  if (!ID_PATTERN.test(id)) throw refusal(400, "event", "invalid", COMMON.eventIdInvalid);
-  try {
-    return e.app.findRecordById("events", id);
-  } catch {
-    throw refusal(404, "event", "not_found", COMMON.eventUnknown);
-  }
+  require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, MESSAGES);
+  return require(`${__hooks}/lib/admin/event-choice.js`).pathEvent(e, "eventId");
 }
 
 /** `{attendeeId}` from the body; a 400 for anything else. */
@@ -50,7 +40,7 @@ function readAttendeeId(e) {
   for (const key of Object.keys(body)) {
     if (key !== "attendeeId") throw refusal(400, key, "unknown_field", require(`${__hooks}/lib/core/constants.js`).MESSAGES.unknownField(key));
   }
-  if (typeof body.attendeeId !== "string" || !ID_PATTERN.test(body.attendeeId)) throw refusal(400, "attendeeId", "invalid", MESSAGES.attendeeRequired);
+  if (!require(`${__hooks}/lib/core/ids.js`).isRecordId(body.attendeeId)) throw refusal(400, "attendeeId", "invalid", MESSAGES.attendeeRequired);
   return body.attendeeId;
 }
 

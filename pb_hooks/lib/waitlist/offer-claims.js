@@ -35,7 +35,8 @@ const MESSAGES = {
 function validateField(body, mode, add) {
   const value = body.waitlistOffer;
   if (value === undefined || value === null) return null;
-  const { ID_PATTERN, TOKEN_PATTERN } = require(`${__hooks}/lib/waitlist/offer-links.js`);
+  const { TOKEN_PATTERN } = require(`${__hooks}/lib/waitlist/offer-links.js`);
+  const { ID_PATTERN } = require(`${__hooks}/lib/core/ids.js`);
   const wellFormed = typeof value === "object" && !Array.isArray(value) && Object.keys(value).every((key) => key === "offer" || key === "token")
     && ID_PATTERN.test(String(value.offer)) && TOKEN_PATTERN.test(String(value.token));
   if (!wellFormed) {
@@ -98,9 +99,8 @@ function checkClaim(txApp, event, request) {
   if (status === "claimed") return refuse(409, "claimed", MESSAGES.claimed);
   if (status === "declined") return refuse(409, "declined", MESSAGES.declined);
   if (status === "skipped") return refuse(409, "withdrawn", MESSAGES.withdrawn);
-  const offers = require(`${__hooks}/lib/waitlist/offers.js`);
   if (status === "expired" || offer.getString("expires_at") <= require(`${__hooks}/lib/core/db-date.js`).dbNow()) {
-    return refuse(409, "expired", MESSAGES.expired(offers.formatInstant(offer.getString("expires_at"), event.getString("timezone"))));
+    return refuse(409, "expired", MESSAGES.expired(require(`${__hooks}/lib/events/format.js`).formatInstant(offer.getString("expires_at"), event.getString("timezone"))));
   }
   const phase = require(`${__hooks}/lib/events/phase.js`).recordPhase(event);
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);

@@ -11,7 +11,6 @@
 
 const SECRET_NAME = "mail_link_token";
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
-const ID_PATTERN = /^[a-z0-9]{15}$/;
 const HIDDEN = "[hidden]";
 
 
@@ -25,7 +24,7 @@ const statusToken = (app, attendeeId) => sign(app, `waitlist-status:${attendeeId
 
 /** Whether `token` signs this well-formed id for this use (compared in constant time). */
 function verify(makeToken, app, id, token) {
-  if (typeof id !== "string" || !ID_PATTERN.test(id) || typeof token !== "string" || !TOKEN_PATTERN.test(token)) return false;
+  if (!require(`${__hooks}/lib/core/ids.js`).isRecordId(id) || typeof token !== "string" || !TOKEN_PATTERN.test(token)) return false;
   return $security.equal(makeToken(app, id), token);
 }
 
@@ -60,7 +59,6 @@ function redactLinks(text) {
 
 module.exports = {
   TOKEN_PATTERN,
-  ID_PATTERN,
   DECLINE_PATH,
   claimToken,
   declineToken,
