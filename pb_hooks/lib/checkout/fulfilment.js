@@ -64,7 +64,7 @@ function recordPayment(txApp, registration, { paymentIntentId, amountTotal }) {
  * be refunded by the server and goes to an administrator instead.
  */
 function owePaymentBack(txApp, registration, payment) {
-  const { isSimulatedSession } = require(`${__hooks}/lib/checkout/session.js`);
+  const { isSimulatedSession } = require(`${__hooks}/lib/checkout/mode.js`);
   const paymentActions = require(`${__hooks}/lib/checkout/payment-actions.js`);
   recordPayment(txApp, registration, payment);
   txApp.save(registration);

@@ -4,7 +4,8 @@
 // when SIMULATED_CHECKOUT switches it on, so a typo in a production
 // environment never gives seats away), or not at all ("unavailable": paid
 // registrations are refused before anything is held). A configuration that
-// mixes these refuses to boot rather than guess.
+// mixes these refuses to boot rather than guess. A simulated checkout's
+// session id is the registration's id behind SIMULATED_SESSION_PREFIX.
 
 const SWITCH_ON = ["on", "true", "1"];
 const SWITCH_OFF = ["", "off", "false", "0"];
@@ -67,6 +68,18 @@ function refuseWhenPaymentUnavailable() {
   if (checkoutMode() === "unavailable") throw paymentUnavailableRefusal();
 }
 
+/** The simulated checkout's session for a registration: its id and the page that pays it. @param {string} registrationId */
+function simulatedSession(registrationId) {
+  const { SIMULATED_SESSION_PREFIX } = require(`${__hooks}/lib/core/constants.js`);
+  const id = `${SIMULATED_SESSION_PREFIX}${registrationId}`;
+  return { id, url: `/checkout/simulated?session_id=${encodeURIComponent(id)}` };
+}
+
+/** Whether a session id is the simulated checkout's. @param {string} sessionId */
+function isSimulatedSession(sessionId) {
+  return sessionId.startsWith(require(`${__hooks}/lib/core/constants.js`).SIMULATED_SESSION_PREFIX);
+}
+
 module.exports = {
   MESSAGES,
   configurationProblem,
@@ -74,4 +87,6 @@ module.exports = {
   assertCheckoutConfiguration,
   paymentUnavailableRefusal,
   refuseWhenPaymentUnavailable,
+  simulatedSession,
+  isSimulatedSession,
 };

@@ -4,18 +4,6 @@
 // The Stripe call is made after the hold's transaction committed; on a
 // failure the hold is released at once and the page gets a 502.
 
-/** @param {string} registrationId */
-function simulatedSession(registrationId) {
-  const { SIMULATED_SESSION_PREFIX } = require(`${__hooks}/lib/core/constants.js`);
-  const id = `${SIMULATED_SESSION_PREFIX}${registrationId}`;
-  return { id, url: `/checkout/simulated?session_id=${encodeURIComponent(id)}` };
-}
-
-/** @param {string} sessionId */
-function isSimulatedSession(sessionId) {
-  return sessionId.startsWith(require(`${__hooks}/lib/core/constants.js`).SIMULATED_SESSION_PREFIX);
-}
-
 /**
  * @param {core.App} app
  * @param {{registrationId: string, eventId: string, quantity: number, customerEmail: string}} created
@@ -43,7 +31,7 @@ function startCheckout(app, created) {
           customerEmail: created.customerEmail,
           appUrl: app.settings().meta.appURL,
         })
-      : simulatedSession(created.registrationId);
+      : checkoutMode.simulatedSession(created.registrationId);
   } catch (error) {
     const detail = describeError(error);
     app.logger().error("Creating the checkout session failed", "registration", created.registrationId, "error", detail);
@@ -60,4 +48,4 @@ function startCheckout(app, created) {
   return { registrationId: created.registrationId, status: "pending", sessionId: session.id, checkoutUrl: session.url };
 }
 
-module.exports = { startCheckout, simulatedSession, isSimulatedSession };
+module.exports = { startCheckout };

@@ -8,7 +8,7 @@
 function requireSimulatedRegistration(e) {
   const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
-  const { isSimulatedSession } = require(`${__hooks}/lib/checkout/session.js`);
+  const { isSimulatedSession } = require(`${__hooks}/lib/checkout/mode.js`);
   const sessionId = e.request.pathValue("sessionId");
   const checkoutMode = require(`${__hooks}/lib/checkout/mode.js`);
   if (checkoutMode.checkoutMode() !== "simulated") {

@@ -53,7 +53,7 @@ function confirmWithStripe(app, sessionId) {
 
 /** A real Stripe payment that may have landed without our knowing yet. */
 function awaitsStripe(registration, sessionId) {
-  const { isSimulatedSession } = require(`${__hooks}/lib/checkout/session.js`);
+  const { isSimulatedSession } = require(`${__hooks}/lib/checkout/mode.js`);
   // `expired`: the cron ends a hold at 30 minutes, Stripe's session lives a few seconds longer.
   const unsettled = ["pending", "expired"].includes(registration.getString("status"));
   return registration.getString("kind") === "paid" && unsettled && !isSimulatedSession(sessionId)

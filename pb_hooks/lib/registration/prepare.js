@@ -32,7 +32,7 @@ function prepareRegistration(app, request) {
   // A waitlist offer's claim registers the waitlisted row itself (its id goes into the emails).
   if (request.waitlistOffer) require(`${__hooks}/lib/waitlist/offer-claims.js`).prepareClaim(app, request);
   if (request.mode === "paid" && require(`${__hooks}/lib/checkout/mode.js`).checkoutMode() === "simulated") {
-    request.sessionId = require(`${__hooks}/lib/checkout/session.js`).simulatedSession(request.registrationId).id;
+    request.sessionId = require(`${__hooks}/lib/checkout/mode.js`).simulatedSession(request.registrationId).id;
   }
   const facts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(app, event);
   const people = request.attendees.map(({ id, fullName, email, ticketCode }) => ({ id, fullName, email, ticketCode }));
