@@ -18,19 +18,14 @@ const MESSAGES = {
 };
 
 
-/** @param {core.RequestEvent} e */
-function isAdministrator(e) {
-  return require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e);
-}
-
 function invitationMessage(txApp, attendee) {
-  const facts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(txApp, txApp.findRecordById("events", attendee.getString("event")));
+  const facts = require(`${__hooks}/lib/events/facts.js`).eventFacts(txApp, txApp.findRecordById("events", attendee.getString("event")));
   return require(`${__hooks}/lib/email/registration-emails.js`).invitationMessage(txApp, attendee, facts);
 }
 
 /** For an attendee who already has an account: where to sign in (no credential, so no secret). */
 function accessReminder(txApp, attendee) {
-  const facts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(txApp, txApp.findRecordById("events", attendee.getString("event")));
+  const facts = require(`${__hooks}/lib/events/facts.js`).eventFacts(txApp, txApp.findRecordById("events", attendee.getString("event")));
   const base = require(`${__hooks}/lib/core/links.js`).appUrl(txApp);
   return require(`${__hooks}/lib/email/templates.js`).accessReminderEmail({
     fullName: attendee.getString("full_name"),
@@ -65,7 +60,7 @@ function queueInvitation(txApp, attendeeId) {
   const fields = { to: attendee.getString("email"), subject: message.subject, html: message.html, text: message.text };
   const pending = pendingInvitation(txApp, attendee.id, message.template);
   if (!pending) {
-    const email = require(`${__hooks}/lib/email/delivery.js`).saveOutboxEmail(txApp, {
+    const email = require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
       ...fields,
       template: message.template,
       registration: attendee.getString("registration"),
@@ -82,9 +77,9 @@ function queueInvitation(txApp, attendeeId) {
 
 /** POST /api/masterclass/attendees/{id}/invitation @param {core.RequestEvent} e */
 function handleSendInvitation(e) {
-  const { answerRefusals, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
   return answerRefusals(e, () => {
-    if (!isAdministrator(e)) throw refusal(403, "auth", "forbidden", MESSAGES.forbidden);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: MESSAGES.forbidden });
     let queued = null;
     e.app.runInTransaction((txApp) => {
       queued = queueInvitation(txApp, e.request.pathValue("id"));

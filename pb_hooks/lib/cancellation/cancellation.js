@@ -140,7 +140,7 @@ function stateRefusal(facts, allowed, checkStart) {
 function previewAnswer(app, facts) {
   const { formatAmount } = require(`${__hooks}/lib/events/format.js`);
   const timezone = facts.event.getString("timezone") || "UTC";
-  const eventFacts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(app, facts.event);
+  const eventFacts = require(`${__hooks}/lib/events/facts.js`).eventFacts(app, facts.event);
   return {
     attendee: { id: facts.attendee.id, fullName: facts.attendee.getString("full_name"), email: facts.attendee.getString("email") },
     event: { id: facts.event.id, title: facts.event.getString("title"), when: eventFacts.when, startsAt: facts.event.getString("starts_at") },

@@ -21,17 +21,8 @@ const TEMPLATES = {
 };
 
 
-function render(template, subject, content) {
-  const layout = require(`${__hooks}/lib/email/layout.js`);
-  return { template, subject, html: layout.renderHtml(content), text: layout.renderText(content) };
-}
-
-function eventDetails(event) {
-  return [
-    ["Event", event.title],
-    ["When", event.when],
-    ["Venue", event.venue || event.location],
-  ];
+function layout() {
+  return require(`${__hooks}/lib/email/layout.js`);
 }
 
 /** What is coming back, in words, for the attendee's notice. */
@@ -55,13 +46,13 @@ function cancellationNotice(data) {
   const opening = data.by === "administrator"
     ? `Your registration for the ${data.event.title} on ${data.event.date} has been cancelled by our team, and your seat has been released. If you think this is a mistake, please contact us at ${data.contactUrl}.`
     : `As you asked, your registration for the ${data.event.title} on ${data.event.date} is cancelled, and your seat has been released.`;
-  return render(TEMPLATES.notice, `Registration cancelled: ${data.event.title}`, {
+  return layout().renderMessage(TEMPLATES.notice, `Registration cancelled: ${data.event.title}`, {
     preheader: `Your registration for ${data.event.title} on ${data.event.date} is cancelled.`,
     heading: "Your registration is cancelled",
     greeting: `Hi ${data.fullName},`,
     paragraphs: [opening, refundSentence(data)],
     details: [
-      ...eventDetails(data.event),
+      ...layout().eventRows(data.event),
       ["Attendee", data.fullName],
       ["Refund", data.refundCents > 0 ? data.refundText : "None"],
     ],
@@ -74,7 +65,7 @@ function payerNotice(data) {
   const money = data.simulated
     ? `A refund of ${data.refundText} is recorded. This registration was paid through the test-mode checkout, so no money moves.`
     : `We are refunding ${data.refundText} to the card you paid with. Refunds usually appear within 5 to 10 business days.`;
-  return render(TEMPLATES.payerNotice, `A registration you paid for was cancelled: ${data.event.title}`, {
+  return layout().renderMessage(TEMPLATES.payerNotice, `A registration you paid for was cancelled: ${data.event.title}`, {
     preheader: `${data.attendeeName}'s registration is cancelled.`,
     heading: "A registration you paid for was cancelled",
     greeting: `Hi ${data.payerName},`,
@@ -82,14 +73,14 @@ function payerNotice(data) {
       `${data.attendeeName}'s registration for the ${data.event.title} on ${data.event.date}, which you paid for, has been cancelled and the seat released. The other attendees of your registration keep their seats.`,
       money,
     ],
-    details: [...eventDetails(data.event), ["Attendee", data.attendeeName], ["Refund", data.refundText]],
+    details: [...layout().eventRows(data.event), ["Attendee", data.attendeeName], ["Refund", data.refundText]],
   });
 }
 
 /** @param {{template: string, fullName: string, attendeeName: string, event: object, refundText: string, contactUrl: string}} data */
 function refundFailed(data) {
   const whose = data.fullName === data.attendeeName ? "your cancelled registration" : `${data.attendeeName}'s cancelled registration`;
-  return render(data.template, `We could not refund your payment automatically: ${data.event.title}`, {
+  return layout().renderMessage(data.template, `We could not refund your payment automatically: ${data.event.title}`, {
     preheader: "Our team will refund you by hand.",
     heading: "Your refund needs our attention",
     greeting: `Hi ${data.fullName},`,
@@ -97,7 +88,7 @@ function refundFailed(data) {
       `We tried to refund ${data.refundText} for ${whose} for the ${data.event.title} on ${data.event.date}, but the card payment could not be refunded automatically.`,
       `Our team has been told and will refund you by hand, or contact you if we need anything. You do not need to do anything now. Questions: ${data.contactUrl}`,
     ],
-    details: [...eventDetails(data.event), ["Attendee", data.attendeeName], ["Refund", data.refundText]],
+    details: [...layout().eventRows(data.event), ["Attendee", data.attendeeName], ["Refund", data.refundText]],
   });
 }
 
@@ -112,7 +103,7 @@ function alreadyQueued(txApp, registrationId, attendeeId, template) {
 
 function queue(txApp, { registrationId, attendeeId, to, message }) {
   if (alreadyQueued(txApp, registrationId, attendeeId, message.template)) return false;
-  require(`${__hooks}/lib/email/delivery.js`).saveOutboxEmail(txApp, {
+  require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
     to, subject: message.subject, html: message.html, text: message.text, template: message.template,
     registration: registrationId, attendee: attendeeId,
   });
@@ -142,7 +133,7 @@ function contactUrl(txApp) {
  */
 function queueCancellationEmails(txApp, cancellation) {
   const { registration, attendee, event } = cancellation;
-  const facts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(txApp, event);
+  const facts = require(`${__hooks}/lib/events/facts.js`).eventFacts(txApp, event);
   const refundText = require(`${__hooks}/lib/events/format.js`).formatAmount(cancellation.refundCents, registration.getString("currency") || event.getString("currency") || "AUD");
   const fullName = attendee.getString("full_name");
   queue(txApp, {
@@ -177,7 +168,7 @@ function queueRefundFailedEmails(txApp, action) {
   const registration = txApp.findRecordById("registrations", action.getString("registration"));
   const attendee = txApp.findRecordById("attendees", attendeeId);
   const event = txApp.findRecordById("events", registration.getString("event"));
-  const facts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(txApp, event);
+  const facts = require(`${__hooks}/lib/events/facts.js`).eventFacts(txApp, event);
   const refundText = require(`${__hooks}/lib/events/format.js`).formatAmount(action.getInt("amount_cents"), action.getString("currency") || registration.getString("currency") || "AUD");
   const attendeeName = attendee.getString("full_name");
   const common = { attendeeName, event: facts, refundText, contactUrl: contactUrl(txApp) };
@@ -194,28 +185,6 @@ function queueRefundFailedEmails(txApp, action) {
   }
 }
 
-/** The confirmation email's line about cancelling, with the attendee's own link and the terms' tiers. */
-function confirmationCancellationNote(cancelUrl) {
-  const terms = require(`${__hooks}/lib/cancellation/refund-tiers.js`).TIERS.map((tier) => tier.words).join(" ");
-  return `Can't come after all? Cancel your registration here, no sign-in needed: ${cancelUrl} (or in the attendee portal). Refunds follow our terms: ${terms}`;
-}
-
-/**
- * A confirmation carrying a cancellation link, as the outbox keeps it: the
- * link's token hidden in the copy administrators read, the working message
- * kept apart as `secret` (lib/email/secrets.js).
- * @param {{template: string, subject: string, html: string, text: string}} message
- */
-function keepCancellationLinkApart(message) {
-  const { redactCancellationLinks } = require(`${__hooks}/lib/cancellation/links.js`);
-  return {
-    ...message,
-    html: redactCancellationLinks(message.html),
-    text: redactCancellationLinks(message.text),
-    secret: { subject: message.subject, html: message.html, text: message.text },
-  };
-}
-
 module.exports = {
   TEMPLATES,
   cancellationNotice,
@@ -223,6 +192,4 @@ module.exports = {
   refundFailed,
   queueCancellationEmails,
   queueRefundFailedEmails,
-  confirmationCancellationNote,
-  keepCancellationLinkApart,
 };

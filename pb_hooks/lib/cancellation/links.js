@@ -6,7 +6,8 @@
 // seconds) when the email was made, and the HMAC-SHA256 signs
 // `cancel:<attendee id>:<expires>` with the installation's secret (app_secrets
 // 'cancellation_link_token', made once by a migration). Nothing stores it; the
-// outbox copy administrators read shows it as `token=[hidden]`.
+// outbox copy administrators read shows it as `token=[hidden]`
+// (keepCancellationLinkApart, for the confirmation email that carries it).
 
 const SECRET_NAME = "cancellation_link_token";
 const TOKEN_PATTERN = /^(\d{1,12})\.([0-9a-f]{64})$/;
@@ -51,7 +52,7 @@ function cancellationUrl(app, attendeeId, token) {
  * The link a confirmation email carries for one attendee, while the event
  * has not started ("" once it has: nothing can be cancelled then).
  * @param {core.App} app
- * @param {{startsAt: Date}} facts lib/tickets/calendar.js eventFacts()
+ * @param {{startsAt: Date}} facts lib/events/facts.js eventFacts()
  * @param {string} attendeeId
  */
 function confirmationLink(app, facts, attendeeId) {
@@ -64,4 +65,29 @@ function redactCancellationLinks(text) {
   return String(text).replace(/(\/cancel\?attendee=[^&\s"'<]*&(?:amp;)?token=)[^&#\s"'<]*/g, `$1${HIDDEN}`);
 }
 
-module.exports = { TOKEN_PATTERN, cancellationToken, checkToken, cancellationUrl, confirmationLink, redactCancellationLinks };
+/** The confirmation email's line about cancelling, with the attendee's own link and the terms' tiers. */
+function confirmationCancellationNote(cancelUrl) {
+  const terms = require(`${__hooks}/lib/cancellation/refund-tiers.js`).TIERS.map((tier) => tier.words).join(" ");
+  return `Can't come after all? Cancel your registration here, no sign-in needed: ${cancelUrl} (or in the attendee portal). Refunds follow our terms: ${terms}`;
+}
+
+/**
+ * A confirmation carrying a cancellation link, as the outbox keeps it: the
+ * link's token hidden in the copy administrators read, the working message
+ * kept apart as `secret` (lib/email/secrets.js).
+ * @param {{template: string, subject: string, html: string, text: string}} message
+ */
+function keepCancellationLinkApart(message) {
+  return require(`${__hooks}/lib/email/layout.js`).withWorkingCopy(message, redactCancellationLinks);
+}
+
+module.exports = {
+  TOKEN_PATTERN,
+  cancellationToken,
+  checkToken,
+  cancellationUrl,
+  confirmationLink,
+  redactCancellationLinks,
+  confirmationCancellationNote,
+  keepCancellationLinkApart,
+};

@@ -1,7 +1,8 @@
 /// <reference path="../../../pb_data/types.d.ts" />
-// Delivers the `emails` outbox. With SMTP configured a message is sent (html
-// and text parts; a confirmation carries the .ics and the attendee's ticket
-// as a QR code PNG, both made at sending time); a failure counts an
+// Delivers the `emails` outbox (lib/email/outbox.js). With SMTP configured a
+// message is sent (html and text parts, and whatever its template's owner
+// adds at sending time, lib/email/sending-steps.js: a confirmation carries the
+// .ics and the attendee's ticket as a QR code PNG); a failure counts an
 // attempt, records the error, schedules the next try with back-off and notes
 // it on the registration; after MAX_ATTEMPTS it is `failed`. Without SMTP it
 // is stored as `captured`. A paid registration whose emails are all
@@ -27,29 +28,6 @@ function secrets() {
   return require(`${__hooks}/lib/email/secrets.js`);
 }
 
-/**
- * Creates an outbox record: queued and due at once with SMTP configured,
- * otherwise `captured` right here, in the caller's transaction, since there
- * is nothing to deliver (no later claim-and-mark transactions per email).
- * `secret` ({subject?, html, text}) is the working message when the fields
- * hold a redacted copy.
- */
-function saveOutboxEmail(app, { secret, ...fields }) {
-  const capturing = !app.settings().smtp.enabled;
-  let email = null;
-  app.runInTransaction((txApp) => {
-    email = new Record(txApp.findCachedCollectionByNameOrId("emails"));
-    email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dates().dbNow() });
-    if (capturing) {
-      recordDelivered(txApp, email, "captured");
-    } else {
-      txApp.save(email);
-    }
-    if (secret) secrets().saveSecret(txApp, email.id, secret);
-  });
-  return email;
-}
-
 /** Claims a due queued email by moving its next attempt past the send; null when it is not due or already claimed. */
 function claim(app, emailId) {
   let claimed = null;
@@ -62,32 +40,6 @@ function claim(app, emailId) {
     claimed = email;
   });
   return claimed;
-}
-
-/**
- * A confirmation's files: the calendar, and for a confirmed attendee with a
- * ticket the ticket's QR code as a PNG (shown in the HTML by its Content-ID,
- * which is its file name) and the ticket code in the calendar; a new-ticket
- * email's file: the QR code. `ticket` is the attendee's current one, the code
- * the message's text shows (lib/tickets/emails.js withCurrentTicket), so a
- * retried email never carries a replaced one.
- */
-function confirmationAttachments(app, email, ticket) {
-  const { TEMPLATES } = require(`${__hooks}/lib/email/templates.js`);
-  const files = {};
-  if (email.getString("template") === TEMPLATES.confirmation && email.getString("registration")) {
-    const calendar = require(`${__hooks}/lib/tickets/calendar.js`);
-    const { CALENDAR_FILENAME } = require(`${__hooks}/lib/tickets/ics.js`);
-    const registration = app.findRecordById("registrations", email.getString("registration"));
-    const event = app.findRecordById("events", registration.getString("event"));
-    const own = ticket && ticket.eventId === event.id ? ticket : null;
-    files[CALENDAR_FILENAME] = $filesystem.fileFromBytes(calendar.eventCalendar(app, event, own), CALENDAR_FILENAME).reader.open();
-  }
-  if (ticket) {
-    const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/tickets/qr.js`);
-    files[IMAGE_FILENAME] = $filesystem.fileFromBytes(qrPng(ticket.payload).bytes, IMAGE_FILENAME).reader.open();
-  }
-  return files;
 }
 
 /** What goes out: the working copy when there is one, else the outbox record itself. */
@@ -110,7 +62,7 @@ function unsubscribeHeaders(message) {
 
 function send(app, email) {
   const meta = app.settings().meta;
-  const { message, ticket } = require(`${__hooks}/lib/tickets/emails.js`).withCurrentTicket(app, email, deliverable(app, email));
+  const { message, attachments } = require(`${__hooks}/lib/email/sending-steps.js`).prepare(app, email, deliverable(app, email));
   app.newMailClient().send(new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
     to: [{ address: email.getString("to") }],
@@ -118,35 +70,12 @@ function send(app, email) {
     html: message.html,
     text: message.text,
     headers: { [OUTBOX_HEADER]: email.id, ...unsubscribeHeaders(message) },
-    attachments: confirmationAttachments(app, email, ticket),
+    attachments,
   }));
 }
 
 function markDelivered(app, email, status) {
-  app.runInTransaction((txApp) => recordDelivered(txApp, email, status));
-}
-
-/** Saves the email as sent or captured (and the attendee of an invitation or access reminder as invited). */
-function recordDelivered(txApp, email, status) {
-  const now = dates().dbNow();
-  email.set("status", status);
-  email.set("next_attempt_at", "");
-  email.set("last_error", "");
-  if (status === "sent") {
-    email.set("attempts", email.getInt("attempts") + 1);
-    email.set("sent_at", now);
-  }
-  txApp.save(email);
-  // sent: the credential is in the recipient's mailbox and need not stay here
-  if (status === "sent") secrets().forgetSecret(txApp, email.id);
-  const { TEMPLATES } = require(`${__hooks}/lib/email/templates.js`);
-  const template = email.getString("template");
-  if ((template === TEMPLATES.invitation || template === TEMPLATES.reminder) && email.getString("attendee")) {
-    const attendee = txApp.findRecordById("attendees", email.getString("attendee"));
-    attendee.set("invitation_sent", true);
-    attendee.set("invitation_sent_at", now);
-    txApp.save(attendee);
-  }
+  app.runInTransaction((txApp) => require(`${__hooks}/lib/email/outbox.js`).recordDelivered(txApp, email, status));
 }
 
 function markFailedAttempt(app, email, error) {
@@ -178,7 +107,7 @@ function markFailedAttempt(app, email, error) {
 function deliverEmail(app, emailId) {
   const email = claim(app, emailId);
   if (!email) return "skipped";
-  if (require(`${__hooks}/lib/tickets/emails.js`).isObsolete(app, email)) {
+  if (require(`${__hooks}/lib/email/sending-steps.js`).isObsolete(app, email)) {
     markDelivered(app, email, "cancelled");
     return "cancelled";
   }
@@ -272,7 +201,6 @@ function deliverDueEmails(app) {
 
 module.exports = {
   OUTBOX_HEADER,
-  saveOutboxEmail,
   deliverEmail,
   deliverForRegistration,
   deliverDueEmails,

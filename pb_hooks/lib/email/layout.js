@@ -1,7 +1,9 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // The shell every email shares: an email-client-safe HTML layout (tables and
 // inline styles only, 600 px, navy header, amber button) and its plain-text
-// twin. Every value placed in the HTML is escaped here, once.
+// twin. Every value placed in the HTML is escaped here, once. A message is
+// {template, subject, html, text}; one that carries working links also has
+// the copy administrators read, without them (renderWithWorkingCopy).
 
 const BRAND = "AI Champions Masterclass";
 const NAVY = "#1c2a5e";
@@ -118,4 +120,43 @@ function renderText(content) {
   return lines.join("\n");
 }
 
-module.exports = { BRAND, escapeHtml, renderHtml, renderText };
+/**
+ * The rows every email about an event starts its details with (`event`:
+ * lib/events/facts.js eventFacts()); `withLocation` adds the location on a
+ * row of its own.
+ */
+function eventRows(event, withLocation = false) {
+  const rows = [["Event", event.title], ["When", event.when], ["Venue", event.venue || event.location]];
+  return withLocation ? [...rows, ["Location", event.location]] : rows;
+}
+
+/** A message in the layout: {template, subject, html, text}. */
+function renderMessage(template, subject, content) {
+  return { template, subject, html: renderHtml(content), text: renderText(content) };
+}
+
+/**
+ * A message whose links work only for its recipient, as the outbox keeps it
+ * (lib/email/secrets.js): `copy` (the content with those links redacted, and
+ * `note` added to its closing) is what administrators read; `working` goes to
+ * the recipient, kept apart as `secret`.
+ * @param {string} template
+ * @param {string} subject
+ * @param {{working: object, copy: object, note: string}} contents
+ */
+function renderWithWorkingCopy(template, subject, { working, copy, note }) {
+  const shown = renderMessage(template, subject, { ...copy, closing: [...(copy.closing || []), note] });
+  return { ...shown, secret: { subject, html: renderHtml(working), text: renderText(working) } };
+}
+
+/**
+ * A rendered message whose working links `redact` hides, as the outbox keeps
+ * it: the redacted copy administrators read, the message itself as `secret`.
+ * @param {{template: string, subject: string, html: string, text: string}} message
+ * @param {(text: string) => string} redact
+ */
+function withWorkingCopy(message, redact) {
+  return { ...message, html: redact(message.html), text: redact(message.text), secret: { subject: message.subject, html: message.html, text: message.text } };
+}
+
+module.exports = { BRAND, escapeHtml, renderHtml, renderText, eventRows, renderMessage, renderWithWorkingCopy, withWorkingCopy };

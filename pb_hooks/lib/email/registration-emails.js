@@ -23,7 +23,7 @@ function findEmail(txApp, registrationId, attendeeId, template) {
 /** Adds one message to the outbox unless it is already there; returns whether it was added. */
 function queueOnce(txApp, { registrationId, attendeeId, to, message }) {
   if (findEmail(txApp, registrationId, attendeeId || "", message.template)) return false;
-  require(`${__hooks}/lib/email/delivery.js`).saveOutboxEmail(txApp, {
+  require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
     to,
     subject: message.subject,
     html: message.html,
@@ -57,21 +57,19 @@ function ticketFacts(app, facts, ticketCode) {
  * working message as `secret`, for saveOutboxEmail.
  * @param {core.App} app
  * @param {core.Record | {id: string, fullName: string, email: string}} attendee
- * @param {object} facts lib/tickets/calendar.js eventFacts()
+ * @param {object} facts lib/events/facts.js eventFacts()
  */
 function invitationMessage(app, attendee, facts) {
-  const templates = require(`${__hooks}/lib/email/templates.js`);
   const { id, fullName, email } = typeof attendee.getString === "function" ? attendeeFacts(attendee) : attendee;
   const token = require(`${__hooks}/lib/accounts/invitations.js`).invitationToken(app, id, email);
-  const data = { fullName, email, link: require(`${__hooks}/lib/core/links.js`).invitationUrl(app, id, email, token), event: facts };
-  const working = templates.invitationEmail(data);
-  return { ...templates.invitationOutboxCopy(data), secret: { subject: working.subject, html: working.html, text: working.text } };
+  const link = require(`${__hooks}/lib/core/links.js`).invitationUrl(app, id, email, token);
+  return require(`${__hooks}/lib/email/templates.js`).invitationOutboxMessage({ fullName, email, link, event: facts });
 }
 
 function loadRegistration(txApp, registrationId) {
   const registration = txApp.findRecordById("registrations", registrationId);
   const event = txApp.findRecordById("events", registration.getString("event"));
-  return { registration, facts: require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(txApp, event) };
+  return { registration, facts: require(`${__hooks}/lib/events/facts.js`).eventFacts(txApp, event) };
 }
 
 function attendeesWithStatus(txApp, registrationId, status) {
@@ -128,7 +126,7 @@ function renderWaitlistEmail(facts, attendee, statusUrl) {
  */
 function saveRenderedEmails(txApp, registrationId, rendered) {
   rendered.forEach(({ attendeeId, to, message }) => {
-    require(`${__hooks}/lib/email/delivery.js`).saveOutboxEmail(txApp, {
+    require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
       to, subject: message.subject, html: message.html, text: message.text, template: message.template,
       registration: registrationId, attendee: attendeeId, secret: message.secret,
     });

@@ -16,7 +16,7 @@ function routeOutgoingMail(e) {
   const copy = require(`${__hooks}/lib/email/templates.js`).systemMailOutboxCopy(e.message.subject);
   const secret = { subject: e.message.subject, html: e.message.html, text: e.message.text };
   const queued = e.message.to.map((recipient) =>
-    delivery.saveOutboxEmail(e.app, {
+    require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(e.app, {
       to: recipient.address,
       subject: copy.subject,
       html: copy.html,

@@ -1,9 +1,10 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // The product's emails: registration confirmation, account invitation,
 // waitlist confirmation and refund notice. Each returns
-// {template, subject, html, text}; `event` is lib/tickets/calendar.js eventFacts().
-// Messages that carry a credential also have an outbox copy without it:
-// administrators read the outbox (lib/email/secrets.js).
+// {template, subject, html, text} (lib/email/layout.js renderMessage); `event`
+// is lib/events/facts.js eventFacts(). Messages that carry a credential also
+// have an outbox copy without it: administrators read the outbox
+// (lib/email/secrets.js).
 
 const TEMPLATES = {
   confirmation: "registration_confirmation",
@@ -14,18 +15,8 @@ const TEMPLATES = {
   system: "pocketbase",
 };
 
-function render(template, subject, content) {
-  const layout = require(`${__hooks}/lib/email/layout.js`);
-  return { template, subject, html: layout.renderHtml(content), text: layout.renderText(content) };
-}
-
-function eventDetails(event) {
-  return [
-    ["Event", event.title],
-    ["When", event.when],
-    ["Venue", event.venue || event.location],
-    ["Location", event.location],
-  ];
+function layout() {
+  return require(`${__hooks}/lib/email/layout.js`);
 }
 
 /** The ticket's part of a confirmation: the QR code (attached, shown by its Content-ID), the code and where else to find it. */
@@ -49,8 +40,8 @@ function ticketContent(ticket) {
  */
 function confirmationEmail(data) {
   const ticket = data.ticket ? ticketContent(data.ticket) : null;
-  const cancellation = data.cancelUrl ? require(`${__hooks}/lib/cancellation/emails.js`) : null;
-  const message = render(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
+  const cancellation = data.cancelUrl ? require(`${__hooks}/lib/cancellation/links.js`) : null;
+  const message = layout().renderMessage(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
     preheader: `You're registered for ${data.event.title} on ${data.event.date}.`,
     heading: "Your registration is confirmed",
     greeting: `Hi ${data.fullName},`,
@@ -62,7 +53,7 @@ function confirmationEmail(data) {
     ],
     image: ticket ? ticket.image : undefined,
     details: [
-      ...eventDetails(data.event),
+      ...layout().eventRows(data.event, true),
       [data.attendees.length === 1 ? "Attendee" : "Attendees", data.attendees],
       ["Amount paid", data.amount],
       ...(data.ticket ? [["Ticket code", data.ticket.code]] : []),
@@ -102,7 +93,7 @@ const invitationSubject = (data) => `Create your account: ${data.event.title}`;
 
 /** @param {{fullName: string, email: string, link: string, event: object}} data */
 function invitationEmail(data) {
-  return render(TEMPLATES.invitation, invitationSubject(data), invitationContent(data));
+  return layout().renderMessage(TEMPLATES.invitation, invitationSubject(data), invitationContent(data));
 }
 
 /**
@@ -112,7 +103,7 @@ function invitationEmail(data) {
  * @param {{fullName: string, email: string, signInUrl: string, resetUrl: string, event: object}} data
  */
 function accessReminderEmail(data) {
-  return render(TEMPLATES.reminder, `Your attendee portal access: ${data.event.title}`, {
+  return layout().renderMessage(TEMPLATES.reminder, `Your attendee portal access: ${data.event.title}`, {
     preheader: "Sign in to the attendee portal with the account you already have.",
     heading: "Your attendee portal is ready",
     greeting: `Hi ${data.fullName},`,
@@ -125,12 +116,18 @@ function accessReminderEmail(data) {
   });
 }
 
-/** The invitation as administrators see it in the outbox: the same message, its link's token hidden. */
-function invitationOutboxCopy(data) {
+/**
+ * The invitation as the outbox keeps it: the copy administrators read, its
+ * link's token hidden, and the working message as `secret`.
+ * @param {{fullName: string, email: string, link: string, event: object}} data
+ */
+function invitationOutboxMessage(data) {
   const { redactInvitationLink } = require(`${__hooks}/lib/email/secrets.js`);
-  const content = invitationContent({ ...data, link: redactInvitationLink(data.link) });
-  content.closing = ["The working link is only in the message sent to the attendee."];
-  return render(TEMPLATES.invitation, invitationSubject(data), content);
+  return layout().renderWithWorkingCopy(TEMPLATES.invitation, invitationSubject(data), {
+    working: invitationContent(data),
+    copy: invitationContent({ ...data, link: redactInvitationLink(data.link) }),
+    note: "The working link is only in the message sent to the attendee.",
+  });
 }
 
 /**
@@ -141,7 +138,7 @@ function invitationOutboxCopy(data) {
 function systemMailOutboxCopy(subject) {
   const { maskCredentials } = require(`${__hooks}/lib/email/secrets.js`);
   const masked = maskCredentials(subject);
-  return render(TEMPLATES.system, masked, {
+  return layout().renderMessage(TEMPLATES.system, masked, {
     preheader: masked,
     heading: masked,
     greeting: "Content withheld from the outbox.",
@@ -169,7 +166,7 @@ function waitlistReason(event) {
  */
 function waitlistEmail(data) {
   const upcoming = data.statusUrl && data.event.phase !== "past" && data.event.phase !== "happening";
-  return render(TEMPLATES.waitlist, "We've registered your interest: AI Champions Masterclass", {
+  return layout().renderMessage(TEMPLATES.waitlist, "We've registered your interest: AI Champions Masterclass", {
     preheader: "Thank you for registering your interest in future events.",
     heading: "Interest registered",
     greeting: `Hi ${data.fullName},`,
@@ -186,7 +183,7 @@ function waitlistEmail(data) {
 
 /** @param {{fullName: string, amount: string, event: object, waitlistUrl: string}} data */
 function refundEmail(data) {
-  return render(TEMPLATES.refund, `Your payment has been refunded: ${data.event.title}`, {
+  return layout().renderMessage(TEMPLATES.refund, `Your payment has been refunded: ${data.event.title}`, {
     preheader: "The last seats were taken while your payment was processed.",
     heading: "Your payment has been refunded",
     greeting: `Hi ${data.fullName},`,
@@ -203,7 +200,7 @@ module.exports = {
   TEMPLATES,
   confirmationEmail,
   invitationEmail,
-  invitationOutboxCopy,
+  invitationOutboxMessage,
   systemMailOutboxCopy,
   waitlistEmail,
   refundEmail,

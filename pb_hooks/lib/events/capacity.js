@@ -1,20 +1,31 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Seats: confirmed attendees, the attendees of paid registrations still
 // inside their checkout hold, and the seats held for open waitlist offers
-// (lib/waitlist/offers.js). Observers and the waitlist take no seat. Called
-// with the transaction's app wherever a decision depends on the count, so the
-// count and the write that follows it cannot interleave with another request.
+// (lib/waitlist/offers.js makes them). Observers and the waitlist take no
+// seat. Called with the transaction's app wherever a decision depends on the
+// count, so the count and the write that follows it cannot interleave with
+// another request.
 
-// Two counts, each answered from a covering index: confirmed attendees
-// (attendees by event and status) and the seats of open checkouts
-// (registrations.held_seats), since the count runs inside the registration's
-// write transaction.
+// Three counts, each answered from an index, since the count runs inside the
+// registration's write transaction: confirmed attendees (attendees by event
+// and status, covering), the seats of open checkouts (registrations.held_seats,
+// covering) and the seats of open offers.
 const CONFIRMED_SQL = `
   SELECT COUNT(*) AS taken FROM attendees
   WHERE event = {:event} AND registration_status = 'confirmed'`;
 const HELD_SQL = `
   SELECT COALESCE(SUM(held_seats), 0) AS taken FROM registrations
   WHERE event = {:event} AND status = 'pending' AND kind = 'paid' AND hold_expires_at > {:now}`;
+// Open waitlist offers still inside their window, except those whose claim's
+// checkout (a pending registration with a live hold) holds the seat itself, so
+// the seat is counted once. Answered from idx_waitlist_offers_seats, with a
+// primary-key look-up per claim.
+const OFFER_SEATS_SQL = `
+  SELECT COUNT(*) AS taken FROM waitlist_offers o
+  WHERE o.event = {:event} AND o.status = 'open' AND o.expires_at > {:now}
+    AND NOT EXISTS (
+      SELECT 1 FROM registrations r
+      WHERE r.id = o.registration AND r.status = 'pending' AND r.hold_expires_at > {:now})`;
 
 /**
  * @param {core.App} app
@@ -28,7 +39,7 @@ function seatsTaken(app, eventId) {
     app.db().newQuery(sql).bind({ event: eventId, now: dbNow() }).one(row);
     return row.taken;
   };
-  return count(CONFIRMED_SQL) + count(HELD_SQL) + require(`${__hooks}/lib/waitlist/offers.js`).seatsHeldByOffers(app, eventId);
+  return count(CONFIRMED_SQL) + count(HELD_SQL) + count(OFFER_SEATS_SQL);
 }
 
 // Seats held right now by unpaid checkouts of one buyer (primary email, any

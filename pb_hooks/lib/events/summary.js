@@ -49,7 +49,7 @@ function requestedEvent(e, id) {
   const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
   if (id === undefined || id === null || id === "") return requireEvent(e.app);
-  if (typeof id !== "string" || !/^[a-z0-9]{15}$/.test(id)) throw refusal(400, "event", "invalid", MESSAGES.eventIdInvalid);
+  if (!require(`${__hooks}/lib/core/ids.js`).isRecordId(id)) throw refusal(400, "event", "invalid", MESSAGES.eventIdInvalid);
   let event = null;
   try {
     event = e.app.findRecordById("events", id);
@@ -74,13 +74,7 @@ function eventSummary(app, chosen) {
   const event = chosen || requireEvent(app);
   const left = seatsLeft(app, event);
   return {
-    id: event.id,
-    title: event.getString("title"),
-    starts_at: event.getString("starts_at"),
-    ends_at: event.getString("ends_at"),
-    timezone: event.getString("timezone"),
-    location: event.getString("location"),
-    venue: event.getString("venue"),
+    ...require(`${__hooks}/lib/events/answer.js`).eventAnswer(event),
     capacity: event.getInt("capacity"),
     max_per_registration: event.getInt("max_per_registration"),
     price_cents: event.getInt("price_cents"),
@@ -88,7 +82,7 @@ function eventSummary(app, chosen) {
     sales_state: effectiveSalesState(event, left),
     published: event.getBool("published"),
     // the waitlist's priority window (null until early access is sent): public sales open at its end
-    early_access: require(`${__hooks}/lib/waitlist/early-access.js`).windowAnswer(event),
+    early_access: require(`${__hooks}/lib/waitlist/early-access-window.js`).windowAnswer(event),
     seats_left: left,
     // "stripe" | "simulated" | "unavailable": the page shows a test-mode banner while simulated.
     checkout_mode: require(`${__hooks}/lib/checkout/mode.js`).checkoutMode(),

@@ -5,12 +5,6 @@
 // with them — rendering is most of a registration's work. A promo attendee
 // is confirmed at once: its ticket code is made here too, for the email.
 
-const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-
-/** A new record id in PocketBase's own form, made before the record is. */
-function newRecordId() {
-  return $security.randomStringWithAlphabet(15, ID_ALPHABET);
-}
 
 /**
  * Completes a validated request with `eventId`, `registrationId`, attendee
@@ -22,6 +16,8 @@ function prepareRegistration(app, request) {
   // The event the route resolved (the featured one unless the request named another).
   const event = request.eventId ? app.findRecordById("events", request.eventId) : require(`${__hooks}/lib/events/summary.js`).requireEvent(app);
   const emails = require(`${__hooks}/lib/email/registration-emails.js`);
+  // record ids in PocketBase's own form, made before the records are
+  const { newRecordId } = require(`${__hooks}/lib/core/ids.js`);
   request.eventId = event.id;
   request.registrationId = newRecordId();
   const { newTicketCode } = require(`${__hooks}/lib/tickets/ticket.js`);
@@ -34,7 +30,7 @@ function prepareRegistration(app, request) {
   if (request.mode === "paid" && require(`${__hooks}/lib/checkout/mode.js`).checkoutMode() === "simulated") {
     request.sessionId = require(`${__hooks}/lib/checkout/mode.js`).simulatedSession(request.registrationId).id;
   }
-  const facts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(app, event);
+  const facts = require(`${__hooks}/lib/events/facts.js`).eventFacts(app, event);
   const people = request.attendees.map(({ id, fullName, email, ticketCode }) => ({ id, fullName, email, ticketCode }));
   request.emails = [];
   if (request.mode === "promo") {

@@ -103,7 +103,7 @@ function createInTransaction(txApp, request) {
   const claim = request.waitlistOffer ? require(`${__hooks}/lib/waitlist/offer-claims.js`).checkClaim(txApp, event, request) : null;
   if (claim && claim.refusal) return { refusal: claim.refusal };
   // While the event's early-access window is open only the waitlist's early-access links register seats.
-  const earlyRefusal = claim ? null : require(`${__hooks}/lib/waitlist/early-access.js`).registrationRefusal(txApp, event, request);
+  const earlyRefusal = claim ? null : require(`${__hooks}/lib/waitlist/early-access-check.js`).registrationRefusal(txApp, event, request);
   if (earlyRefusal) return { refusal: earlyRefusal };
   if (request.mode === "paid") {
     const refused = holdRefusal(txApp, request);

@@ -174,8 +174,8 @@ function validateRegistration(body) {
   const promoCode = validatePromoCode(body, mode, add);
   const utm = validateUtm(body, add);
   const requestId = validateRequestId(body, add);
-  // The early-access token of an email to the waitlist (checked against the event in the transaction: lib/waitlist/early-access.js).
-  const earlyAccess = require(`${__hooks}/lib/waitlist/early-access.js`).validateField(body, mode, add);
+  // The early-access token of an email to the waitlist (checked against the event in the transaction: lib/waitlist/early-access-check.js).
+  const earlyAccess = require(`${__hooks}/lib/waitlist/early-access-check.js`).validateField(body, mode, add);
   // The claim link of a waitlist offer, {offer, token} (checked in the transaction: lib/waitlist/offer-claims.js).
   const waitlistOffer = require(`${__hooks}/lib/waitlist/offer-claims.js`).validateField(body, mode, add);
 

@@ -1,39 +1,12 @@
 /// <reference path="../../../pb_data/types.d.ts" />
-// The masterclass event as facts for emails and as a calendar file, and the
-// handler of GET /api/masterclass/event.ics (public). With `ticket=<code>` of
+// The masterclass as a calendar file (its facts: lib/events/facts.js), and
+// the handler of GET /api/masterclass/event.ics (public). With `ticket=<code>` of
 // a confirmed attendee of that masterclass (the link in their confirmation),
 // the file names the ticket code and links to the portal's ticket page; any
 // other code gets the event's own file, which says nothing of tickets.
 
 /**
- * What emails and calendars say about an event, in its own time zone, and
- * its phase now (lib/events/phase.js), so emails speak in the right tense.
- */
-function eventFacts(app, event) {
-  const format = require(`${__hooks}/lib/events/format.js`);
-  const links = require(`${__hooks}/lib/core/links.js`);
-  const startsAt = format.parseUtc(event.getString("starts_at"));
-  const endsAt = format.parseUtc(event.getString("ends_at"));
-  const timezone = event.getString("timezone");
-  return {
-    id: event.id,
-    title: event.getString("title"),
-    startsAt,
-    endsAt,
-    date: format.formatDate(startsAt, timezone),
-    time: format.formatTimeRange(startsAt, endsAt, timezone),
-    when: format.formatWhen(startsAt, endsAt, timezone),
-    phase: require(`${__hooks}/lib/events/phase.js`).recordPhase(event),
-    venue: event.getString("venue"),
-    location: event.getString("location"),
-    durationMinutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60000),
-    calendarUrl: links.calendarUrl(app),
-    appUrl: links.appUrl(app),
-  };
-}
-
-/**
- * The event as an .ics file's text; with a ticket (lib/tickets/routes.js), the
+ * The event as an .ics file's text; with a ticket (lib/tickets/codes.js), the
  * attendee's name and ticket code in the description and the portal's ticket
  * page as its URL.
  * @param {{code: string, payload: string, fullName: string} | null} [ticket]
@@ -41,7 +14,7 @@ function eventFacts(app, event) {
 function eventCalendar(app, event, ticket) {
   const { buildCalendar } = require(`${__hooks}/lib/tickets/ics.js`);
   const format = require(`${__hooks}/lib/events/format.js`);
-  const facts = eventFacts(app, event);
+  const facts = require(`${__hooks}/lib/events/facts.js`).eventFacts(app, event);
   const host = facts.appUrl.replace(/^[a-z]+:\/\//i, "").replace(/[/:].*$/, "") || "localhost";
   const place = [facts.venue, facts.location].filter(Boolean).join(", ");
   const ticketPage = require(`${__hooks}/lib/core/links.js`).ticketPageUrl(app);
@@ -68,7 +41,7 @@ function handleEventCalendar(e) {
   return answerRefusals(e, () => {
     // The featured masterclass, or the one named by `?event=<id>`.
     const event = require(`${__hooks}/lib/events/summary.js`).queryEvent(e);
-    const ticket = require(`${__hooks}/lib/tickets/routes.js`).ticketByCode(e.app, e.request.url.query().get("ticket"), event.id);
+    const ticket = require(`${__hooks}/lib/tickets/codes.js`).ticketByCode(e.app, e.request.url.query().get("ticket"), event.id);
     const body = eventCalendar(e.app, event, ticket);
     e.response.header().set("Content-Type", "text/calendar; charset=utf-8");
     e.response.header().set("Content-Disposition", `attachment; filename="${CALENDAR_FILENAME}"`);
@@ -78,4 +51,4 @@ function handleEventCalendar(e) {
   });
 }
 
-module.exports = { eventFacts, eventCalendar, handleEventCalendar };
+module.exports = { eventCalendar, handleEventCalendar };

@@ -1,11 +1,13 @@
 /// <reference path="../../../pb_data/types.d.ts" />
-// The emails that carry a ticket, and what keeps their words and their QR
-// code in agreement:
+// The emails that carry a ticket, and their step at sending time
+// (sendingStep, lib/email/sending-steps.js) that keeps their words and their
+// QR code in agreement and attaches their files:
 // - new_ticket: "Your new ticket", queued in the `emails` outbox in the same
 //   transaction as the code an administrator made (lib/tickets/routes.js
 //   regenerateInTransaction) and delivered after commit, so an attendee
 //   without a portal account is not left with a voided QR code only;
-// - the registration confirmation (lib/email/templates.js).
+// - the registration confirmation (lib/email/templates.js), which also
+//   carries the masterclass as a calendar file (lib/tickets/calendar.js).
 // The outbox stores a message's text when it is queued, while its QR code PNG
 // is made when it is sent, from the attendee's current code. So that a
 // message queued (or retried) across a regeneration never says one code and
@@ -18,16 +20,15 @@
 const TEMPLATES = { newTicket: "new_ticket" };
 
 
-function render(template, subject, content) {
-  const layout = require(`${__hooks}/lib/email/layout.js`);
-  return { template, subject, html: layout.renderHtml(content), text: layout.renderText(content) };
+function layout() {
+  return require(`${__hooks}/lib/email/layout.js`);
 }
 
 /**
  * "Your new ticket".
  * @param {{fullName: string, event: object, hasAccount: boolean,
  *   ticket: {code: string, calendarUrl: string, portalUrl: string}, contactUrl: string}} data
- *   event: lib/tickets/calendar.js eventFacts(); hasAccount: the attendee has signed up to the portal
+ *   event: lib/events/facts.js eventFacts(); hasAccount: the attendee has signed up to the portal
  */
 function newTicketEmail(data) {
   const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
@@ -35,7 +36,7 @@ function newTicketEmail(data) {
   const portal = data.hasAccount
     ? `The attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`
     : `Once you have created your account with the invitation we emailed you, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`;
-  return render(TEMPLATES.newTicket, `Your new ticket: ${event.title}`, {
+  return layout().renderMessage(TEMPLATES.newTicket, `Your new ticket: ${event.title}`, {
     preheader: `Your new ticket for ${event.title} on ${event.date}. Your previous ticket no longer works.`,
     heading: "Your new ticket",
     greeting: `Hi ${data.fullName},`,
@@ -50,10 +51,7 @@ function newTicketEmail(data) {
       caption: "Your ticket: show this QR code at the door.",
     },
     details: [
-      ["Event", event.title],
-      ["When", event.when],
-      ["Venue", event.venue || event.location],
-      ["Location", event.location],
+      ...layout().eventRows(event, true),
       ["Attendee", data.fullName],
       ["Ticket code", ticket.code],
     ],
@@ -79,12 +77,12 @@ function queueNewTicketEmail(txApp, attendee) {
   const code = attendee.getString("ticket_code");
   const message = newTicketEmail({
     fullName: attendee.getString("full_name"),
-    event: require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(txApp, event),
+    event: require(`${__hooks}/lib/events/facts.js`).eventFacts(txApp, event),
     hasAccount: attendee.getString("user") !== "",
     ticket: { code, calendarUrl: links.ticketCalendarUrl(txApp, event.id, code), portalUrl: links.ticketPageUrl(txApp) },
     contactUrl: `${links.appUrl(txApp)}/contact`,
   });
-  return require(`${__hooks}/lib/email/delivery.js`).saveOutboxEmail(txApp, {
+  return require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
     to: attendee.getString("email"),
     subject: message.subject,
     html: message.html,
@@ -104,7 +102,7 @@ function carriesTicket(email) {
 
 /** A new-ticket email whose attendee no longer holds a ticket: it is not sent. */
 function isObsolete(app, email) {
-  return email.getString("template") === TEMPLATES.newTicket && !require(`${__hooks}/lib/tickets/routes.js`).currentTicket(app, email.getString("attendee"));
+  return email.getString("template") === TEMPLATES.newTicket && !require(`${__hooks}/lib/tickets/codes.js`).currentTicket(app, email.getString("attendee"));
 }
 
 /**
@@ -120,7 +118,7 @@ function isObsolete(app, email) {
 function withCurrentTicket(app, email, message) {
   if (!carriesTicket(email)) return { message, ticket: null };
   const attendeeId = email.getString("attendee");
-  const ticket = require(`${__hooks}/lib/tickets/routes.js`).currentTicket(app, attendeeId);
+  const ticket = require(`${__hooks}/lib/tickets/codes.js`).currentTicket(app, attendeeId);
   if (!ticket) return { message, ticket: null };
   const replaced = app
     .findRecordsByFilter("voided_tickets", "attendee = {:attendee}", "", 0, 0, { attendee: attendeeId })
@@ -144,4 +142,40 @@ function withCurrentTicket(app, email, message) {
   return { message: corrected, ticket };
 }
 
-module.exports = { TEMPLATES, newTicketEmail, queueNewTicketEmail, carriesTicket, isObsolete, withCurrentTicket };
+/**
+ * A confirmation's files: the calendar, and for a confirmed attendee with a
+ * ticket the ticket's QR code as a PNG (shown in the HTML by its Content-ID,
+ * which is its file name) and the ticket code in the calendar; a new-ticket
+ * email's file: the QR code. `ticket` is the attendee's current one, the code
+ * the message's text shows (withCurrentTicket), so a retried email never
+ * carries a replaced one.
+ */
+function ticketAttachments(app, email, ticket) {
+  const { TEMPLATES: REGISTRATION } = require(`${__hooks}/lib/email/templates.js`);
+  const files = {};
+  if (email.getString("template") === REGISTRATION.confirmation && email.getString("registration")) {
+    const { CALENDAR_FILENAME } = require(`${__hooks}/lib/tickets/ics.js`);
+    const registration = app.findRecordById("registrations", email.getString("registration"));
+    const event = app.findRecordById("events", registration.getString("event"));
+    const own = ticket && ticket.eventId === event.id ? ticket : null;
+    const calendar = require(`${__hooks}/lib/tickets/calendar.js`).eventCalendar(app, event, own);
+    files[CALENDAR_FILENAME] = $filesystem.fileFromBytes(calendar, CALENDAR_FILENAME).reader.open();
+  }
+  if (ticket) {
+    const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/tickets/qr.js`);
+    files[IMAGE_FILENAME] = $filesystem.fileFromBytes(qrPng(ticket.payload).bytes, IMAGE_FILENAME).reader.open();
+  }
+  return files;
+}
+
+/** What delivery does with these emails at sending time (lib/email/sending-steps.js). */
+const sendingStep = {
+  handles: (template) => template === TEMPLATES.newTicket || template === require(`${__hooks}/lib/email/templates.js`).TEMPLATES.confirmation,
+  isObsolete,
+  prepare(app, email, message) {
+    const current = withCurrentTicket(app, email, message);
+    return { message: current.message, attachments: ticketAttachments(app, email, current.ticket) };
+  },
+};
+
+module.exports = { TEMPLATES, newTicketEmail, queueNewTicketEmail, carriesTicket, isObsolete, withCurrentTicket, sendingStep };

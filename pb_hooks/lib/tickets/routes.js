@@ -1,11 +1,7 @@
 /// <reference path="../../../pb_data/types.d.ts" />
-// Tickets of confirmed attendees (`attendees.ticket_code`, format in
-// lib/tickets/ticket.js):
-// - assigned by the record hooks in tickets.pb.js whenever a row is created
-//   confirmed or becomes confirmed (registration, fulfilment, a superuser's
-//   edit), unless it already has one; the registration route makes a promo
-//   attendee's code before its transaction, so the confirmation email rendered
-//   there carries it;
+// The administrators' ticket routes (the codes themselves: lib/tickets/codes.js;
+// the registration route makes a promo attendee's code before its transaction,
+// so the confirmation email rendered there carries it):
 // - GET /api/masterclass/admin/tickets/verify?code=<payload>[&event=<id>]
 //   (administrators): whether the scanned text admits someone to the
 //   masterclass at the door (the featured one unless `event` names another):
@@ -15,10 +11,7 @@
 //   code for a confirmed attendee; the old one is kept in `voided_tickets` so
 //   the door can say it was replaced, and verifies no more; the attendee is
 //   sent their new ticket by email (lib/tickets/emails.js), queued in the same
-//   transaction and delivered after commit;
-// - what the confirmation email and the calendar file say of the ticket.
-
-const CONFIRMED = ["confirmed", "confirmed_observer"];
+//   transaction and delivered after commit.
 
 const MESSAGES = {
   verifySignIn: "Please sign in as an administrator to check tickets.",
@@ -38,32 +31,8 @@ const MESSAGES = {
 };
 
 
-function isConfirmed(status) {
-  return CONFIRMED.includes(status);
-}
-
-/** For the record hooks: gives a confirmed row without a code its code. @param {core.Record} record */
-function assignTicketCode(record) {
-  if (!isConfirmed(record.getString("registration_status")) || record.getString("ticket_code") !== "") return;
-  record.set("ticket_code", require(`${__hooks}/lib/tickets/ticket.js`).newTicketCode());
-}
-
-function findOne(app, collection, field, value) {
-  try {
-    return app.findFirstRecordByData(collection, field, value);
-  } catch {
-    return null;
-  }
-}
-
-/** 401 for a guest, 403 for anyone else who is not an administrator. */
-function requireAdministrator(e, signIn, forbidden) {
-  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
-  if (!e.auth) throw refusal(401, "auth", "unauthorized", signIn);
-  if (!require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) throw refusal(403, "auth", "forbidden", forbidden);
-}
-
-function eventAnswer(event) {
+/** The door's masterclass as the verify answer names it. */
+function doorEvent(event) {
   const format = require(`${__hooks}/lib/events/format.js`);
   const timezone = event.getString("timezone");
   return {
@@ -88,6 +57,7 @@ const PARSE_REFUSALS = {
 function verifyTicket(app, door, text) {
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
   const format = require(`${__hooks}/lib/events/format.js`);
+  const { findOne, isConfirmed } = require(`${__hooks}/lib/tickets/codes.js`);
   const parsed = require(`${__hooks}/lib/tickets/ticket.js`).parseTicketPayload(text);
   if (!parsed.ok) {
     const [status, code, message] = PARSE_REFUSALS[parsed.reason];
@@ -118,7 +88,7 @@ function verifyTicket(app, door, text) {
 /** GET /api/masterclass/admin/tickets/verify @param {core.RequestEvent} e */
 function handleVerify(e) {
   return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
-    requireAdministrator(e, MESSAGES.verifySignIn, MESSAGES.verifyForbidden);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { signIn: MESSAGES.verifySignIn, forbidden: MESSAGES.verifyForbidden });
     const door = require(`${__hooks}/lib/events/summary.js`).queryEvent(e);
     const { attendee, event } = verifyTicket(e.app, door, e.request.url.query().get("code"));
     return e.json(200, {
@@ -131,7 +101,7 @@ function handleVerify(e) {
         registration_status: attendee.getString("registration_status"),
         event: attendee.getString("event"),
       },
-      event: eventAnswer(event),
+      event: doorEvent(event),
     });
   });
 }
@@ -139,6 +109,7 @@ function handleVerify(e) {
 /** A new code for a confirmed attendee, the old one voided: `{answer}` or `{refusal}`. */
 function regenerateInTransaction(txApp, attendeeId) {
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const { findOne, isConfirmed } = require(`${__hooks}/lib/tickets/codes.js`);
   const attendee = attendeeId ? findOne(txApp, "attendees", "id", attendeeId) : null;
   if (!attendee) return { refusal: refusal(404, "attendee", "not_found", MESSAGES.attendeeNotFound) };
   if (!isConfirmed(attendee.getString("registration_status"))) {
@@ -170,7 +141,7 @@ function regenerateInTransaction(txApp, attendeeId) {
 /** POST /api/masterclass/admin/attendees/{id}/ticket @param {core.RequestEvent} e */
 function handleRegenerate(e) {
   return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
-    requireAdministrator(e, MESSAGES.regenerateSignIn, MESSAGES.regenerateForbidden);
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { signIn: MESSAGES.regenerateSignIn, forbidden: MESSAGES.regenerateForbidden });
     let result = null;
     e.app.runInTransaction((txApp) => {
       result = regenerateInTransaction(txApp, e.request.pathValue("id"));
@@ -185,42 +156,4 @@ function handleRegenerate(e) {
   });
 }
 
-/**
- * The ticket a confirmation email or a calendar file carries: the attendee's
- * current code if the attendee is confirmed for `eventId`, else null.
- * @param {core.Record | null} attendee
- */
-function ticketOf(attendee, eventId) {
-  if (!attendee || attendee.getString("event") !== eventId) return null;
-  const code = attendee.getString("ticket_code");
-  if (code === "" || !isConfirmed(attendee.getString("registration_status"))) return null;
-  return { code, eventId, payload: require(`${__hooks}/lib/tickets/ticket.js`).ticketPayload(eventId, code), fullName: attendee.getString("full_name") };
-}
-
-/** The current ticket of an attendee (by id) at their own masterclass, or null. */
-function currentTicket(app, attendeeId) {
-  const attendee = attendeeId ? findOne(app, "attendees", "id", attendeeId) : null;
-  return attendee ? ticketOf(attendee, attendee.getString("event")) : null;
-}
-
-/** The ticket of the attendee an email is for (by id), or null. */
-function attendeeTicket(app, attendeeId, eventId) {
-  return attendeeId ? ticketOf(findOne(app, "attendees", "id", attendeeId), eventId) : null;
-}
-
-/** The ticket with this code at this event (the calendar link's `ticket`), or null. */
-function ticketByCode(app, code, eventId) {
-  return require(`${__hooks}/lib/tickets/ticket.js`).isTicketCode(code) ? ticketOf(findOne(app, "attendees", "ticket_code", code), eventId) : null;
-}
-
-module.exports = {
-  CONFIRMED,
-  MESSAGES,
-  assignTicketCode,
-  verifyTicket,
-  handleVerify,
-  handleRegenerate,
-  attendeeTicket,
-  currentTicket,
-  ticketByCode,
-};
+module.exports = { MESSAGES, verifyTicket, handleVerify, handleRegenerate };

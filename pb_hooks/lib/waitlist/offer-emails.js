@@ -10,7 +10,7 @@ const TEMPLATE = "waitlist_offer";
 
 /**
  * @param {{fullName: string, email: string, event: object, price: string, heldUntil: string, claimUrl: string, declineUrl: string}} data
- *   event: lib/tickets/calendar.js eventFacts(); heldUntil: "Friday 3 December 2027, 2:00 pm ACDT"
+ *   event: lib/events/facts.js eventFacts(); heldUntil: "Friday 3 December 2027, 2:00 pm ACDT"
  */
 function offerContent(data) {
   return {
@@ -24,9 +24,7 @@ function offerContent(data) {
       `This offer is for ${data.email} only and for one seat.`,
     ],
     details: [
-      ["Event", data.event.title],
-      ["When", data.event.when],
-      ["Venue", data.event.venue || data.event.location],
+      ...require(`${__hooks}/lib/email/layout.js`).eventRows(data.event),
       ["Held for you until", data.heldUntil],
     ],
     button: { label: "Claim Your Seat", url: data.claimUrl },
@@ -39,19 +37,12 @@ function offerContent(data) {
  * `secret`, the working message, for saveOutboxEmail.
  */
 function offerEmail(data) {
-  const layout = require(`${__hooks}/lib/email/layout.js`);
   const { redactLinks } = require(`${__hooks}/lib/waitlist/offer-links.js`);
-  const subject = `A seat is yours: ${data.event.title}, ${data.event.date}`;
-  const working = offerContent(data);
-  const copy = offerContent({ ...data, claimUrl: redactLinks(data.claimUrl), declineUrl: redactLinks(data.declineUrl) });
-  copy.closing = [...copy.closing, "The working links are only in the message sent to the recipient."];
-  return {
-    template: TEMPLATE,
-    subject,
-    html: layout.renderHtml(copy),
-    text: layout.renderText(copy),
-    secret: { subject, html: layout.renderHtml(working), text: layout.renderText(working) },
-  };
+  return require(`${__hooks}/lib/email/layout.js`).renderWithWorkingCopy(TEMPLATE, `A seat is yours: ${data.event.title}, ${data.event.date}`, {
+    working: offerContent(data),
+    copy: offerContent({ ...data, claimUrl: redactLinks(data.claimUrl), declineUrl: redactLinks(data.declineUrl) }),
+    note: "The working links are only in the message sent to the recipient.",
+  });
 }
 
 module.exports = { TEMPLATE, offerEmail };

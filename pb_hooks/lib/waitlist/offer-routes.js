@@ -42,7 +42,7 @@ function offerState(app, offer, event) {
   if (status === "declined") return { state: "declined", message: claims.declined };
   if (status === "skipped") return { state: "withdrawn", message: claims.withdrawn };
   if (status === "expired" || offer.getString("expires_at") <= require(`${__hooks}/lib/core/db-date.js`).dbNow()) {
-    return { state: "expired", message: claims.expired(offers.formatInstant(offer.getString("expires_at"), timezone)) };
+    return { state: "expired", message: claims.expired(require(`${__hooks}/lib/events/format.js`).formatInstant(offer.getString("expires_at"), timezone)) };
   }
   const paused = offers.offersPaused(event);
   if (paused) {
@@ -72,7 +72,7 @@ function handleClaimDetails(e) {
         state,
         message,
         expires_at: offer.getString("expires_at"),
-        expires_text: require(`${__hooks}/lib/waitlist/offers.js`).formatInstant(offer.getString("expires_at"), event.getString("timezone")),
+        expires_text: require(`${__hooks}/lib/events/format.js`).formatInstant(offer.getString("expires_at"), event.getString("timezone")),
       },
       attendee: attendee
         ? {
@@ -115,7 +115,7 @@ function handleDecline(e) {
     return page(e, 400, "This link is not valid", "Nothing was changed. Please use the link from your email exactly as it was sent, or reply to that email and we will help.");
   }
   const event = e.app.findRecordById("events", offer.getString("event"));
-  const facts = require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(e.app, event);
+  const facts = require(`${__hooks}/lib/events/facts.js`).eventFacts(e.app, event);
   const current = offerState(e.app, offer, event);
   if (current.state !== "open") {
     return page(e, e.request.method === "GET" ? 200 : 409, NOT_CLAIMABLE_HEADINGS[current.state], current.message);
@@ -164,7 +164,7 @@ function personStatus(app, attendee, event) {
       offer: {
         offered_at: offer.getString("offered_at"),
         expires_at: offer.getString("expires_at"),
-        expires_text: offers.formatInstant(offer.getString("expires_at"), event.getString("timezone")),
+        expires_text: require(`${__hooks}/lib/events/format.js`).formatInstant(offer.getString("expires_at"), event.getString("timezone")),
       },
     };
   }
@@ -189,15 +189,7 @@ function handleStatus(e) {
     const event = e.app.findRecordById("events", attendee.getString("event"));
     e.response.header().set("Cache-Control", "no-store");
     return e.json(200, {
-      event: {
-        id: event.id,
-        title: event.getString("title"),
-        starts_at: event.getString("starts_at"),
-        ends_at: event.getString("ends_at"),
-        timezone: event.getString("timezone"),
-        location: event.getString("location"),
-        venue: event.getString("venue"),
-      },
+      event: require(`${__hooks}/lib/events/answer.js`).eventAnswer(event),
       person: { fullName: attendee.getString("full_name"), waitingSince: attendee.getString("created") },
       claimHours: require(`${__hooks}/lib/waitlist/offers.js`).claimHoursOf(event),
       ...personStatus(e.app, attendee, event),

@@ -5,7 +5,7 @@
 // decline link (lib/waitlist/offer-emails.js, lib/waitlist/offer-links.js).
 //
 // Seats. An open offer holds one seat until it expires (lib/events/capacity.js
-// counts it through seatsHeldByOffers), so nobody else can buy it; while the
+// counts it with the seats taken), so nobody else can buy it; while the
 // checkout of its claim holds a seat (a pending paid registration inside its
 // 30-minute hold) the hold counts instead, so the seat is counted once at
 // every moment. A claim confirms the waitlisted row itself
@@ -25,30 +25,12 @@
 // the transaction and delivered after it commits.
 
 const TRIGGERS = ["cancellation", "attendee_removed", "checkout_released", "capacity_raised", "sales_reopened", "offer_declined", "offer_expired", "offer_skipped", "administrator", "scheduled_check"];
-const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const SCHEDULED_BATCH = 200;
 
 
 const now = () => require(`${__hooks}/lib/core/db-date.js`).dbNow();
 
 // ---- seats ----------------------------------------------------------------------------
-
-// Open offers still inside their window, except those whose claim's checkout
-// (a pending registration with a live hold) holds the seat itself. Answered
-// from idx_waitlist_offers_seats, with a primary-key look-up per claim.
-const OFFER_SEATS_SQL = `
-  SELECT COUNT(*) AS taken FROM waitlist_offers o
-  WHERE o.event = {:event} AND o.status = 'open' AND o.expires_at > {:now}
-    AND NOT EXISTS (
-      SELECT 1 FROM registrations r
-      WHERE r.id = o.registration AND r.status = 'pending' AND r.hold_expires_at > {:now})`;
-
-/** Seats held for open waitlist offers of one event (called with the transaction's app). */
-function seatsHeldByOffers(app, eventId) {
-  const row = new DynamicModel({ taken: 0 });
-  app.db().newQuery(OFFER_SEATS_SQL).bind({ event: eventId, now: now() }).one(row);
-  return row.taken;
-}
 
 /** Whether the checkout of an offer's claim holds its seat right now. */
 function checkoutHolds(app, offer) {
@@ -106,29 +88,24 @@ function claimHoursOf(event) {
   return require(`${__hooks}/lib/waitlist/queue.js`).claimHours(event.getInt("waitlist_claim_hours"), $os.getenv("WAITLIST_CLAIM_HOURS"));
 }
 
-/** An instant as "Friday 3 December 2027, 2:00 pm ACDT" in the event's zone. */
-function formatInstant(value, timezone) {
-  return require(`${__hooks}/lib/events/format.js`).formatWhen(value, value, timezone);
-}
-
 /** Creates one open offer and queues its email (inside the pass's transaction). */
 function createOffer(txApp, event, person, trigger, triggeredBy) {
   const { dbDate } = require(`${__hooks}/lib/core/db-date.js`);
   const links = require(`${__hooks}/lib/waitlist/offer-links.js`);
-  const id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
+  const id = require(`${__hooks}/lib/core/ids.js`).newRecordId();
   const offeredAt = new Date();
   const expiresAt = require(`${__hooks}/lib/waitlist/queue.js`).offerExpiry(offeredAt, claimHoursOf(event), event.getString("starts_at"));
   const timezone = event.getString("timezone");
   const message = require(`${__hooks}/lib/waitlist/offer-emails.js`).offerEmail({
     fullName: person.fullName,
     email: person.email,
-    event: require(`${__hooks}/lib/tickets/calendar.js`).eventFacts(txApp, event),
+    event: require(`${__hooks}/lib/events/facts.js`).eventFacts(txApp, event),
     price: require(`${__hooks}/lib/events/format.js`).formatAmount(event.getInt("price_cents"), event.getString("currency")),
-    heldUntil: formatInstant(dbDate(expiresAt), timezone),
+    heldUntil: require(`${__hooks}/lib/events/format.js`).formatInstant(dbDate(expiresAt), timezone),
     claimUrl: links.claimUrl(txApp, id),
     declineUrl: links.declineUrl(txApp, id),
   });
-  const email = require(`${__hooks}/lib/email/delivery.js`).saveOutboxEmail(txApp, {
+  const email = require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
     to: person.email, subject: message.subject, html: message.html, text: message.text, template: message.template,
     registration: "", attendee: person.attendeeId, secret: message.secret,
   });
@@ -301,13 +278,11 @@ function afterEventUpdate(e) {
 
 module.exports = {
   TRIGGERS,
-  seatsHeldByOffers,
   checkoutHolds,
   offersPaused,
   queueOf,
   claimHoursOf,
   createOffer,
-  formatInstant,
   offerFreeSeats,
   offerFreeSeatsSafely,
   endOffer,

@@ -1,0 +1,55 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// The `emails` outbox: every message is saved here first (saveOutboxEmail),
+// in the caller's transaction, and delivered later by lib/email/delivery.js.
+// Without SMTP a message is `captured` at once, since there is nothing to
+// deliver. An email that carries a credential is saved redacted, its working
+// copy kept apart (lib/email/secrets.js).
+
+/**
+ * Creates an outbox record: queued and due at once with SMTP configured,
+ * otherwise `captured` right here, in the caller's transaction, since there
+ * is nothing to deliver (no later claim-and-mark transactions per email).
+ * `secret` ({subject?, html, text}) is the working message when the fields
+ * hold a redacted copy.
+ */
+function saveOutboxEmail(app, { secret, ...fields }) {
+  const { dbNow } = require(`${__hooks}/lib/core/db-date.js`);
+  const capturing = !app.settings().smtp.enabled;
+  let email = null;
+  app.runInTransaction((txApp) => {
+    email = new Record(txApp.findCachedCollectionByNameOrId("emails"));
+    email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dbNow() });
+    if (capturing) {
+      recordDelivered(txApp, email, "captured");
+    } else {
+      txApp.save(email);
+    }
+    if (secret) require(`${__hooks}/lib/email/secrets.js`).saveSecret(txApp, email.id, secret);
+  });
+  return email;
+}
+
+/** Saves the email as sent, captured or cancelled (and the attendee of an invitation or access reminder as invited). */
+function recordDelivered(txApp, email, status) {
+  const now = require(`${__hooks}/lib/core/db-date.js`).dbNow();
+  email.set("status", status);
+  email.set("next_attempt_at", "");
+  email.set("last_error", "");
+  if (status === "sent") {
+    email.set("attempts", email.getInt("attempts") + 1);
+    email.set("sent_at", now);
+  }
+  txApp.save(email);
+  // sent: the credential is in the recipient's mailbox and need not stay here
+  if (status === "sent") require(`${__hooks}/lib/email/secrets.js`).forgetSecret(txApp, email.id);
+  const { TEMPLATES } = require(`${__hooks}/lib/email/templates.js`);
+  const template = email.getString("template");
+  if ((template === TEMPLATES.invitation || template === TEMPLATES.reminder) && email.getString("attendee")) {
+    const attendee = txApp.findRecordById("attendees", email.getString("attendee"));
+    attendee.set("invitation_sent", true);
+    attendee.set("invitation_sent_at", now);
+    txApp.save(attendee);
+  }
+}
+
+module.exports = { saveOutboxEmail, recordDelivered };
