@@ -1,4 +1,4 @@
-// Self-service cancellation (pb_hooks/lib/cancellation/cancellation/cancellation.js) on a real
+// Self-service cancellation (pb_hooks/lib/cancellation/self-service.js, admin-routes.js) on a real
 // PocketBase taking payments through the simulated checkout and delivering
 // mail to a real SMTP server: the owner in the portal and the signed link in
 // the confirmation email preview and cancel with the terms' refund; the seat

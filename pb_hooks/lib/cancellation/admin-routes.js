@@ -1,0 +1,119 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// Administrators cancel an attendee's seat with a refund of their choosing
+// (any amount from 0 to what the attendee paid, less what was refunded;
+// lib/cancellation/rules.js):
+//   GET  /api/masterclass/admin/attendees/{id}/cancellation — an attendee's refunds and what may be refunded
+//   POST /api/masterclass/admin/attendees/{id}/cancel {amountCents, reason} — cancel with that refund
+// A guest gets 401, anyone else who is not an administrator 403, before
+// anything is read.
+
+const MAX_BODY_BYTES = 4096;
+const REASON_MAX = 500;
+
+const MESSAGES = {
+  signIn: "Please sign in as an administrator.",
+  forbidden: "Only administrators can cancel other attendees.",
+  amountInvalid: (max) => `The refund must be a whole number of cents from 0 to ${max}.`,
+  reasonRequired: "Please give a reason for the cancellation.",
+  reasonTooLong: `The reason can be at most ${REASON_MAX} characters.`,
+};
+
+function rules() {
+  return require(`${__hooks}/lib/cancellation/rules.js`);
+}
+
+/** The attendee the path names, for an administrator: 401 for a guest, 403 for anyone else, before anything is read. */
+function adminAttendee(e, app) {
+  const { refusal, findAttendee, MESSAGES: RULES } = rules();
+  const id = e.request.pathValue("id");
+  if (!require(`${__hooks}/lib/core/ids.js`).isRecordId(id)) throw refusal(400, "attendee", "invalid", RULES.attendeeInvalid);
+  const attendee = findAttendee(app, id);
+  if (!attendee) throw refusal(404, "attendee", "not_found", RULES.notFound);
+  return attendee;
+}
+
+function refundRows(app, attendee) {
+  const actions = app.findRecordsByFilter(
+    "payment_actions",
+    "kind = 'refund' && (attendee = {:attendee} || (registration = {:registration} && attendee = ''))",
+    "created,id", 0, 0,
+    { attendee: attendee.id, registration: attendee.getString("registration") },
+  );
+  return actions.map((action) => ({
+    id: action.id,
+    scope: action.getString("attendee") ? "attendee" : "registration",
+    amountCents: action.getInt("amount_cents"),
+    currency: action.getString("currency"),
+    status: action.getString("status"),
+    stripeStatus: action.getString("stripe_status"),
+    stripeId: action.getString("stripe_id"),
+    simulated: action.getBool("simulated"),
+    attempts: action.getInt("attempts"),
+    lastError: action.getString("last_error"),
+    nextAttemptAt: action.getString("status") === "pending" ? action.getString("next_attempt_at") : "",
+    reason: action.getString("reason"),
+    created: action.getString("created"),
+  }));
+}
+
+/** GET /api/masterclass/admin/attendees/{id}/cancellation @param {core.RequestEvent} e */
+function handleAdminStatus(e) {
+  return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, MESSAGES);
+    const attendee = adminAttendee(e, e.app);
+    const { assess, stateRefusal, ADMIN_CANCELLABLE } = rules();
+    const facts = assess(e.app, attendee, new Date());
+    const refused = stateRefusal(facts, ADMIN_CANCELLABLE, false);
+    const { formatAmount } = require(`${__hooks}/lib/events/format.js`);
+    return e.json(200, {
+      status: attendee.getString("registration_status"),
+      cancellable: !refused,
+      blocked: refused ? refused.message : "",
+      cancelledAt: attendee.getString("cancelled_at"),
+      cancelledBy: attendee.getString("cancelled_by"),
+      cancellationReason: attendee.getString("cancellation_reason"),
+      currency: facts.currency,
+      paidCents: facts.shareCents,
+      maxRefundCents: facts.refundableCents,
+      maxRefundText: formatAmount(facts.refundableCents, facts.currency),
+      terms: { tier: facts.tier.tier, percent: facts.tier.percent, words: facts.tier.words, refundCents: facts.termsRefundCents },
+      simulated: facts.simulated,
+      refunds: refundRows(e.app, attendee),
+    });
+  });
+}
+
+function readAdminBody(e) {
+  const body = require(`${__hooks}/lib/core/errors.js`).readJsonObject(e, MAX_BODY_BYTES);
+  const reason = typeof body.reason === "string" ? body.reason.trim() : "";
+  const { refusal } = rules();
+  if (!reason) throw refusal(400, "reason", "required", MESSAGES.reasonRequired);
+  if (reason.length > REASON_MAX) throw refusal(400, "reason", "too_long", MESSAGES.reasonTooLong);
+  return { amount: body.amountCents, reason };
+}
+
+/** POST /api/masterclass/admin/attendees/{id}/cancel {amountCents, reason} @param {core.RequestEvent} e */
+function handleAdminCancel(e) {
+  return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, MESSAGES);
+    const { amount, reason } = readAdminBody(e);
+    const { assess, stateRefusal, refusal, ADMIN_CANCELLABLE } = rules();
+    const cancel = require(`${__hooks}/lib/cancellation/cancel.js`);
+    const result = cancel.inTransaction(e.app, (txApp) => {
+      const attendee = adminAttendee(e, txApp);
+      const facts = assess(txApp, attendee, new Date());
+      const refused = stateRefusal(facts, ADMIN_CANCELLABLE, false);
+      if (refused) throw refused;
+      if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0 || amount > facts.refundableCents) {
+        throw refusal(400, "amountCents", "invalid", MESSAGES.amountInvalid(facts.refundableCents), { maxRefundCents: facts.refundableCents });
+      }
+      const actionId = cancel.applyCancellation(txApp, facts, { by: "administrator", refundCents: amount, reason });
+      return { facts, actionId, amount };
+    });
+    const refund = cancel.afterCommit(e.app, result.facts.registration.id, result.actionId);
+    e.app.logger().info("Attendee cancelled by an administrator", "attendee", result.facts.attendee.id, "refund_cents", result.amount, "refund", refund.status, "by", e.auth ? e.auth.id : "");
+    return e.json(200, { ...cancel.cancelledAnswer(result.facts, result.amount, refund), refunds: refundRows(e.app, e.app.findRecordById("attendees", result.facts.attendee.id)) });
+  });
+}
+
+module.exports = { MESSAGES, handleAdminStatus, handleAdminCancel };
