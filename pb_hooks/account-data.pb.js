@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The attendee's own data (README "Your data: download and deletion"; logic:
-// lib/accounts/account-data.js):
+// lib/accounts/data-export.js, delete-account.js, anonymise.js, retention.js):
 //   GET  /api/masterclass/account/export                  — signed-in user: everything held about them, as a JSON download
 //   POST /api/masterclass/account/delete                  — signed-in user, {confirmation, password}: delete the account
 //   POST /api/masterclass/account/deleted                 — public, {id}: whether that account was deleted (its devices forget it)
@@ -10,30 +10,30 @@
 routerAdd(
   "GET",
   "/api/masterclass/account/export",
-  (e) => require(`${__hooks}/lib/accounts/account-data.js`).handleExport(e),
+  (e) => require(`${__hooks}/lib/accounts/data-export.js`).handleExport(e),
   $apis.requireAuth(),
 );
 
 routerAdd(
   "POST",
   "/api/masterclass/account/delete",
-  (e) => require(`${__hooks}/lib/accounts/account-data.js`).handleDelete(e),
+  (e) => require(`${__hooks}/lib/accounts/delete-account.js`).handleDelete(e),
   $apis.requireAuth(),
 );
 
-routerAdd("POST", "/api/masterclass/account/deleted", (e) => require(`${__hooks}/lib/accounts/account-data.js`).handleDeletedCheck(e));
+routerAdd("POST", "/api/masterclass/account/deleted", (e) => require(`${__hooks}/lib/accounts/delete-account.js`).handleDeletedCheck(e));
 
 routerAdd(
   "POST",
   "/api/masterclass/admin/attendees/{id}/anonymise",
-  (e) => require(`${__hooks}/lib/accounts/account-data.js`).handleAdminAnonymise(e),
+  (e) => require(`${__hooks}/lib/accounts/anonymise.js`).handleAdminAnonymise(e),
   $apis.requireAuth(),
 );
 
 // Nothing is ever queued to a placeholder address left by a deletion (an
 // invitation, early access, a retried confirmation): refused before it is stored.
 onRecordCreate((e) => {
-  const { isPlaceholder } = require(`${__hooks}/lib/accounts/account-data.js`);
+  const { isPlaceholder } = require(`${__hooks}/lib/accounts/anonymise.js`);
   if (isPlaceholder(e.record.getString("to"))) {
     throw new BadRequestError("This person's details were deleted: nothing can be sent to them.");
   }

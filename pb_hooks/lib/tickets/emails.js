@@ -71,7 +71,7 @@ function newTicketEmail(data) {
  * @param {core.Record} attendee saved with its new code
  */
 function queueNewTicketEmail(txApp, attendee) {
-  if (require(`${__hooks}/lib/accounts/account-data.js`).isPlaceholder(attendee.getString("email"))) return null;
+  if (require(`${__hooks}/lib/accounts/anonymise.js`).isPlaceholder(attendee.getString("email"))) return null;
   const links = require(`${__hooks}/lib/core/links.js`);
   const event = txApp.findRecordById("events", attendee.getString("event"));
   const code = attendee.getString("ticket_code");
