@@ -43,7 +43,7 @@ onRecordCreate((e) => {
 cronAdd("accountDataRetention", "47 3 * * *", () => {
   const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
   runJob("accountDataRetention", RETRY.daily, (app) => {
-    const done = require(`${__hooks}/lib/accounts/account-data.js`).applyRetention(app);
+    const done = require(`${__hooks}/lib/accounts/retention.js`).applyRetention(app);
     app.logger().info("Retention applied", "attendees", done.attendees, "registrations", done.registrations, "emails", done.emails,
       "contactMessages", done.contactMessages, "earlyAccess", done.earlyAccess);
   });
