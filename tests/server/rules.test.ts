@@ -48,6 +48,8 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   voided_tickets:          ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // seat offers to the waitlist: written only by the server (tests/server/waitlist-offers.test.ts)
   waitlist_offers:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  // background job runs: written only by the jobs (tests/server/jobs.test.ts)
+  job_runs:                ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
 };
 
 interface Fixture {
@@ -225,6 +227,11 @@ const fixtures: Record<string, Fixture> = {
     seed: () => seedRecord('waitlist_offers', { event: eventId, email: `${unique('offer-')}@test.local`, status: 'skipped' }),
     createBody: () => ({ event: eventId, email: `${unique('offer-')}@test.local`, status: 'open' }),
     updateBody: () => ({ status: 'claimed' }),
+  },
+  job_runs: {
+    seed: () => seedRecord('job_runs', { job: unique('job-'), runs: 1, failures: 0 }),
+    createBody: () => ({ job: unique('job-'), runs: 1 }),
+    updateBody: () => ({ failures: 5 }),
   },
   app_secrets: {
     seed: () => seedRecord('app_secrets', { name: unique('seeded_'), value: unique().repeat(6) }),

@@ -8,8 +8,6 @@
 // - every run is counted in job_runs (runs, failures, last start, finish,
 //   success and failure, the last error), which administrators can read.
 
-const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-
 const UPSERT_SQL = `
 INSERT INTO job_runs (id, job, runs, failures, last_started_at, last_finished_at, last_ok_at, last_failed_at, last_error, retry, created, updated)
 VALUES ({:id}, {:job}, 1, {:failed}, {:started}, {:finished}, {:okAt}, {:failedAt}, {:error}, {:retry}, {:finished}, {:finished})
@@ -30,7 +28,7 @@ function recordRun(app, jobId, retry, started, error) {
   const finished = dbNow();
   try {
     app.db().newQuery(UPSERT_SQL).bind({
-      id: $security.randomStringWithAlphabet(15, ID_ALPHABET),
+      id: require(`${__hooks}/lib/core/ids.js`).newRecordId(),
       job: jobId,
       failed: error ? 1 : 0,
       started: dbDate(started),

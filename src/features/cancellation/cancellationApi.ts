@@ -1,4 +1,4 @@
-// The self-service cancellation routes (pb_hooks/lib/cancellation/cancellation/cancellation.js): the
+// The self-service cancellation routes (pb_hooks/lib/cancellation/self-service.js): the
 // preview of what cancelling gives today and the cancellation itself, for the
 // signed-in owner (the SDK sends the session) or the holder of the signed link
 // in the confirmation email (`token`). Every decision is the server's: the

@@ -1,7 +1,7 @@
 // In the Edit Attendee dialog: an administrator anonymises one attendee (a
 // person who asked to be forgotten without an account, or an old record),
 // after a confirmation. The server does it in one transaction
-// (POST /api/masterclass/admin/attendees/{id}/anonymise; pb_hooks/lib/accounts/accounts/account-data.js).
+// (POST /api/masterclass/admin/attendees/{id}/anonymise; pb_hooks/lib/accounts/anonymise.js).
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';

@@ -4,7 +4,7 @@
 // administrator's choosing (0 up to what they paid less what was refunded;
 // the terms' amount for today is filled in) and a reason, after a
 // confirmation. The server decides and checks everything
-// (pb_hooks/lib/cancellation/cancellation/cancellation.js); the attendee is emailed.
+// (pb_hooks/lib/cancellation/admin-routes.js); the attendee is emailed.
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Loader, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';

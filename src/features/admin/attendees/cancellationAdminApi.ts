@@ -1,5 +1,5 @@
 // An attendee's refunds and cancellation for administrators
-// (pb_hooks/lib/cancellation/cancellation/cancellation.js): what was paid, what may still be refunded,
+// (pb_hooks/lib/cancellation/admin-routes.js): what was paid, what may still be refunded,
 // what the terms give today, every refund with its status and Stripe id, and
 // the cancellation with an amount of the administrator's choosing.
 import { pb } from '@/lib/pocketbase';

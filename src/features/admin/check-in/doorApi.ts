@@ -1,4 +1,4 @@
-// The door's server calls (pb_hooks/lib/checkin/check-in.js), administrators only:
+// The door's server calls (pb_hooks/lib/checkin/ (door.js, roster.js, check-ins.js, push.js)), administrators only:
 // the masterclass's attendee list page by page, its check-ins from every
 // device since a cursor, and pushing this device's check-ins and undos.
 import { pb } from '@/lib/pocketbase';

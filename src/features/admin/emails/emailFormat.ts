@@ -7,7 +7,7 @@ export const STATUS_LOOK: Record<EmailStatus, { label: string; color: string }> 
   sent: { label: 'Sent', color: 'teal' },
   captured: { label: 'Captured', color: 'violet' },
   failed: { label: 'Failed', color: 'red' },
-  // Never sent: the recipient's details were deleted first (pb_hooks/lib/accounts/accounts/account-data.js).
+  // Never sent: the recipient's details were deleted first (pb_hooks/lib/accounts/anonymise.js).
   cancelled: { label: 'Cancelled', color: 'gray' },
 };
 

@@ -1,7 +1,7 @@
 // "Waitlist first": how many people on earlier waitlists would get the chosen
 // masterclass's early-access email, how many got it, its priority window, and
 // sending the next batch (GET/POST /api/masterclass/admin/events/{id}/early-access,
-// pb_hooks/lib/waitlist/early-access.js). The server decides who gets it and records
+// pb_hooks/lib/waitlist/early-access-admin.js). The server decides who gets it and records
 // each address once; this file only reads its answers.
 import { pb } from '@/lib/pocketbase';
 

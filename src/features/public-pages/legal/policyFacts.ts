@@ -1,5 +1,5 @@
 // Facts the privacy policy and the terms both state (spec section 9).
-// pb_hooks/lib/accounts/accounts/account-data.js applies both (DATA_RETENTION_YEARS, FINANCIAL_RECORD_YEARS);
+// pb_hooks/lib/accounts/retention.js applies both (DATA_RETENTION_YEARS, FINANCIAL_RECORD_YEARS);
 // tests/server/account-data.test.ts checks the daily job against this figure.
 export const DATA_RETENTION_YEARS_AFTER_EVENT = 3;
 /** Australian tax law: business records are kept for five years. */
