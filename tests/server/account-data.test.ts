@@ -72,7 +72,7 @@ const future = () => new Date(Date.now() + 3_600_000).toISOString();
 async function registration(primaryEmail: string, extra: Record<string, unknown> = {}): Promise<RecordModel> {
   return su.collection('registrations').create({
     event: eventId, kind: 'paid', status: 'completed', primary_email: primaryEmail, currency: 'AUD', total_amount_cents: 99000,
-    utm_source: 'newsletter', utm_medium: 'email', ...extra,
+    utm_source: 'newsletter', utm_medium: 'email', early_access_email: primaryEmail.toLowerCase(), ...extra,
   });
 }
 
@@ -274,7 +274,7 @@ describe('POST /api/masterclass/account/delete', () => {
     for (const field of ['total_amount_cents', 'paid_amount_cents', 'currency', 'stripe_session_id', 'stripe_payment_intent', 'status', 'kind', 'event']) {
       expect(after[field]).toEqual(before[field]);
     }
-    expect(after).toMatchObject({ primary_email: `deleted-registration-${after.id}@deleted.invalid`, utm_source: '', utm_medium: '' });
+    expect(after).toMatchObject({ primary_email: `deleted-registration-${after.id}@deleted.invalid`, early_access_email: '', utm_source: '', utm_medium: '' });
     expect((await su.collection('registrations').getOne(pair.boughtByBob.id)).primary_email).toBe(bob.email);
     expect(await su.collection('payment_actions').getOne(pair.refund.id)).toMatchObject({ amount_cents: 99000, status: 'done', stripe_id: pair.refund.stripe_id });
 

@@ -270,6 +270,7 @@ describe('the priority window', () => {
 
   it('the emailed link registers its own address as the first attendee', async () => {
     const link = registerLink(invited);
+    expect(earlyMails(invited)[0].text).toContain('It registers once, so add any colleagues to the same registration (up to 5 attendees in all).');
     expect(link.searchParams.get('event')).toBe(next.id);
     expect(link.searchParams.get('email')).toBe(invited);
     const token = link.searchParams.get('earlyAccess')!;
@@ -291,6 +292,65 @@ describe('the priority window', () => {
       waitlistBody({ event: next.id, earlyAccess: token, attendees: [attendee({ email: invited })] }),
       400, 'earlyAccess', /not for the waitlist/,
     );
+  });
+
+  it('registers once per link: a second registration is refused and creates nothing, also in a promo registration', async () => {
+    const email = `${unique('once-')}@example.com`;
+    const event = await makeEvent(63 * DAY);
+    const token = hmac(await mailLinkSecret(), `early-access:${event.id}:${email}`);
+    await su.collection('events').update(event.id, { early_access_starts_at: minutesFromNow(-60), early_access_ends_at: minutesFromNow(DAY) });
+    const code = unique('ONCE').toUpperCase();
+    await su.collection('promo_codes').create({ code, event: event.id, max_uses: 5, active: true });
+    // its own address first, colleagues up to the registration's maximum
+    const first = await register(server, promoBody(code, { event: event.id, earlyAccess: token, attendees: [attendee({ email })] }));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const used = /^This early-access link has already been used to register for this masterclass\./;
+    await refusedAndNothingWritten(promoBody(code, { event: event.id, earlyAccess: token, attendees: [attendee({ email: email.toUpperCase() })] }), 409, 'earlyAccess', used);
+    await refusedAndNothingWritten(paidBody(1, { event: event.id, earlyAccess: token, attendees: [attendee({ email }), attendee()] }), 409, 'earlyAccess', used);
+    // the refused registration spent no promo use
+    expect((await su.collection('promo_codes').getFirstListItem(su.filter('code = {:code}', { code }))).used_count).toBe(1);
+  });
+
+  it('a checkout of the link holds it until it is cancelled; then the link registers again, and a late payment of the cancelled checkout is not taken', async () => {
+    const email = `${unique('held-')}@example.com`;
+    const event = await makeEvent(64 * DAY);
+    const token = hmac(await mailLinkSecret(), `early-access:${event.id}:${email}`);
+    await su.collection('events').update(event.id, { early_access_starts_at: minutesFromNow(-60), early_access_ends_at: minutesFromNow(DAY) });
+    const body = () => paidBody(1, { event: event.id, earlyAccess: token, attendees: [attendee({ email }), attendee(), attendee()] });
+    const first = await register(server, body());
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const firstSession = (await su.collection('registrations').getOne(first.body.registrationId)).stripe_session_id as string;
+    await refusedAndNothingWritten(body(), 409, 'earlyAccess', /^This early-access link is already in a checkout that has not been paid\./);
+
+    expect((await call('POST', `/api/masterclass/checkout/simulated/${firstSession}/cancel`)).status).toBe(200);
+    const second = await register(server, body());
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const secondSession = (await su.collection('registrations').getOne(second.body.registrationId)).stripe_session_id as string;
+    expect((await call('POST', `/api/masterclass/checkout/simulated/${secondSession}/pay`)).body.outcome).toBe('fulfilled');
+
+    // the cancelled checkout is paid after all: its seats are not given, the link's registration is the second one
+    const late = await call('POST', `/api/masterclass/checkout/simulated/${firstSession}/pay`);
+    expect(late.body.outcome).toBe('seats_gone');
+    expect((await su.collection('registrations').getOne(first.body.registrationId)).status).toBe('cancelled');
+    const confirmed = await su.collection('attendees').getFullList({ filter: su.filter('event = {:event} && registration_status = "confirmed"', { event: event.id }) });
+    expect(confirmed.map((row) => row.registration)).toEqual([second.body.registrationId, second.body.registrationId, second.body.registrationId]);
+    await refusedAndNothingWritten(body(), 409, 'earlyAccess', /^This early-access link has already been used to register for this masterclass\./);
+  });
+
+  it('two registrations sent at once with the same link: exactly one is taken', async () => {
+    const email = `${unique('race-')}@example.com`;
+    const event = await makeEvent(65 * DAY);
+    const token = hmac(await mailLinkSecret(), `early-access:${event.id}:${email}`);
+    await su.collection('events').update(event.id, { early_access_starts_at: minutesFromNow(-60), early_access_ends_at: minutesFromNow(DAY) });
+    const code = unique('RACE').toUpperCase();
+    await su.collection('promo_codes').create({ code, event: event.id, max_uses: 20, active: true });
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) =>
+      register(server, index % 2 === 0
+        ? promoBody(code, { event: event.id, earlyAccess: token, attendees: [attendee({ email })] })
+        : paidBody(1, { event: event.id, earlyAccess: token, attendees: [attendee({ email })] }))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const registrations = await su.collection('registrations').getFullList({ filter: su.filter('event = {:event}', { event: event.id }) });
+    expect(registrations).toHaveLength(1);
   });
 
   it('after the window the link is refused and public sales are open', async () => {

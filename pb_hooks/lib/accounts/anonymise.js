@@ -83,6 +83,7 @@ function scrubOffer(txApp, offer) {
 /** The registration's contact details go; its money (amounts, currency, Stripe ids, status) stays. */
 function scrubRegistration(txApp, registration) {
   registration.set("primary_email", placeholderEmail("registration", registration.id));
+  registration.set("early_access_email", "");
   registration.set("utm_source", "");
   registration.set("utm_medium", "");
   registration.set("email_error_log", "");

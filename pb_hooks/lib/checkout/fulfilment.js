@@ -100,6 +100,12 @@ function fulfilInTransaction(txApp, payment) {
     owePaymentBack(txApp, registration, payment);
     return { outcome: "seats_gone", registrationId };
   }
+  // A lapsed checkout of an early-access link that has registered again since: the link's seats are the other registration's.
+  if (!holdsSeats(registration) && require(`${__hooks}/lib/waitlist/early-access-check.js`).linkTakenByAnother(txApp, registration)) {
+    setStatuses(txApp, registration, "cancelled", "cancelled");
+    owePaymentBack(txApp, registration, payment);
+    return { outcome: "seats_gone", registrationId };
+  }
   if (!holdsSeats(registration) && !(claim && claim.ownSeat)) {
     const { seatsLeft } = require(`${__hooks}/lib/events/capacity.js`);
     const event = txApp.findRecordById("events", registration.getString("event"));

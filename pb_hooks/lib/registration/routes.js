@@ -103,8 +103,9 @@ function createInTransaction(txApp, request) {
   const claim = request.waitlistOffer ? require(`${__hooks}/lib/waitlist/offer-claims.js`).checkClaim(txApp, event, request) : null;
   if (claim && claim.refusal) return { refusal: claim.refusal };
   // While the event's early-access window is open only the waitlist's early-access links register seats.
-  const earlyRefusal = claim ? null : require(`${__hooks}/lib/waitlist/early-access-check.js`).registrationRefusal(txApp, event, request);
-  if (earlyRefusal) return { refusal: earlyRefusal };
+  // A link registers once (its address kept on the registration, below).
+  const early = claim ? { linkEmail: "" } : require(`${__hooks}/lib/waitlist/early-access-check.js`).checkRegistration(txApp, event, request);
+  if (early.refusal) return { refusal: early.refusal };
   if (request.mode === "paid") {
     const refused = holdRefusal(txApp, request);
     if (refused) return { refusal: refused };
@@ -138,6 +139,7 @@ function createInTransaction(txApp, request) {
     stripe_session_id: request.sessionId || "",
     client_request_id: request.requestId || "",
     client_request_hash: request.requestId ? request.requestDigest : "",
+    early_access_email: early.linkEmail,
   });
   txApp.save(registration);
   if (claim) require(`${__hooks}/lib/waitlist/offer-claims.js`).takeOffer(txApp, claim, registration, request);

@@ -36,7 +36,7 @@ function earlyAccessMessage(app, event, recipient) {
     paragraphs: [
       `You registered your interest in a future AI Champions Masterclass, so you can register for the next one before anyone else: the ${facts.title} on ${facts.when}.`,
       `Your early access lasts until ${endText}. After that, public sales open and seats go to whoever registers first.`,
-      `The link works only for ${recipient.email}: enter this address as the first attendee.`,
+      `The link works only for ${recipient.email}: enter this address as the first attendee. It registers once, so add any colleagues to the same registration (up to ${event.getInt("max_per_registration") || require(`${__hooks}/lib/core/constants.js`).MAX_ATTENDEES} attendees in all).`,
     ],
     details: [
       ...require(`${__hooks}/lib/email/layout.js`).eventRows(facts),

@@ -20,6 +20,7 @@ describe('the priority window on /register', () => {
     expect(copy?.title).toBe('Early access');
     expect(copy?.text).toContain('until Friday 3 December 2027, 2:00 pm ACDT');
     expect(copy?.text).toContain('Enter ada@example.com as the first attendee');
+    expect(copy?.text).toContain('only once, so add any colleagues to this same registration');
   });
 
   it('tells everyone else when public sales open, and nothing once they are open', () => {

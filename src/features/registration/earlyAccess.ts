@@ -39,7 +39,7 @@ export function earlyAccessCopy(
   if (visit) {
     return {
       title: 'Early access',
-      text: `You're registering before public sales open. Your early access lasts until ${end}. Enter ${visit.email} as the first attendee: the link works only for that address.`,
+      text: `You're registering before public sales open. Your early access lasts until ${end}. Enter ${visit.email} as the first attendee: the link works only for that address, and only once, so add any colleagues to this same registration.`,
     };
   }
   return {
