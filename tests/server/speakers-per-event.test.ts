@@ -3,7 +3,8 @@
 // guests and attendees until it is published; every speaker names its event;
 // and creating the next masterclass copies the featured one's speakers, photos
 // included, and its session materials with their files, leaving the originals
-// as they were.
+// as they were; a photo is a JPEG, PNG or WebP image by its content, whatever
+// its name says.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -118,6 +119,71 @@ describe('speakers per masterclass', () => {
       expect(after.map((speaker) => speaker.id)).toEqual([...originals, withPhoto].map((speaker) => speaker.id));
     } finally {
       await su.collection('speakers').delete(withPhoto.id);
+    }
+  });
+});
+
+describe('speaker photos', () => {
+  const PHOTO_MESSAGE = 'Choose a photo in JPEG, PNG or WebP format.';
+  const SCRIPTED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>';
+  const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const JPEG = bytesOf('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=');
+  const WEBP = bytesOf('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=');
+  const file = (content: BlobPart, name: string, type: string) => new File([content], name, { type });
+
+  async function refusedPhoto(request: () => Promise<unknown>): Promise<void> {
+    const errors = await fieldErrors(request);
+    expect(errors.image?.message).toBe(PHOTO_MESSAGE);
+  }
+
+  it('the server refuses anything but a JPEG, PNG or WebP photo, judged by its content and not its name, and saves nothing', async () => {
+    const before = (await su.collection('speakers').getList(1, 1)).totalItems;
+    const create = (image: File) => () => admin.client.collection('speakers').create({ event: seeded.id, name: 'Refused Photo', role: 'Guest', image });
+    await refusedPhoto(create(file(SCRIPTED_SVG, 'portrait.svg', 'image/svg+xml')));
+    // the same SVG named and typed as a PNG
+    await refusedPhoto(create(file(SCRIPTED_SVG, 'portrait.png', 'image/png')));
+    await refusedPhoto(create(file('<!doctype html><html><body><script>alert(1)</script></body></html>', 'portrait.jpg', 'image/jpeg')));
+    await refusedPhoto(create(file(bytesOf('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), 'portrait.gif', 'image/gif')));
+    expect((await su.collection('speakers').getList(1, 1)).totalItems).toBe(before);
+    // the dashboard's superuser too
+    await refusedPhoto(() => su.collection('speakers').create({ event: seeded.id, name: 'Refused Photo', role: 'Guest', image: file(SCRIPTED_SVG, 'portrait.webp', 'image/webp') }));
+    expect((await su.collection('speakers').getList(1, 1)).totalItems).toBe(before);
+  });
+
+  it('an edit with a refused photo changes nothing, and JPEG, PNG and WebP photos are taken', async () => {
+    const speaker = await admin.client.collection('speakers').create({ event: seeded.id, name: 'Photo Types', role: 'Guest', sort: 98, image: photo() });
+    try {
+      await refusedPhoto(() => admin.client.collection('speakers').update(speaker.id, { name: 'Renamed', image: file(SCRIPTED_SVG, 'new.png', 'image/png') }));
+      expect(await su.collection('speakers').getOne(speaker.id)).toMatchObject({ name: 'Photo Types', image: speaker.image });
+      for (const [bytes, name, type] of [[JPEG, 'p.jpg', 'image/jpeg'], [WEBP, 'p.webp', 'image/webp']] as const) {
+        const saved = await admin.client.collection('speakers').update(speaker.id, { image: file(bytes, name, type) });
+        expect(saved.image).toMatch(new RegExp(`\\.${name.split('.')[1]}$`));
+      }
+      const collection = await su.collections.getOne('speakers');
+      const field = collection.fields.find((candidate: { name: string }) => candidate.name === 'image') as { mimeTypes: string[] };
+      expect([...field.mimeTypes].sort()).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+    } finally {
+      await su.collection('speakers').delete(speaker.id);
+    }
+  });
+
+  it('session materials take only their document types, judged by content too', async () => {
+    const create = (content: string, name: string, type: string) => () =>
+      admin.client.collection('materials').create({ event: seeded.id, title: 'Refused handout', file: file(content, name, type) });
+    for (const [content, name, type] of [[SCRIPTED_SVG, 'handout.pdf', 'application/pdf'], ['<html><body><script>alert(1)</script></body></html>', 'notes.txt', 'text/plain']]) {
+      expect(Object.keys(await fieldErrors(create(content, name, type)))).toEqual(['file']);
+    }
+    expect(await su.collection('materials').getFullList({ filter: 'title = "Refused handout"' })).toEqual([]);
+  });
+
+  it('the seeded portraits are PNG photos', async () => {
+    const speakers = await su.collection('speakers').getFullList({ filter: su.filter('event = {:id}', { id: seeded.id }) });
+    const seededOnes = speakers.filter((speaker) => ['Dr Amelia Hart', 'Marcus Nguyen'].includes(speaker.name));
+    expect(seededOnes).toHaveLength(2);
+    for (const speaker of seededOnes) {
+      expect(speaker.image).toMatch(/\.png$/);
+      const bytes = new Uint8Array(await (await fetch(su.files.getURL(speaker, speaker.image))).arrayBuffer());
+      expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     }
   });
 });

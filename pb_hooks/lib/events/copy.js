@@ -10,8 +10,10 @@ const COPIED = {
 };
 
 /**
- * The record's stored file as a new file to upload, or null when it has none or
- * it cannot be read (the copy then goes without it; the original keeps its own).
+ * The record's stored file as a new file to upload, or null when it has none,
+ * it cannot be read, or it is a speaker photo of a type no longer taken (an SVG
+ * uploaded before photos had to be JPEG, PNG or WebP): the copy then goes
+ * without it; the original keeps its own.
  * @param {core.Record} record
  * @param {string} field
  */
@@ -23,7 +25,12 @@ function fileCopy(record, field) {
   try {
     fsys = $app.newFilesystem();
     reader = fsys.getReader(`${record.baseFilesPath()}/${name}`);
-    return $filesystem.fileFromBytes(toBytes(reader), name);
+    const bytes = toBytes(reader);
+    if (record.collection().name === "speakers" && !require(`${__hooks}/lib/events/speaker-photos.js`).isAcceptedPhoto(bytes)) {
+      $app.logger().warn("A speaker photo that is not a JPEG, PNG or WebP image was not copied to the next masterclass", "record", record.id);
+      return null;
+    }
+    return $filesystem.fileFromBytes(bytes, name);
   } catch (error) {
     $app.logger().warn("A file could not be copied to the next masterclass", "record", record.id, "error", String(error));
     return null;

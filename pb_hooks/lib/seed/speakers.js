@@ -1,5 +1,8 @@
 // The two co-host speakers seeded into `speakers`, with an illustrated SVG
 // portrait (gradient backdrop, head-and-shoulders figure, initials badge) each.
+// Speaker photos are JPEG, PNG or WebP now: a later migration replaces each
+// portrait with its PNG rendering in portraits/ (made once from this SVG at
+// 400×400 with Chromium).
 
 const DEFAULT_BIO = "A passionate expert in their field with years of industry experience.";
 
