@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { discardChange } from './discardChange';
+import { FakeHttpError } from './testing/fakeSyncServer';
 import { queueChange } from './queueChange';
 import { retryChange } from './retryChange';
 import { syncHarness, USER_ID } from './testing/syncHarness';
@@ -39,6 +40,33 @@ describe('a failed change', () => {
     expect(await db.outbox.count()).toBe(0);
     expect((await db.profiles.get(USER_ID))?.company).toBe('Old Co');
     expect(server.table('users').get(USER_ID)?.company).toBe('Old Co');
+    expect(status.get()).toMatchObject({ failed: 0, pending: 0 });
+  });
+});
+
+describe('a change over the account\'s limits', () => {
+  // The server's answer when the account's workshop tools are full (pb_hooks/lib/tools/owner-quota.js).
+  const QUOTA = 'Not saved: all your workshop tools together can hold 5 MB, and this would make it 5121 KB. Delete saved use cases or business cases you no longer need, then try again.';
+
+  it('made offline, ends as a failed change with the server\'s reason, and the edit stays on the device until Retry or Discard', async () => {
+    const harness = syncHarness();
+    const { db, server, engine, status } = harness;
+    await engine.request();
+    server.refuseWith.set('saved_use_cases', new FakeHttpError(400, QUOTA));
+    const id = await queueChange(db, { collection: 'saved_use_cases', op: 'create', patch: { owner: USER_ID, title: 'A big draft', generated: { description: 'Long' } } });
+    await engine.request();
+
+    const [failed] = await db.outbox.toArray();
+    expect(failed).toMatchObject({ status: 'failed', recordId: id, error: QUOTA });
+    expect(status.get()).toMatchObject({ failed: 1, pending: 0 });
+    expect((await db.savedUseCases.get(id))?.title).toBe('A big draft');
+    expect(server.table('saved_use_cases').has(id)).toBe(false);
+
+    // room was made elsewhere: Retry sends it again
+    server.refuseWith.delete('saved_use_cases');
+    await retryChange(db, failed!.seq!);
+    await engine.request();
+    expect(server.table('saved_use_cases').get(id)?.title).toBe('A big draft');
     expect(status.get()).toMatchObject({ failed: 0, pending: 0 });
   });
 });

@@ -13,7 +13,7 @@ import { showToast } from '@/components/showToast';
 import { BasedOnList } from './BasedOnList';
 import { ADOPTION_LEVELS, DRAFT_TEXT_MAX, TAGS_MAX, TAG_MAX, editedDraftSchema, type DraftTextField, type UseCaseDraft } from './draftSchema';
 import type { DraftResult } from './draftUseCase';
-import { isSavedAs, saveCustomUseCase } from './saveCustomUseCase';
+import { DraftTooLargeError, isSavedAs, saveCustomUseCase } from './saveCustomUseCase';
 
 const validate = zod4Resolver(editedDraftSchema, { errorPriority: 'first' });
 
@@ -61,7 +61,7 @@ export function DraftEditor({ result, library, userId, savedId, onEdit, onSaved 
     } catch (error) {
       const message = error instanceof LocalStorageFullError
         ? 'This device\'s storage is full, so the use case was not saved. Free some space and try again.'
-        : 'Failed to save the use case. Please try again.';
+        : error instanceof DraftTooLargeError ? error.message : 'Failed to save the use case. Please try again.';
       showToast('error', { title: 'Error', message });
     } finally {
       setSaving(false);

@@ -4,7 +4,7 @@ import { MasterclassDb } from '@/db';
 import type { DraftRequest } from './draftSchema';
 import { draftUseCase } from './draftUseCase';
 import { generateDraft } from './generateDraft';
-import { isSavedAs, saveCustomUseCase, type CustomUseCase } from './saveCustomUseCase';
+import { DraftTooLargeError, GENERATED_MAX_BYTES, generatedBytes, generatedJson, isSavedAs, saveCustomUseCase, type CustomUseCase } from './saveCustomUseCase';
 
 vi.mock('@/sync/requestSync', () => ({ requestSync: () => Promise.resolve() }));
 
@@ -71,5 +71,26 @@ describe('draftUseCase', () => {
   it('drafts on the device, with the reason, when the model is not available', async () => {
     const result = await draftUseCase(request, [], async () => ({ source: 'device', reason: 'You are offline.' }));
     expect(result).toEqual({ ...generateDraft(request, []), source: 'device', reason: 'You are offline.', request });
+  });
+});
+
+describe('a draft too large to save', () => {
+  it('is refused on the device with the server\'s limit (64 KB as JSON) and queues nothing; one at every text limit in Latin letters saves', async () => {
+    const db = new MasterclassDb('custom-save-large', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const base = useCase();
+    const long = (char: string) => ({ description: char.repeat(5000), problem_statement: char.repeat(5000), value_proposition: char.repeat(5000), solution_summary: char.repeat(5000), challenges_risks: char.repeat(5000) });
+    // 25,000 characters of three bytes each
+    const wide = { ...base, draft: { ...base.draft, ...long('漢') } };
+    expect(GENERATED_MAX_BYTES).toBe(65536);
+    expect(generatedBytes(generatedJson(wide))).toBeGreaterThan(GENERATED_MAX_BYTES);
+    await expect(saveCustomUseCase(db, OWNER, wide)).rejects.toThrow(DraftTooLargeError);
+    await expect(saveCustomUseCase(db, OWNER, wide)).rejects.toThrow('A saved use case can hold at most 64 KB of draft: shorten the longest texts and save again.');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.savedUseCases.count()).toBe(0);
+
+    await saveCustomUseCase(db, OWNER, { ...base, draft: { ...base.draft, ...long('e') } });
+    expect(await db.outbox.count()).toBe(1);
+    // < > & are stored as six-byte escapes, and counted so
+    expect(generatedBytes({ a: '<&>' }) - generatedBytes({ a: 'xyz' })).toBe(15);
   });
 });

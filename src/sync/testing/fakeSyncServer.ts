@@ -37,6 +37,8 @@ export class FakeSyncServer {
   loseNextCreateAnswer = false;
   /** Refuse writes to these collections with a 400, as a validation rule would. */
   readonly refuse = new Set<string>();
+  /** Refuse writes to a collection with this error (a hook's own answer: a limit, a shape check). */
+  readonly refuseWith = new Map<string, FakeHttpError>();
   /** Refuse lists of these collections with a 403. */
   readonly forbidden = new Set<string>();
   /** Every list call's answer (record ids), in order. */
@@ -129,6 +131,8 @@ export class FakeSyncServer {
     },
     create: async (collection, body, signal) => {
       await this.gate(`create ${collection} ${String(body.id)}`, signal);
+      const refusal = this.refuseWith.get(collection);
+      if (refusal) throw refusal;
       if (this.refuse.has(collection) || !this.sessionValid) throw new FakeHttpError(400, 'Failed to create record.');
       if (this.table(collection).has(String(body.id))) throw new FakeHttpError(400, 'Failed to create record.');
       const record = this.write(collection, { ...body, id: String(body.id) });
@@ -140,6 +144,8 @@ export class FakeSyncServer {
     },
     update: async (collection, id, patch, signal, base) => {
       await this.gate(`update ${collection} ${id} ${JSON.stringify(patch)}`, signal);
+      const refusal = this.refuseWith.get(collection);
+      if (refusal) throw refusal;
       if (this.refuse.has(collection)) throw new FakeHttpError(400, 'Failed to update record.');
       if (!this.table(collection).has(id) || !this.sessionValid) throw new FakeHttpError(404);
       this.baseSeen.push(base);
