@@ -1,10 +1,13 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Seeds the development promo code CHAMPION2025: 20 free single-attendee
-// registrations, valid until the end of 18 June 2025 in Adelaide.
+// registrations, valid until the end of 18 June 2025 in Adelaide. Only in
+// development: an installation first migrated in production
+// (pb_hooks/lib/core/app-env.js) gets no promo code.
 
 const CODE = "CHAMPION2025";
 
 migrate((app) => {
+  if (require(`${__hooks}/lib/core/app-env.js`).isProduction()) return;
   const event = app.findFirstRecordByData("events", "title", "AI CHAMPIONS MASTERCLASS");
   const promo = new Record(app.findCollectionByNameOrId("promo_codes"));
   promo.load({
@@ -17,5 +20,9 @@ migrate((app) => {
   });
   app.save(promo);
 }, (app) => {
-  app.delete(app.findFirstRecordByData("promo_codes", "code", CODE));
+  try {
+    app.delete(app.findFirstRecordByData("promo_codes", "code", CODE));
+  } catch {
+    // never seeded (production)
+  }
 });

@@ -1,6 +1,7 @@
 // The development superuser and in-app administrator: created once with random
-// passwords, written to <data dir>/dev-credentials.json, printed on every start.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// passwords, written to <data dir>/dev-credentials.json, printed on every
+// development start. Production makes none and removes a file left there.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { upsertSuperuser } from './pocketbase-process.mjs';
@@ -46,8 +47,32 @@ export async function ensureAdministrator(url, dataDir, credentials) {
   writeFileSync(credentialsFile(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
 }
 
-export function printCredentials(url, dataDir, credentials) {
-  console.log(`
+/**
+ * Production keeps no password file: a dev-credentials.json left from a
+ * development start is deleted (never read out or refreshed). Returns what to
+ * tell the operator, "" when there was none.
+ */
+export function forgetCredentialsInProduction(dataDir) {
+  const file = credentialsFile(dataDir);
+  if (!existsSync(file)) return '';
+  let emails = [SUPERUSER_EMAIL, ADMINISTRATOR_EMAIL];
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    emails = [stored.superuser?.email, stored.administrator?.email].filter(Boolean);
+  } catch {
+    // unreadable: name the usual accounts
+  }
+  rmSync(file, { force: true });
+  return `
+  Removed ${file}: production keeps no password file. The development accounts it named
+  (${emails.join(', ')}) may still exist in this data directory: delete them in the dashboard,
+  or give them new passwords there, before going live.
+`;
+}
+
+/** @param {(text: string) => void} print */
+export function printCredentials(print, url, dataDir, credentials) {
+  print(`
   AI Champions Masterclass is running at ${url}
   PocketBase dashboard: ${url}/_/
 

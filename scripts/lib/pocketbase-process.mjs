@@ -16,10 +16,12 @@ export function freePort() {
   });
 }
 
-export function upsertSuperuser({ dataDir, email, password }) {
+/** Creates or updates a superuser offline; the first call also migrates, under `env` (added to this process's). */
+export function upsertSuperuser({ dataDir, email, password, env = {} }) {
   placeHookPackages();
   execFileSync(pocketbaseBin, ['superuser', 'upsert', email, password, '--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir], {
     stdio: 'pipe',
+    env: { ...process.env, ...env },
   });
 }
 

@@ -34,19 +34,23 @@ export interface TestServerOptions {
 }
 
 /**
- * Suites take paid registrations through the simulated checkout unless they
- * set up Stripe themselves; Stripe and AI model variables from the shell never
- * leak in (custom use cases are drafted on the device unless a suite sets a model).
+ * Suites run in development mode and take paid registrations through the
+ * simulated checkout unless they set up Stripe themselves; APP_ENV, Stripe and
+ * AI model variables from the shell never leak in (custom use cases are drafted on the device unless a suite sets a model).
  */
-const DEFAULT_ENV: Record<string, string> = { SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', AI_API_URL: '', AI_API_KEY: '' };
+const DEFAULT_ENV: Record<string, string> = {
+  APP_ENV: '', SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', AI_API_URL: '', AI_API_KEY: '',
+};
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   ensureServerBinary({ log: () => {} });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-pb-'));
   const superuser = { email: 'superuser@test.local', password: randomBytes(12).toString('hex') };
-  upsertSuperuser({ dataDir, ...superuser });
+  const env = { ...DEFAULT_ENV, ...options.env };
+  // The first upsert migrates: under the suite's environment, as the server then runs.
+  upsertSuperuser({ dataDir, ...superuser, env });
   const port = await freePort();
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${port}`, env: { ...DEFAULT_ENV, ...options.env }, publicDir: options.publicDir });
+  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${port}`, env, publicDir: options.publicDir });
   return {
     url: server.url,
     dataDir,

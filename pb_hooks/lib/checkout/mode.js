@@ -4,7 +4,8 @@
 // when SIMULATED_CHECKOUT switches it on, so a typo in a production
 // environment never gives seats away), or not at all ("unavailable": paid
 // registrations are refused before anything is held). A configuration that
-// mixes these refuses to boot rather than guess. A simulated checkout's
+// mixes these refuses to boot rather than guess, and so does the simulated
+// checkout in production (lib/core/app-env.js). A simulated checkout's
 // session id is the registration's id behind SIMULATED_SESSION_PREFIX.
 
 const SWITCH_ON = ["on", "true", "1"];
@@ -39,6 +40,9 @@ function configurationProblem() {
   }
   if (secretKey && SWITCH_ON.includes(simulated)) {
     return "SIMULATED_CHECKOUT is on while STRIPE_SECRET_KEY is set: switch one of them off.";
+  }
+  if (SWITCH_ON.includes(simulated) && require(`${__hooks}/lib/core/app-env.js`).isProduction()) {
+    return "SIMULATED_CHECKOUT is on in production (APP_ENV=production): switch it off; the simulated checkout gives seats away.";
   }
   return "";
 }
