@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-/* global onRecordRequestEmailChangeRequest, onRecordConfirmEmailChangeRequest, onRecordAuthWithPasswordRequest, onRecordRequestPasswordResetRequest, onRecordRequestVerificationRequest */
+/* global onRecordRequestEmailChangeRequest, onRecordConfirmEmailChangeRequest, onRecordAuthWithPasswordRequest, onRecordRequestPasswordResetRequest, onRecordRequestVerificationRequest, onRecordConfirmPasswordResetRequest */
 // Accounts (public; the signed invitation token is the capability):
 //   GET  /api/masterclass/invitations/{attendeeId}?email=…&token=… — who is invited (lib/accounts/invitation-route.js)
 //   POST /api/masterclass/signup                                  — create the account (lib/accounts/signup.js)
@@ -34,9 +34,13 @@ onRecordAuthRequest((e) => {
   return e.next();
 }, "users");
 
-// Limits per account (lib/accounts/limits.js): failed password sign-ins,
-// reset and verification mails; every auth collection, superusers included.
-onRecordAuthWithPasswordRequest((e) => require(`${__hooks}/lib/accounts/limits.js`).limitPasswordSignIn(e));
+// Failed password sign-ins per account and client, a growing wait for
+// strangers, the way back by the reset email (lib/accounts/sign-in-limits.js);
+// reset and verification mails per account (lib/accounts/limits.js). Every
+// auth collection, superusers included.
+onRecordAuthWithPasswordRequest((e) => require(`${__hooks}/lib/accounts/sign-in-limits.js`).limitPasswordSignIn(e));
+onRecordAuthRequest((e) => require(`${__hooks}/lib/accounts/sign-in-limits.js`).rememberSignInDevice(e));
+onRecordConfirmPasswordResetRequest((e) => require(`${__hooks}/lib/accounts/sign-in-limits.js`).unlockByPasswordReset(e));
 onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/accounts/limits.js`).limitPasswordResetMail(e));
 onRecordRequestVerificationRequest((e) => require(`${__hooks}/lib/accounts/limits.js`).limitVerificationMail(e));
 

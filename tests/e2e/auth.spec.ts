@@ -1,5 +1,6 @@
 // /auth journeys: sign in and out, the page that sent you,
-// wrong and missing credentials, sign-up closed without an invitation, and
+// wrong and missing credentials, a device locked by failed sign-ins and the
+// reset email that unlocks it, sign-up closed without an invitation, and
 // the card on a phone. Accounts are made by the shared server's superuser;
 // nothing global changes.
 import { expect, test } from '@playwright/test';
@@ -7,7 +8,8 @@ import type PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { toast } from './registration-helpers';
-import { createAccount, forgetSession, signInThroughPage, storedSession, type TestAccount } from './support/accounts';
+import { startTestServer, type TestServer } from '../support/pocketbase';
+import { createAccount, emailedLink, forgetSession, signInThroughPage, storedSession, type TestAccount } from './support/accounts';
 
 let admin: PocketBase;
 let account: TestAccount;
@@ -100,6 +102,61 @@ test('without an invitation: Sign Up is disabled and says why; forgot password l
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/reset-password');
   await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+});
+
+test.describe('with the sign-in limits on (the shared server raises them: this one serves the app itself)', () => {
+  let own: TestServer;
+  let ownAdmin: PocketBase;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    own = await startTestServer({ publicDir: process.env.E2E_PUBLIC_DIR });
+    ownAdmin = await own.admin();
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+  });
+
+  test('a device locked after 10 wrong passwords says how long and how to get back in; the reset email unlocks it', async ({ page }) => {
+    test.setTimeout(60_000);
+    const locked = await createAccount(ownAdmin, 'locked');
+    // This browser signed in before, so the account knows it (a cookie only the server reads) …
+    await page.goto(`${own.url}/auth`);
+    await signInThroughPage(page, locked.email, locked.password);
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+    await forgetSession(page);
+    // … then ten wrong passwords from it (page.request sends the browser's cookies).
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const answer = await page.request.post(`${own.url}/api/collections/users/auth-with-password`, {
+        data: { identity: locked.email, password: `wrong-${attempt}` },
+      });
+      expect(answer.status()).toBe(400);
+    }
+    await page.goto(`${own.url}/auth`);
+    await signInThroughPage(page, locked.email, locked.password);
+    const message =
+      'Too many failed sign-ins from this device. Please try again in 15 minutes, or reset your password by email to sign in straight away.';
+    await expect(toast(page, 'Sign In Failed', message)).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(message);
+    expect(await storedSession(page)).toBeNull();
+
+    // The way back: Forgot password?, the emailed link, a new password, and this browser signs in at once.
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    const request = page.getByRole('form', { name: 'Request a password reset' });
+    await request.getByRole('textbox', { name: 'Email' }).fill(locked.email);
+    await request.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(toast(page, 'Request Sent')).toBeVisible();
+    const link = await emailedLink(ownAdmin, locked.email, '/reset-password?token=', own.url);
+    await page.goto(link.href);
+    const form = page.getByRole('form', { name: 'Set a new password' });
+    const chosen = `new-${locked.password}`;
+    await form.getByLabel('New Password', { exact: true }).fill(chosen);
+    await form.getByLabel('Confirm New Password', { exact: true }).fill(chosen);
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 6_000 });
+    await signInThroughPage(page, locked.email, chosen);
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  });
 });
 
 test.describe('on a phone', () => {

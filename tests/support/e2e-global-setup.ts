@@ -21,6 +21,8 @@ export default async function globalSetup() {
   // Many journeys register and sign in from this one address: limits raised explicitly.
   const server = await startTestServer({ publicDir, env: LIMITS_RAISED });
   process.env.E2E_BASE_URL = server.url;
+  // for a journey that serves the app from its own server (e.g. with every limit on)
+  process.env.E2E_PUBLIC_DIR = publicDir;
   process.env.E2E_SUPERUSER_EMAIL = server.superuser.email;
   process.env.E2E_SUPERUSER_PASSWORD = server.superuser.password;
   return async () => {

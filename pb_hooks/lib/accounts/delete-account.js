@@ -89,14 +89,10 @@ function handleDelete(e) {
     if (Object.keys(errors).length) throw invalidFields(errors);
 
     // Wrong passwords count with failed sign-ins: a stolen session cannot guess the password here either.
-    const limiter = require(`${__hooks}/lib/core/rate-limit.js`);
-    const key = `users:${normalizeEmail(user.email())}`;
-    const blocked = limiter.exhausted(e.app, "signInFailures", key);
-    if (blocked) throw blocked;
-    if (!user.validatePassword(password)) {
-      limiter.consume(e.app, "signInFailures", key);
-      throw refusal(400, "password", "password_wrong", MESSAGES.passwordWrong);
-    }
+    const wrong = require(`${__hooks}/lib/accounts/sign-in-limits.js`).checkPassword(e, user, password, () =>
+      refusal(400, "password", "password_wrong", MESSAGES.passwordWrong),
+    );
+    if (wrong) throw wrong;
 
     const refused = deleteAccountData(e.app, user.id);
     if (refused) throw refused;

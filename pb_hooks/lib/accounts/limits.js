@@ -1,7 +1,7 @@
 /// <reference path="../../../pb_data/types.d.ts" />
-// Limits on account routes, kept per account rather than per address, so a
-// venue full of attendees on one Wi-Fi signs in freely while one account
-// cannot be guessed at or flooded with mail (README "Security"). PocketBase's
+// Limits on account mails, kept per account rather than per address, so a
+// venue full of attendees on one Wi-Fi asks freely while one account cannot
+// be flooded with mail (README "Security"). Failed sign-ins: sign-in-limits.js. PocketBase's
 // own "one reset mail per two minutes" marker is set only after the mail went
 // out, so concurrent requests slip past it; the counter here does not.
 
@@ -12,25 +12,6 @@ function rateLimit() {
 /** "users:ada@example.com": one counter per auth collection and identity. */
 function accountKey(e, identity) {
   return `${e.collection.name}:${String(identity || "").trim().toLowerCase()}`;
-}
-
-/**
- * Password sign-in: after too many failures for one identity (existing or
- * not, so the answer reveals nothing) the account refuses sign-ins until the
- * window ends; a success clears the count.
- * @param {core.RecordAuthWithPasswordRequestEvent} e
- */
-function limitPasswordSignIn(e) {
-  const key = accountKey(e, e.identity);
-  const blocked = rateLimit().exhausted(e.app, "signInFailures", key);
-  if (blocked) throw new TooManyRequestsError(blocked.message, {});
-  try {
-    e.next();
-  } catch (error) {
-    rateLimit().consume(e.app, "signInFailures", key);
-    throw error;
-  }
-  rateLimit().reset(e.app, "signInFailures", key);
 }
 
 /**
@@ -47,7 +28,6 @@ function limitAccountMail(e, name) {
 }
 
 module.exports = {
-  limitPasswordSignIn,
   limitPasswordResetMail: (e) => limitAccountMail(e, "passwordResetMails"),
   limitVerificationMail: (e) => limitAccountMail(e, "verificationMails"),
 };

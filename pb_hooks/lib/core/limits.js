@@ -12,7 +12,10 @@ const RATES = {
   registerPromo: { env: "RATE_LIMIT_REGISTER_PROMO", value: "10/600", per: "client" },
   registerWaitlist: { env: "RATE_LIMIT_REGISTER_WAITLIST", value: "30/600", per: "client" },
   promoChecks: { env: "RATE_LIMIT_PROMO_CHECKS", value: "20/600", per: "client" },
-  signInFailures: { env: "RATE_LIMIT_SIGN_IN_FAILURES", value: "10/900", per: "account" },
+  // failures per account and client (address, or a device the account signed in on) / window
+  signInFailures: { env: "RATE_LIMIT_SIGN_IN_FAILURES", value: "10/900", per: "account and client" },
+  // an account's failures from anywhere before it waits / the longest wait in seconds (lib/accounts/sign-in-limits.js)
+  signInDelay: { env: "RATE_LIMIT_SIGN_IN_DELAY", value: "5/30", per: "account" },
   passwordResetMails: { env: "RATE_LIMIT_PASSWORD_RESET_EMAIL", value: "3/3600", per: "account" },
   verificationMails: { env: "RATE_LIMIT_VERIFICATION_EMAIL", value: "3/3600", per: "account" },
   signupAttempts: { env: "RATE_LIMIT_SIGNUP", value: "10/900", per: "invitation" },

@@ -28,8 +28,11 @@ describe('signInFailureMessage', () => {
     expect(signInFailureMessage(readAuthFailure(refusal(400, 'Failed to authenticate.')))).toBe('Invalid email or password.');
   });
 
-  it('names throttling and lost connections', () => {
-    expect(signInFailureMessage(readAuthFailure(refusal(429)))).toMatch(/Too many attempts/);
+  it('names throttling as the server words it, and lost connections', () => {
+    // PocketBase's own per-address limit
+    expect(signInFailureMessage(readAuthFailure(refusal(429, 'Too Many Requests.')))).toBe('Too many attempts. Please wait a minute and try again.');
+    const waiting = 'Too many attempts for this account. Please try again in 4 seconds.';
+    expect(signInFailureMessage(readAuthFailure(refusal(429, waiting, { identity: { code: 'sign_in_delayed', message: waiting } })))).toBe(waiting);
     expect(signInFailureMessage(readAuthFailure(new ClientResponseError({ status: 0 })))).toMatch(/could not reach the server/);
     expect(signInFailureMessage(readAuthFailure(refusal(500)))).toBe('An unexpected error occurred');
   });

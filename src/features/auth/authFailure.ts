@@ -19,10 +19,14 @@ export function readAuthFailure(error: unknown): AuthFailure {
   return { status: error.status, message: stated || ServerMessages.unexpected, fieldErrors };
 }
 
-/** Sign-in never says which of email or password was wrong. */
+/**
+ * Sign-in never says which of email or password was wrong. A refusal for too
+ * many attempts is shown as the server words it (how long to wait, and the
+ * reset email as the way back).
+ */
 export function signInFailureMessage(failure: AuthFailure): string {
   if (failure.status === 0) return ServerMessages.unreachable;
-  if (failure.status === 429) return ServerMessages.tooManyAttempts;
+  if (failure.status === 429) return failure.fieldErrors.identity || failure.fieldErrors.password || ServerMessages.tooManyAttempts;
   if (failure.status >= 400 && failure.status < 500) return ServerMessages.wrongCredentials;
   return ServerMessages.unexpected;
 }

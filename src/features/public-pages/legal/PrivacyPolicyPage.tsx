@@ -91,7 +91,9 @@ export function PrivacyPolicyPage() {
 
       <h2>7. Cookies and local storage</h2>
       <p>
-        We do not use advertising or tracking cookies. The site uses your browser&rsquo;s local storage to keep you signed
+        We do not use advertising or tracking cookies. When you sign in, one cookie remembers that this browser has
+        signed in to your account before, so failed sign-ins by someone else elsewhere never lock you out; it holds no
+        personal information and lasts 180 days. The site uses your browser&rsquo;s local storage to keep you signed
         in, to remember your registration progress so a refresh or a trip to the checkout does not lose it, and to
         remember the campaign source of your visit. The attendee portal keeps a copy of your own portal data on your
         device so it works offline. You can remove all of it at any time by signing out and clearing this
