@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, nameCarriesLink } from './sharedRules';
+import { isReservedEmailDomain, isValidEmail, nameCarriesLink } from './sharedRules';
 
 describe('the shared email rule', () => {
   it('accepts ordinary addresses', () => {
@@ -9,6 +9,17 @@ describe('the shared email rule', () => {
   it('refuses what PocketBase refuses, and a little more', () => {
     for (const email of ['.x@example.com', 'x.@example.com', 'a..b@example.com', 'a@example', 'a@-x.com', 'a@x.c0m', 'a@e.x', ' a@x.com', `${'a'.repeat(65)}@x.com`]) {
       expect(isValidEmail(email), email).toBe(false);
+    }
+  });
+});
+
+describe('addresses that can never receive email', () => {
+  it('are the reserved and special-use domains, in any case, and nothing else', () => {
+    for (const email of ['x@deleted.invalid', 'x@DELETED.INVALID', 'x@lab.test', 'x@host.localhost', 'x@mail.example', 'x@printer.local', 'x@y.onion', 'x@router.home.arpa', 'x@home.arpa', 'x@n.alt']) {
+      expect(isReservedEmailDomain(email), email).toBe(true);
+    }
+    for (const email of ['ada@example.com', 'ada@example.org', 'ada@testing.com', 'ada@local.com.au', 'ada@invalid.io', 'ada@arpa.net']) {
+      expect(isReservedEmailDomain(email), email).toBe(false);
     }
   });
 });

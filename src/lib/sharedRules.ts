@@ -17,6 +17,21 @@ export function isValidEmail(email: string): boolean {
   return email.length <= rules.email.maxLength && local.length <= rules.email.maxLocalLength && EMAIL_PATTERN.test(email);
 }
 
+/** The registration's refusal of an address that can never receive email (the server's words). */
+export const RESERVED_EMAIL_MESSAGE = rules.email.reservedMessage;
+
+/**
+ * Whether the address is at a domain that can never receive mail (`.invalid`,
+ * `.test`, `.localhost`, … — the shared rule's list): its ticket could never
+ * reach it, so registration refuses it, as the server does.
+ */
+export function isReservedEmailDomain(email: string): boolean {
+  const domain = (email.trim().toLowerCase().split('@').pop() ?? '').replace(/\.$/, '');
+  const tld = domain.split('.').pop() ?? '';
+  if (rules.email.reservedTopLevelDomains.includes(tld)) return true;
+  return rules.email.reservedDomains.some((reserved) => domain === reserved || domain.endsWith(`.${reserved}`));
+}
+
 export function nameCarriesLink(name: string): boolean {
   return NAME_LINK_PATTERN.test(name);
 }

@@ -42,7 +42,7 @@ export function stripeServerForFile(onStarted: (started: StartedStripeServer) =>
 }
 
 /** An attendee whose name is not ASCII, as a buyer's may be. */
-export const buyer = () => attendee({ fullName: 'Zoë Ångström', email: `${unique('buyer-')}@test.local` });
+export const buyer = () => attendee({ fullName: 'Zoë Ångström', email: `${unique('buyer-')}@example.com` });
 
 export interface PaidRegistration {
   registrationId: string;

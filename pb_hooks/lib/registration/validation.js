@@ -17,6 +17,19 @@ function isValidEmail(email) {
   const local = email.split("@")[0];
   return email.length <= SHARED_RULES.email.maxLength && local.length <= SHARED_RULES.email.maxLocalLength && EMAIL_PATTERN.test(email);
 }
+
+/**
+ * Whether the address is at a domain that can never receive mail (the shared
+ * rule's reserved names: `.invalid`, where an anonymised person's placeholder
+ * lives, `.test`, `.localhost`, …). Such an address would be refused when its
+ * ticket is queued, after payment, so registration refuses it first.
+ */
+function isReservedEmailDomain(email) {
+  const domain = String(email || "").trim().toLowerCase().split("@").pop().replace(/\.$/, "");
+  const tld = domain.split(".").pop();
+  if (SHARED_RULES.email.reservedTopLevelDomains.includes(tld)) return true;
+  return SHARED_RULES.email.reservedDomains.some((reserved) => domain === reserved || domain.endsWith(`.${reserved}`));
+}
 const PHONE_PATTERN = /^[0-9+()\-. ]*$/;
 
 function isBlank(value) {
@@ -55,6 +68,7 @@ function validateAttendee(input, prefix, add) {
   if (fullName !== undefined && NAME_LINK_PATTERN.test(fullName)) add(`${prefix}.fullName`, "invalid_name", MESSAGES.fullNameLink);
   const email = field("email", requiredText(input.email, LIMITS.email, MESSAGES.emailRequired));
   if (email !== undefined && !isValidEmail(email)) add(`${prefix}.email`, "invalid_email", MESSAGES.emailInvalid);
+  else if (email !== undefined && isReservedEmailDomain(email)) add(`${prefix}.email`, "undeliverable_email", SHARED_RULES.email.reservedMessage);
   const company = field("company", requiredText(input.company, LIMITS.company, MESSAGES.companyRequired));
   const jobTitle = field("jobTitle", requiredText(input.jobTitle, LIMITS.jobTitle, MESSAGES.jobTitleRequired));
   const phoneNumber = field("phoneNumber", requiredText(input.phoneNumber, LIMITS.phoneNumber, MESSAGES.phoneRequired));
@@ -184,4 +198,4 @@ function validateRegistration(body) {
   return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId, earlyAccess, waitlistOffer, event: body.event } };
 }
 
-module.exports = { validateRegistration, isValidEmail };
+module.exports = { validateRegistration, isValidEmail, isReservedEmailDomain };

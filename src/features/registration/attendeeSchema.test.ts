@@ -36,6 +36,14 @@ describe('registration form schema', () => {
     });
   });
 
+  it("gives the server's words for an address that can never receive email (the shared rule)", () => {
+    for (const email of ['alex@deleted.invalid', 'alex@lab.test', 'alex@printer.local']) {
+      expect(validate({ attendees: [{ ...valid, email }], privacyConsent: true, marketingConsent: false }), email).toEqual({
+        'attendees.0.email': 'This address can never receive email, so the ticket could not reach this attendee. Please enter a real email address.',
+      });
+    }
+  });
+
   it('accepts complete attendees with an empty dietary field', () => {
     expect(validate({ attendees: [valid], privacyConsent: true, marketingConsent: false })).toEqual({});
   });

@@ -2,7 +2,9 @@
 // and 5). The server validates again; these checks only spare a round trip.
 import { z } from 'zod';
 import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
-import { EMAIL_MAX, FULL_NAME_MAX, FULL_NAME_MIN, NAME_LINK_MESSAGE, emailField, nameCarriesLink } from '@/lib/sharedRules';
+import {
+  EMAIL_MAX, FULL_NAME_MAX, FULL_NAME_MIN, NAME_LINK_MESSAGE, RESERVED_EMAIL_MESSAGE, emailField, isReservedEmailDomain, nameCarriesLink,
+} from '@/lib/sharedRules';
 import { FieldMessages, attendeeNeedsValidEmail, attendeeNeedsValidName } from './registrationMessages';
 
 /** The most attendees a registration may have when the event does not say (events.max_per_registration). */
@@ -27,7 +29,9 @@ export const attendeeSchema = z.object({
   fullName: required(FieldMessages.fullNameRequired)
     .min(FULL_NAME_MIN, FieldMessages.fullNameTooShort)
     .refine((name) => !nameCarriesLink(name), NAME_LINK_MESSAGE),
-  email: required(FieldMessages.emailRequired).pipe(emailField(FieldMessages.emailInvalid)),
+  email: required(FieldMessages.emailRequired)
+    .pipe(emailField(FieldMessages.emailInvalid))
+    .refine((email) => !isReservedEmailDomain(email), RESERVED_EMAIL_MESSAGE),
   company: required(FieldMessages.companyRequired),
   jobTitle: required(FieldMessages.jobTitleRequired),
   phoneNumber: required(FieldMessages.phoneNumberRequired).regex(PHONE_CHARACTERS, FieldMessages.phoneNumberInvalid),
