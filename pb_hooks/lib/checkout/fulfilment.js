@@ -5,7 +5,12 @@
 // that arrives after its hold lapsed is honoured only if seats are still free;
 // otherwise the registration is cancelled and a refund is recorded in the same
 // transaction, then made after commit (lib/checkout/payment-actions.js), whichever path
-// (webhook or return check) got there first.
+// (webhook or return check) got there first. Any other reason a paid
+// registration cannot be confirmed ends the same way: an attendee deleted or
+// anonymised while the buyer paid, or anything thrown while confirming (then
+// a second transaction records the refusal and the refund, refuseAfterError).
+// No payment is kept without its seats: every refusal refunds through the one
+// refund path, emails the buyer and flags the registration with the reason.
 
 /**
  * @param {core.App} app
@@ -63,14 +68,15 @@ function recordPayment(txApp, registration, { paymentIntentId, amountTotal }) {
  * took no money, so it owes nothing; a real payment without an intent cannot
  * be refunded by the server and goes to an administrator instead.
  */
-function owePaymentBack(txApp, registration, payment) {
+function owePaymentBack(txApp, registration, payment, reason) {
   const { isSimulatedSession } = require(`${__hooks}/lib/checkout/mode.js`);
   const paymentActions = require(`${__hooks}/lib/checkout/payment-actions.js`);
+  const why = reason || paymentActions.REFUND_REASONS.seatsGone;
   recordPayment(txApp, registration, payment);
   txApp.save(registration);
   if (isSimulatedSession(payment.sessionId)) return;
   if (!payment.paymentIntentId) {
-    paymentActions.flagForReview(txApp, registration, "Paid after its seats were taken, but Stripe named no payment intent: refund it in the Stripe dashboard.");
+    paymentActions.flagForReview(txApp, registration, `Paid, but not confirmed (${why}) and Stripe named no payment intent: refund it in the Stripe dashboard.`);
     return;
   }
   paymentActions.recordRefund(txApp, {
@@ -78,7 +84,57 @@ function owePaymentBack(txApp, registration, payment) {
     paymentIntentId: payment.paymentIntentId,
     amountCents: typeof payment.amountTotal === "number" ? payment.amountTotal : registration.getInt("total_amount_cents"),
     currency: registration.getString("currency"),
+    reason: why,
   });
+}
+
+/**
+ * Why a paid registration's attendees cannot be confirmed, or "": none left
+ * (deleted while the buyer paid), or an address its confirmation could never
+ * be sent to (anonymised meanwhile, or changed to a reserved domain). Read
+ * before anything is written.
+ */
+function attendeeRefusal(txApp, registration) {
+  const { isValidEmail, isReservedEmailDomain } = require(`${__hooks}/lib/registration/validation.js`);
+  const { isPlaceholder } = require(`${__hooks}/lib/accounts/anonymise.js`);
+  const attendees = attendeesOf(txApp, registration.id);
+  if (attendees.length === 0) return "every attendee of the registration was deleted before the payment arrived";
+  const unreachable = attendees.find((attendee) => {
+    const email = attendee.getString("email");
+    return isPlaceholder(email) || !isValidEmail(email) || isReservedEmailDomain(email);
+  });
+  if (unreachable) return `attendee ${unreachable.id}'s email address can never receive the ticket (their details were deleted or changed while the buyer paid)`;
+  return "";
+}
+
+/**
+ * A paid registration that cannot be confirmed: cancelled, flagged with the
+ * reason for an administrator, and its payment owed back (refunded after
+ * commit; the buyer is emailed once Stripe confirms).
+ * @param {core.App} txApp
+ * @param {core.Record} registration
+ * @param {{sessionId: string, paymentIntentId?: string, amountTotal?: number}} payment
+ * @param {string} reason what went wrong, for the refund's record and the review note
+ */
+function refuseAfterPayment(txApp, registration, payment, reason) {
+  const paymentActions = require(`${__hooks}/lib/checkout/payment-actions.js`);
+  const why = `${paymentActions.REFUND_REASONS.refused}: ${reason}`.slice(0, 500);
+  registration.set("status", "cancelled");
+  txApp.save(registration);
+  // The attendees too, where they can still be saved (the registration's status alone frees its hold).
+  for (const attendee of attendeesOf(txApp, registration.id)) {
+    if (attendee.getString("registration_status") === "cancelled") continue;
+    try {
+      attendee.set("registration_status", "cancelled");
+      txApp.save(attendee);
+    } catch (error) {
+      txApp.logger().warn("A refused paid registration's attendee could not be marked cancelled", "attendee", attendee.id,
+        "error", require(`${__hooks}/lib/core/errors.js`).describeError(error));
+    }
+  }
+  paymentActions.flagForReview(txApp, registration, `Paid, but could not be confirmed: ${reason}. The payment is refunded.`);
+  owePaymentBack(txApp, registration, payment, why);
+  return { outcome: "refused", registrationId: registration.id, reason };
 }
 
 function fulfilInTransaction(txApp, payment) {
@@ -88,9 +144,12 @@ function fulfilInTransaction(txApp, payment) {
   const status = registration.getString("status");
   if (status === "paid" || status === "completed") return { outcome: "already_fulfilled", registrationId };
   if (status === "cancelled") {
-    owePaymentBack(txApp, registration, payment);
+    // Refused before (seats gone, or anything else): a replay or another path adds nothing (one key per registration).
+    owePaymentBack(txApp, registration, payment, require(`${__hooks}/lib/checkout/payment-actions.js`).refundReason(txApp, registrationId));
     return { outcome: "seats_gone", registrationId };
   }
+  const refused = attendeeRefusal(txApp, registration);
+  if (refused) return refuseAfterPayment(txApp, registration, payment, refused);
 
   // A waitlist offer's claim: its seat is the offer's, unless a newer claim of the offer took its attendee.
   const claims = require(`${__hooks}/lib/waitlist/offer-claims.js`);
@@ -130,7 +189,7 @@ function fulfilInTransaction(txApp, payment) {
  * @returns {{emailWarning?: boolean}}
  */
 function completeFulfilment(app, result) {
-  if (result.outcome === "seats_gone") {
+  if (result.outcome === "seats_gone" || result.outcome === "refused") {
     require(`${__hooks}/lib/checkout/payment-actions.js`).runPendingForRegistration(app, result.registrationId);
   }
   if (result.outcome !== "fulfilled") return {};
@@ -148,14 +207,58 @@ function completeFulfilment(app, result) {
  */
 function fulfilCheckout(app, payment) {
   let result = null;
-  app.runInTransaction((txApp) => {
-    result = fulfilInTransaction(txApp, payment);
-  });
+  try {
+    app.runInTransaction((txApp) => {
+      result = fulfilInTransaction(txApp, payment);
+    });
+  } catch (error) {
+    // Inside the caller's transaction the caller decides (the webhook calls refuseAfterError after its rollback).
+    if (app.isTransactional()) throw error;
+    result = refuseAfterError(app, payment, error);
+  }
   if (app.isTransactional()) {
-    result.afterCommit = result.outcome === "fulfilled" || result.outcome === "seats_gone";
+    result.afterCommit = ["fulfilled", "seats_gone", "refused"].includes(result.outcome);
     return result;
   }
   return Object.assign(result, completeFulfilment(app, result));
+}
+
+/** SQLite busy or locked: gone in a moment, so the payment is confirmed on the next try, not refunded. */
+function isTransient(error) {
+  return /database is locked|SQLITE_BUSY|database table is locked/i.test(require(`${__hooks}/lib/core/errors.js`).describeError(error));
+}
+
+/**
+ * After a fulfilment threw and wrote nothing: in a new transaction, the paid
+ * registration is refused and its payment owed back, with the error as the
+ * reason. A transient error is thrown again (the webhook answers 503 and
+ * Stripe retries; the return page asks again). Not completed here: the caller
+ * runs completeFulfilment after its own commit (or fulfilCheckout does).
+ * @param {core.App} app
+ * @param {{sessionId: string, paymentIntentId?: string, amountTotal?: number}} payment
+ * @param {any} error what the fulfilment threw
+ * @param {(txApp: core.App) => void} [alsoInTransaction] more writes for the same transaction (the webhook's event id)
+ */
+function refuseAfterError(app, payment, error, alsoInTransaction) {
+  if (isTransient(error)) throw error;
+  const detail = require(`${__hooks}/lib/core/errors.js`).describeError(error);
+  app.logger().error("A paid checkout could not be confirmed; its payment is refunded", "sessionId", payment.sessionId, "error", detail);
+  let result = null;
+  app.runInTransaction((txApp) => {
+    if (alsoInTransaction) alsoInTransaction(txApp);
+    const registration = findRegistrationBySession(txApp, payment.sessionId);
+    if (!registration || registration.getString("kind") !== "paid") {
+      result = { outcome: "not_found", registrationId: "" };
+      return;
+    }
+    const status = registration.getString("status");
+    if (status === "paid" || status === "completed") {
+      result = { outcome: "already_fulfilled", registrationId: registration.id };
+      return;
+    }
+    result = refuseAfterPayment(txApp, registration, payment, `confirming it failed (${detail})`);
+  });
+  return result;
 }
 
 /**
@@ -217,4 +320,4 @@ function expireLapsedHolds(app) {
   return expired;
 }
 
-module.exports = { findRegistrationBySession, fulfilCheckout, completeFulfilment, releaseHold, releaseRegistration, expireLapsedHolds };
+module.exports = { findRegistrationBySession, fulfilCheckout, completeFulfilment, refuseAfterError, releaseHold, releaseRegistration, expireLapsedHolds };

@@ -19,6 +19,12 @@ const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 240, 720, 1440];
 const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
 const DUE_BATCH = 100;
 
+/** Why a whole registration's payment is refunded, as administrators read it on the refund. */
+const REFUND_REASONS = {
+  seatsGone: "Paid after its seats were taken",
+  refused: "Paid, but the registration could not be confirmed",
+};
+
 
 /**
  * Flags a registration for an administrator, keeping earlier notes. Saves it.
@@ -38,9 +44,9 @@ function flagForReview(txApp, registration, note) {
  * Records a full refund of a registration's payment, once: a replay finds
  * the row by its idempotency key and adds nothing.
  * @param {core.App} txApp
- * @param {{registrationId: string, paymentIntentId: string, amountCents: number, currency: string}} refund
+ * @param {{registrationId: string, paymentIntentId: string, amountCents: number, currency: string, reason?: string}} refund
  */
-function recordRefund(txApp, { registrationId, paymentIntentId, amountCents, currency }) {
+function recordRefund(txApp, { registrationId, paymentIntentId, amountCents, currency, reason }) {
   const idempotencyKey = `refund-${registrationId}`;
   if (txApp.countRecords("payment_actions", $dbx.hashExp({ idempotency_key: idempotencyKey })) > 0) return;
   const action = new Record(txApp.findCachedCollectionByNameOrId("payment_actions"));
@@ -50,12 +56,19 @@ function recordRefund(txApp, { registrationId, paymentIntentId, amountCents, cur
     payment_intent: paymentIntentId,
     amount_cents: amountCents,
     currency,
+    reason: String(reason || REFUND_REASONS.seatsGone).slice(0, 500),
     idempotency_key: idempotencyKey,
     status: "pending",
     attempts: 0,
     next_attempt_at: require(`${__hooks}/lib/core/db-date.js`).dbNow(),
   });
   txApp.save(action);
+}
+
+/** The reason of a registration's whole refund already recorded (seats gone when there is none). */
+function refundReason(txApp, registrationId) {
+  const found = txApp.findRecordsByFilter("payment_actions", "idempotency_key = {:key}", "", 1, 0, { key: `refund-${registrationId}` });
+  return found.length > 0 && found[0].getString("reason") ? found[0].getString("reason") : REFUND_REASONS.seatsGone;
 }
 
 /** The idempotency key of one attendee's cancellation refund: an attendee is cancelled once. */
@@ -123,6 +136,7 @@ function claim(app, actionId) {
       amountCents: action.getInt("amount_cents"),
       simulated: action.getBool("simulated"),
       idempotencyKey: action.getString("idempotency_key"),
+      reason: action.getString("reason"),
     };
   });
   return claimed;
@@ -164,7 +178,10 @@ function settle(app, claimed, result) {
       action.set("last_error", "");
       txApp.save(action);
       // An attendee's cancellation notice already named the refund; a whole registration's is told now.
-      if (!claimed.attendeeId) require(`${__hooks}/lib/email/registration-emails.js`).queueRefundEmail(txApp, claimed.registrationId);
+      if (!claimed.attendeeId) {
+        const seatsGone = !claimed.reason || claimed.reason.startsWith(REFUND_REASONS.seatsGone);
+        require(`${__hooks}/lib/email/registration-emails.js`).queueRefundEmail(txApp, claimed.registrationId, { seatsGone });
+      }
       return;
     }
     action.set("last_error", result.error.slice(0, 2000));
@@ -255,9 +272,11 @@ function runActionNow(app, actionId) {
 
 module.exports = {
   MAX_ATTEMPTS,
+  REFUND_REASONS,
   attendeeRefundKey,
   flagForReview,
   recordRefund,
+  refundReason,
   recordAttendeeRefund,
   executeAction,
   runActionNow,

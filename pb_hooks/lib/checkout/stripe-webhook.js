@@ -4,7 +4,10 @@
 // so a redelivered event finds its id and does nothing, and a failed handling
 // leaves no record and is retried by Stripe. Network work (a refund owed,
 // emails) runs after commit; a refund that fails then is retried by the
-// payment actions cron, not by Stripe redelivering the event.
+// payment actions cron, not by Stripe redelivering the event. A paid session
+// whose fulfilment throws is not left to Stripe's retries: a second
+// transaction records the event id and refuses the registration with a
+// refund (lib/checkout/fulfilment.js refuseAfterError).
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const EVENT_ID_PATTERN = /^evt_[A-Za-z0-9_]+$/;
@@ -60,6 +63,55 @@ function handleEvent(txApp, event, afterCommit) {
   }
 }
 
+/** The payment a paid-session event reports, or null for any other event. */
+function paidSession(event) {
+  const session = event.data && event.data.object;
+  if (!session || !SESSION_ID_PATTERN.test(session.id || "")) return null;
+  const paid = (event.type === "checkout.session.completed" && session.payment_status === "paid")
+    || event.type === "checkout.session.async_payment_succeeded";
+  if (!paid) return null;
+  const { paymentIntentIdOf } = require(`${__hooks}/lib/checkout/stripe.js`);
+  return { sessionId: session.id, paymentIntentId: paymentIntentIdOf(session), amountTotal: session.amount_total };
+}
+
+function recordEventId(txApp, event) {
+  const record = new Record(txApp.findCachedCollectionByNameOrId("stripe_events"));
+  record.set("event_id", event.id);
+  record.set("type", event.type);
+  txApp.save(record);
+}
+
+function isDuplicate(txApp, event) {
+  return txApp.countRecords("stripe_events", $dbx.hashExp({ event_id: event.id })) > 0;
+}
+
+/**
+ * A paid session whose fulfilment threw (and wrote nothing): its payment is
+ * refunded, recorded with the event id. Null when that failed too (or the
+ * error is transient): the webhook then answers 503 and Stripe retries.
+ */
+function refuseFailedFulfilment(app, event, error, afterCommit) {
+  const payment = paidSession(event);
+  if (!payment) return null;
+  const fulfilment = require(`${__hooks}/lib/checkout/fulfilment.js`);
+  let duplicate = false;
+  try {
+    const result = fulfilment.refuseAfterError(app, payment, error, (txApp) => {
+      if (isDuplicate(txApp, event)) {
+        duplicate = true;
+        throw new Error("duplicate event");
+      }
+      recordEventId(txApp, event);
+    });
+    if (["refused", "seats_gone"].includes(result.outcome)) afterCommit.push((after) => fulfilment.completeFulfilment(after, result));
+    return { outcome: result.outcome };
+  } catch (second) {
+    if (duplicate) return { duplicate: true };
+    app.logger().error("Stripe webhook: the failed fulfilment could not be refused either", "eventId", event.id, "error", String(second));
+    return null;
+  }
+}
+
 function parseEvent(rawBody) {
   let event;
   try {
@@ -95,20 +147,21 @@ function handleStripeWebhook(e) {
   const afterCommit = [];
   try {
     e.app.runInTransaction((txApp) => {
-      if (txApp.countRecords("stripe_events", $dbx.hashExp({ event_id: event.id })) > 0) {
+      if (isDuplicate(txApp, event)) {
         answer = { duplicate: true };
         return;
       }
-      const record = new Record(txApp.findCachedCollectionByNameOrId("stripe_events"));
-      record.set("event_id", event.id);
-      record.set("type", event.type);
-      txApp.save(record);
+      recordEventId(txApp, event);
       answer = handleEvent(txApp, event, afterCommit);
     });
   } catch (error) {
-    // Nothing was recorded: a non-2xx makes Stripe deliver the event again later.
     e.app.logger().error("Stripe webhook: handling failed", "eventId", event.id, "type", event.type, "error", String(error));
-    return e.json(503, { status: 503, message: "The event could not be processed now; it will be retried.", data: {} });
+    afterCommit.length = 0;
+    // A payment that cannot become seats is refunded now; anything else (or a transient error) is left to Stripe's retries.
+    const refused = refuseFailedFulfilment(e.app, event, error, afterCommit);
+    // Nothing was recorded: a non-2xx makes Stripe deliver the event again later.
+    if (!refused) return e.json(503, { status: 503, message: "The event could not be processed now; it will be retried.", data: {} });
+    answer = refused;
   }
 
   afterCommit.forEach((task) => {

@@ -152,10 +152,17 @@ function queueRegistrationEmails(txApp, registrationId) {
   return rendered.filter((email) => queueOnce(txApp, { registrationId, ...email })).length;
 }
 
-/** Tells the buyer (primary_email) that a payment whose seats were gone was refunded. */
-function queueRefundEmail(txApp, registrationId) {
+/**
+ * Tells the buyer (primary_email) that a payment that bought no seats was
+ * refunded: the seats were gone (`seatsGone`), or the registration could not be
+ * confirmed. An address that can never receive mail (anonymised meanwhile) is
+ * told nothing: the registration is flagged for an administrator already.
+ */
+function queueRefundEmail(txApp, registrationId, { seatsGone = true } = {}) {
   const { registration, facts } = loadRegistration(txApp, registrationId);
   const to = registration.getString("primary_email");
+  if (require(`${__hooks}/lib/accounts/anonymise.js`).isPlaceholder(to)
+    || require(`${__hooks}/lib/registration/validation.js`).isReservedEmailDomain(to)) return 0;
   const buyer = txApp
     .findRecordsByFilter("attendees", "registration = {:registration}", "created,id", 0, 0, { registration: registrationId })
     .find((attendee) => attendee.getString("email").toLowerCase() === to.toLowerCase());
@@ -164,6 +171,7 @@ function queueRefundEmail(txApp, registrationId) {
     amount: require(`${__hooks}/lib/events/format.js`).formatAmount(registration.getInt("total_amount_cents"), registration.getString("currency")),
     event: facts,
     waitlistUrl: `${facts.appUrl}/register?waitlist=true`,
+    seatsGone,
   });
   return queueOnce(txApp, { registrationId, attendeeId: "", to, message }) ? 1 : 0;
 }

@@ -182,13 +182,21 @@ function waitlistEmail(data) {
 }
 
 /** @param {{fullName: string, amount: string, event: object, waitlistUrl: string}} data */
+/**
+ * A payment that bought no seats, refunded in full: the last seats were taken
+ * while it was processed (`seatsGone`, the default), or the registration could
+ * not be confirmed for another reason.
+ */
 function refundEmail(data) {
+  const seatsGone = data.seatsGone !== false;
   return layout().renderMessage(TEMPLATES.refund, `Your payment has been refunded: ${data.event.title}`, {
-    preheader: "The last seats were taken while your payment was processed.",
+    preheader: seatsGone ? "The last seats were taken while your payment was processed." : "We could not confirm your registration after your payment.",
     heading: "Your payment has been refunded",
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
-      `We are sorry: the last seats for the ${data.event.title} on ${data.event.date} were taken while your payment was being processed, so we could not confirm your registration.`,
+      seatsGone
+        ? `We are sorry: the last seats for the ${data.event.title} on ${data.event.date} were taken while your payment was being processed, so we could not confirm your registration.`
+        : `We are sorry: we could not confirm your registration for the ${data.event.title} on ${data.event.date} after your payment went through, so no seat is held for you.`,
       `Your payment of ${data.amount} has been refunded in full to the card you used. Refunds usually appear within 5 to 10 business days.`,
     ],
     button: { label: "Register for Future Events", url: data.waitlistUrl },
