@@ -3,7 +3,10 @@
 // Administrators' edits and deletes of attendee rows through the records API
 // (lib/admin/attendees.js): only the edit form's fields, valid and unique
 // emails, no email change or delete for an attendee who has an account.
-// Refusals are answered in PocketBase's error shape.
+// Refusals are answered in PocketBase's error shape. An attendee who paid for
+// their seat is not deleted through the records API (superusers included):
+//   POST /api/masterclass/admin/attendees/{id}/delete — administrators: Delete with a refund decision
+//        (lib/cancellation/admin-routes.js handleAdminDelete)
 
 onRecordUpdateRequest((e) => {
   const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
@@ -14,3 +17,5 @@ onRecordDeleteRequest((e) => {
   const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
   return answerRefusals(e, () => require(`${__hooks}/lib/admin/attendees.js`).checkAttendeeDelete(e));
 }, "attendees");
+
+routerAdd("POST", "/api/masterclass/admin/attendees/{id}/delete", (e) => require(`${__hooks}/lib/cancellation/admin-routes.js`).handleAdminDelete(e));

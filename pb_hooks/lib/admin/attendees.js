@@ -13,7 +13,13 @@
 // - An attendee who has an account cannot be deleted (the account would be
 //   left pointing at no registration); one without an account can: the row
 //   goes, and with it the seat it held (seats are counted from attendee rows).
-// Superusers (the PocketBase dashboard) are not limited by these checks.
+// - An attendee who paid for their seat is not deleted here, nor one whose
+//   refund is recorded (payment_actions point at the row): that would free a
+//   paid seat with no refund and no note, or lose the refund's record.
+//   Administrators delete them with a refund decision (POST
+//   /api/masterclass/admin/attendees/{id}/delete); these two refusals hold for
+//   superusers (the PocketBase dashboard) too.
+// Superusers are not limited by the other checks.
 
 const EDITABLE = [
   "full_name", "email", "company", "job_title", "role", "phone_number",
@@ -30,6 +36,8 @@ const MESSAGES = {
   emailHasAccount: "This attendee has an account, so their email cannot be changed: it is the address they sign in with.",
   phoneInvalid: "Phone number may only contain digits, spaces and + ( ) - .",
   roleInvalid: "Please choose one of the listed roles.",
+  deletePaidSeat: (name) => `${name} paid for their seat, so the record cannot simply be deleted: that would free the seat with no refund and no note. In Manage Attendees, Delete asks whether to refund (by the terms, another amount or none) and why, and keeps the record of it.`,
+  deleteRefundRecorded: "A refund is recorded for this attendee, so their record is kept as the record of that payment. Anonymise it to remove their personal details.",
   deleteHasAccount: "This attendee has an account, so their record cannot be deleted: the account and its portal access depend on it. The attendee, their seat and their account were left unchanged.",
 };
 
@@ -69,6 +77,9 @@ function checkAttendeeUpdate(e) {
   // The registration's own rule (shared/shared-rules.json), so an edit never stores what registering would refuse.
   if (!require(`${__hooks}/lib/registration/validation.js`).isValidEmail(email)) add("email", "invalid_email", MESSAGES.emailInvalid);
   else if (emailChanged && original.getString("user") !== "") add("email", "has_account", MESSAGES.emailHasAccount);
+  else if (emailChanged && require(`${__hooks}/lib/registration/validation.js`).isReservedEmailDomain(email)) {
+    add("email", "undeliverable_email", require(`${__hooks}/shared/shared-rules.json`).email.reservedMessage);
+  }
   else if (emailChanged) {
     const taken = e.app.findAllRecords(
       "attendees",
@@ -89,9 +100,17 @@ function checkAttendeeUpdate(e) {
 
 /** onRecordDeleteRequest for attendees. @param {core.RecordRequestEvent} e */
 function checkAttendeeDelete(e) {
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const cancellation = require(`${__hooks}/lib/cancellation/rules.js`);
+  const facts = cancellation.assess(e.app, e.record, new Date());
+  if (require(`${__hooks}/lib/cancellation/admin-routes.js`).holdsPaidSeat(facts)) {
+    throw refusal(409, "registration_status", "paid_seat", MESSAGES.deletePaidSeat(e.record.getString("full_name")));
+  }
+  if (e.app.countRecords("payment_actions", $dbx.hashExp({ attendee: e.record.id })) > 0) {
+    throw refusal(409, "attendee", "refund_recorded", MESSAGES.deleteRefundRecorded);
+  }
   if (isSuperuser(e)) return e.next();
   if (e.record.getString("user") !== "") {
-    const { refusal } = require(`${__hooks}/lib/core/errors.js`);
     throw refusal(409, "user", "has_account", MESSAGES.deleteHasAccount);
   }
   return e.next();

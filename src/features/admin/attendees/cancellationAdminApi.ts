@@ -35,8 +35,13 @@ export interface AttendeeCancellation {
   maxRefundText: string;
   terms: { tier: string; percent: number; words: string; refundCents: number };
   simulated: boolean;
+  /** A confirmed attendee or observer with a share of a payment: Delete asks for a refund decision. */
+  paidSeat: boolean;
   refunds: AttendeeRefund[];
 }
+
+/** How a paid attendee's Delete refunds them: the terms' amount, another amount, or nothing. */
+export type DeleteRefundChoice = 'terms' | 'amount' | 'none';
 
 export interface AdminCancelResult {
   refundCents: number;
@@ -54,6 +59,20 @@ export function fetchAttendeeCancellation(attendeeId: string, signal?: AbortSign
 export function cancelAttendee(attendeeId: string, amountCents: number, reason: string): Promise<AdminCancelResult> {
   return pb.send<AdminCancelResult>(`/api/masterclass/admin/attendees/${encodeURIComponent(attendeeId)}/cancel`, {
     method: 'POST', body: { amountCents, reason }, requestKey: null,
+  });
+}
+
+/**
+ * Deletes an attendee who paid for their seat with a refund decision
+ * (pb_hooks/lib/cancellation/admin-routes.js handleAdminDelete): the seat is
+ * cancelled and refunded as chosen, the row kept as the payment's record.
+ */
+export function deletePaidAttendee(
+  attendeeId: string,
+  decision: { refund: DeleteRefundChoice; amountCents?: number; reason: string },
+): Promise<AdminCancelResult> {
+  return pb.send<AdminCancelResult>(`/api/masterclass/admin/attendees/${encodeURIComponent(attendeeId)}/delete`, {
+    method: 'POST', body: decision, requestKey: null,
   });
 }
 

@@ -6,6 +6,8 @@ export const AttendeeAdminTexts = {
   editDialog: 'Edit Attendee',
   deleteDialog: 'Are you sure?',
   deleteQuestion: (name: string) => `This action cannot be undone. This will permanently delete the attendee record for ${name}.`,
+  deletePaidQuestion: (name: string) =>
+    `This action cannot be undone. ${name} paid for their seat: deleting cancels it with the refund you choose below.`,
   empty: 'No attendees found.',
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} attendees`,
   errorTitle: 'Error',
