@@ -140,7 +140,7 @@ describe('the offer email', () => {
 
     const email = await su.collection('emails').getOne(offer.outbox_email);
     expect(email).toMatchObject({ to: person.email.toLowerCase(), template: 'waitlist_offer', attendee: person.attendeeId });
-    expect(email.subject).toBe('A seat is yours: AI CHAMPIONS MASTERCLASS, Wednesday 18 June 2031');
+    expect(email.subject).toBe('A seat at the AI Champions Masterclass on Wednesday 18 June 2031 is held for you');
     expect(email.text).toContain('A seat has become free at the AI CHAMPIONS MASTERCLASS on Wednesday 18 June 2031, 11:30 am – 2:30 pm ACST');
     expect(email.text).toMatch(/The seat is yours until \w+day \d+ \w+ \d{4}, \d+:\d\d [ap]m AC[SD]T/);
     expect(email.text).toContain('offerToken=[hidden]');

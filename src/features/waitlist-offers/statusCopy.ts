@@ -35,7 +35,7 @@ export function statusCopy(status: Pick<WaitlistStatus, 'state' | 'position' | '
         badge: 'Seat held for you',
         tone: 'teal',
         title: 'A seat is held for you',
-        text: `Claim it before ${status.offer?.expires_text ?? 'the offer ends'} with the link in the email we sent you ("A seat is yours"). After that, it goes to the next person in line.`,
+        text: `Claim it before ${status.offer?.expires_text ?? 'the offer ends'} with the link in the email we sent you ("A seat at the … is held for you"). After that, it goes to the next person in line.`,
       };
     case 'confirmed':
       return { badge: 'Registered', tone: 'teal', title: 'You have a seat', text: `You're registered for the ${event}. Your confirmation email has the details.` };
