@@ -3,6 +3,8 @@
 //   GET      /api/masterclass/waitlist-offers/claim?offer=…&token=… — the offer and the waitlisted details for /register (the claim link's token)
 //   GET|POST /api/masterclass/waitlist-offers/decline?offer=…&token=… — GET asks, POST declines (mail scanners open links)
 //   GET      /api/masterclass/waitlist-status?attendee=…&token=… — place in the queue and any offer (the waitlist email's status link)
+//   POST     /api/masterclass/waitlist-confirm {attendee, token} — confirms the entry's address (the button of the page
+//            the waitlist email's confirmation link opens; lib/waitlist/confirmation.js)
 //   GET      /api/masterclass/admin/waitlist/{eventId} — the queue and the offers (administrators)
 //   POST     /api/masterclass/admin/waitlist/{eventId}/offer {attendeeId} — offer a free seat to that person now (administrators)
 //   POST     /api/masterclass/admin/waitlist/{eventId}/skip {attendeeId} — withdraw their offer or skip them (administrators)
@@ -13,6 +15,7 @@ routerAdd("GET", "/api/masterclass/waitlist-offers/claim", (e) => require(`${__h
 routerAdd("GET", "/api/masterclass/waitlist-offers/decline", (e) => require(`${__hooks}/lib/waitlist/offer-routes.js`).handleDecline(e));
 routerAdd("POST", "/api/masterclass/waitlist-offers/decline", (e) => require(`${__hooks}/lib/waitlist/offer-routes.js`).handleDecline(e));
 routerAdd("GET", "/api/masterclass/waitlist-status", (e) => require(`${__hooks}/lib/waitlist/offer-routes.js`).handleStatus(e));
+routerAdd("POST", "/api/masterclass/waitlist-confirm", (e) => require(`${__hooks}/lib/waitlist/confirmation.js`).handleConfirm(e));
 routerAdd("GET", "/api/masterclass/admin/waitlist/{eventId}", (e) => require(`${__hooks}/lib/waitlist/offer-admin.js`).handleQueue(e));
 routerAdd("POST", "/api/masterclass/admin/waitlist/{eventId}/offer", (e) => require(`${__hooks}/lib/waitlist/offer-admin.js`).handleOffer(e));
 routerAdd("POST", "/api/masterclass/admin/waitlist/{eventId}/skip", (e) => require(`${__hooks}/lib/waitlist/offer-admin.js`).handleSkip(e));

@@ -1,8 +1,20 @@
 // The landing page's waitlist shortcut form (spec sections 2, 3, 4, 5). The spec
-// keeps it hidden; `/?showWaitlistForm=true` reveals it in the hero.
+// keeps it hidden; `/?showWaitlistForm=true` reveals it in the hero. Through
+// to the waitlist registration: the completion asks to confirm the address,
+// and the email carries the confirmation link (its working copy only in the
+// message sent). That journey runs on the file's own PocketBase.
 import { expect, test, type Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import type { TestServer } from '../support/pocketbase';
 import { DESKTOP } from '../support/browser';
 import { APP_START_TIMEOUT } from './support/appStart';
+import { emailedLink, outboxLink } from './support/accounts';
+import { ownServerForFile, routeApiTo } from './support/ownServer';
+import { fillAttendee, privacyConsent, unique } from './registration-helpers';
+
+let server: TestServer;
+let superuser: PocketBase;
+ownServerForFile((started) => ({ server, admin: superuser } = started));
 
 const FORM_URL = '/?showWaitlistForm=true';
 const NAME_ERROR = 'Name must be at least 2 characters';
@@ -116,4 +128,31 @@ test('company is stored as an empty string when left blank', async ({ page }) =>
     email: 'sam@example.com',
     company: '',
   });
+});
+
+test('through to the waitlist: the completion asks to confirm the address, and the email carries the confirmation link', async ({ page }) => {
+  await routeApiTo(page, server);
+  const email = `${unique('casey')}@example.com`;
+  await page.goto(FORM_URL);
+  const form = fields(page);
+  await form.name.fill('Casey Morgan');
+  await form.email.fill(email);
+  await form.submit.click();
+  await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('waitlist') === 'true');
+  await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Casey Morgan', { timeout: APP_START_TIMEOUT });
+  // The shortcut brings name and email; the rest of the details are asked here.
+  await fillAttendee(page, 0, { fullName: 'Casey Morgan', email });
+  await privacyConsent(page).check();
+  await page.getByRole('button', { name: 'Register for Future Events' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration Complete' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Please open that email and confirm your address when it asks you to');
+
+  const link = await emailedLink(superuser, email, 'confirmToken=', page.url());
+  expect(link.pathname).toBe('/waitlist-status');
+  expect(link.searchParams.get('confirmToken')).toMatch(/^\d+\.[0-9a-f]{64}$/);
+  const shown = await outboxLink(superuser, email, 'confirmToken=', page.url());
+  expect(shown.searchParams.get('confirmToken')).toBe('[hidden]');
+  expect(shown.searchParams.get('token')).toBe('[hidden]');
+  const [entry] = await superuser.collection('attendees').getFullList({ filter: superuser.filter('email = {:email}', { email }) });
+  expect(entry).toMatchObject({ registration_status: 'waitlisted', waitlist_confirmed_at: '' });
 });

@@ -1,6 +1,8 @@
 // Arrangements for the waitlist offer suites: a masterclass of its own per
-// test (so queues never mix), confirmed seats made by the superuser, people
-// joining its waitlist through the public route (in order), the offers and
+// test (so queues never mix; Sold out, the one sales state in which seats are
+// offered), confirmed seats made by the superuser, people joining its
+// waitlist through the public route (in order) and confirming their address
+// with the link in their email, the offers and
 // their emailed links (from the superuser-only working copies), and the seat
 // count as the public summary gives it.
 import type PocketBase from 'pocketbase';
@@ -9,12 +11,12 @@ import { expect } from 'vitest';
 import type { TestServer } from '../support/pocketbase';
 import { UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
 import { unique } from './helpers';
-import { attendee, get, register } from './registration-helpers';
+import { attendee, get, post, register } from './registration-helpers';
 
 export async function newEvent(su: PocketBase, patch: Record<string, unknown> = {}): Promise<RecordModel> {
   return su.collection('events').create({
     title: 'AI CHAMPIONS MASTERCLASS', ...UPCOMING_EVENT_TIMES, timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia',
-    venue: 'Lot Fourteen', capacity: 5, max_per_registration: 10, price_cents: 49500, currency: 'AUD', sales_state: 'open',
+    venue: 'Lot Fourteen', capacity: 5, max_per_registration: 10, price_cents: 49500, currency: 'AUD', sales_state: 'sold_out',
     portal_unlock_at: '2031-06-17 23:30:00.000Z', published: true, ...patch,
   });
 }
@@ -41,8 +43,35 @@ export interface Waiting {
   registrationId: string;
 }
 
-/** `count` people join the event's waitlist through the public route, one after another (so in this order). */
-export async function joinWaitlist(server: TestServer, su: PocketBase, eventId: string, count: number, overrides: Record<string, unknown> = {}): Promise<Waiting[]> {
+/** The working links of the waitlist email of an entry (from its superuser-only copy): the status link and the confirmation link. */
+export async function waitlistLinks(su: PocketBase, server: TestServer, attendeeId: string): Promise<{ status: URL; confirm: URL }> {
+  const mail = await su.collection('emails').getFirstListItem(su.filter('attendee = {:id} && template = "waitlist_confirmation"', { id: attendeeId }), { sort: '-created' });
+  const secret = await su.collection('email_secrets').getFirstListItem(su.filter('email = {:id}', { id: mail.id }));
+  const links = String(secret.links).split('\n').map((href) => new URL(href)).filter((url) => url.pathname === '/waitlist-status');
+  const confirm = links.find((url) => url.searchParams.has('confirmToken'));
+  const status = links.find((url) => !url.searchParams.has('confirmToken'));
+  if (!confirm || !status) throw new Error(`No status and confirmation links in the waitlist email: ${secret.links}`);
+  const local = (url: URL) => new URL(`${url.pathname}${url.search}`, server.url);
+  return { status: local(status), confirm: local(confirm) };
+}
+
+/** Confirms an entry's address as its page does: the confirmation link's attendee and token, POSTed. */
+export async function confirmEntry(su: PocketBase, server: TestServer, attendeeId: string) {
+  const { confirm } = await waitlistLinks(su, server, attendeeId);
+  const answer = await post(server, '/api/masterclass/waitlist-confirm', { attendee: confirm.searchParams.get('attendee'), token: confirm.searchParams.get('confirmToken') });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer;
+}
+
+/**
+ * `count` people join the event's waitlist through the public route, one after another (so in this order),
+ * and confirm their address with the link in their email (`confirm: false`: they do not; `'quietly'`: the
+ * superuser marks them confirmed, so no offer pass runs, for a free seat nobody has been offered yet).
+ */
+export async function joinWaitlist(
+  server: TestServer, su: PocketBase, eventId: string, count: number, overrides: Record<string, unknown> = {},
+  options: { confirm?: boolean | 'quietly' } = {},
+): Promise<Waiting[]> {
   const people: Waiting[] = [];
   for (let index = 0; index < count; index += 1) {
     const person = attendee({ fullName: `Waiting Person ${index + 1}`, email: `${unique(`wait${index + 1}-`)}@example.com`, ...overrides });
@@ -50,6 +79,10 @@ export async function joinWaitlist(server: TestServer, su: PocketBase, eventId: 
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const row = await su.collection('attendees').getFirstListItem(su.filter('registration = {:id}', { id: answer.body.registrationId }));
     people.push({ attendeeId: row.id, email: row.email, registrationId: answer.body.registrationId });
+  }
+  for (const person of people) {
+    if (options.confirm === 'quietly') await su.collection('attendees').update(person.attendeeId, { waitlist_confirmed_at: new Date().toISOString() });
+    else if (options.confirm !== false) await confirmEntry(su, server, person.attendeeId);
   }
   return people;
 }

@@ -23,8 +23,6 @@ export interface ReceivedMail {
   text: string;
   html: string;
   attachments: ReceivedAttachment[];
-  /** The message as it arrived, for a parser of its own (tests/server/email-clients.test.ts). */
-  raw: Buffer;
 }
 
 export interface TestSmtpServer {
@@ -111,7 +109,6 @@ export function parseMail(raw: Buffer, envelope: { from: string; to: string[] })
     text: '',
     html: '',
     attachments: [],
-    raw,
   };
   for (const part of leafParts(root)) {
     const type = (part.headers['content-type'] ?? 'text/plain').split(';')[0].trim().toLowerCase();

@@ -46,6 +46,8 @@ const MESSAGES = {
   attendeesOverEventMax: (max) => `A registration can have at most ${max} ${max === 1 ? "attendee" : "attendees"}. Please register larger groups in several registrations or contact us.`,
   heldSeatsPerEmail: (held) => `${held} ${held === 1 ? "seat is" : "seats are"} already held for this email address in an unfinished checkout. Please finish or cancel that checkout, or try again in 30 minutes.`,
   heldSeatsPerClient: "Too many seats are already held in unfinished checkouts from your connection. Please finish or cancel those checkouts, or try again in 30 minutes.",
+  heldSeatsPerEmailWithOffers: (held) => `${held} ${held === 1 ? "seat is" : "seats are"} already held for this email address in unfinished checkouts and open waitlist seat offers. Please claim or decline your seat offer, finish or cancel your checkout, or try again once they end.`,
+  heldSeatsPerClientWithOffers: "Too many seats are already held from your connection in unfinished checkouts and open waitlist seat offers. Please claim or decline those offers, finish or cancel those checkouts, or try again once they end.",
   alreadyOnWaitlist: "You're already on the waitlist for this masterclass. We'll be in touch as soon as a seat or the next date opens.",
   promoOneAttendee: "A promo code registration is for one attendee only.",
   waitlistOneAttendee: "The waitlist takes one attendee per registration.",

@@ -111,9 +111,13 @@ function renderRegistrationEmails(app, { facts, kind, totalAmountCents, currency
   ]);
 }
 
-/** The waitlist confirmation, rendered: `[{attendeeId, to, message}]`; `statusUrl` shows the place in the queue. */
-function renderWaitlistEmail(facts, attendee, statusUrl) {
-  return [{ attendeeId: attendee.id, to: attendee.email, message: require(`${__hooks}/lib/email/templates.js`).waitlistEmail({ fullName: attendee.fullName, event: facts, statusUrl }) }];
+/**
+ * The waitlist confirmation, rendered: `[{attendeeId, to, message}]`; `statusUrl` shows the place in the
+ * queue, `confirmUrl` confirms the address (the message carries `secret`, its working copy).
+ */
+function renderWaitlistEmail(facts, attendee, statusUrl, confirmUrl) {
+  const message = require(`${__hooks}/lib/email/templates.js`).waitlistEmail({ fullName: attendee.fullName, event: facts, statusUrl, confirmUrl });
+  return [{ attendeeId: attendee.id, to: attendee.email, message }];
 }
 
 /**

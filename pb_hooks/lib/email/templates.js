@@ -2,9 +2,8 @@
 // The product's emails: registration confirmation, account invitation,
 // waitlist confirmation and refund notice. Each returns
 // {template, subject, html, text} (lib/email/layout.js renderMessage); `event`
-// is lib/events/facts.js eventFacts(). Subjects are sentences that name the
-// event as layout.js theEvent() writes it. Messages that carry a credential
-// also have an outbox copy without it: administrators read the outbox
+// is lib/events/facts.js eventFacts(). Messages that carry a credential also
+// have an outbox copy without it: administrators read the outbox
 // (lib/email/secrets.js).
 
 const TEMPLATES = {
@@ -20,7 +19,7 @@ function layout() {
   return require(`${__hooks}/lib/email/layout.js`);
 }
 
-/** The ticket's part of a confirmation: the QR code (inside the message, shown by its Content-ID), the code and where else to find it. */
+/** The ticket's part of a confirmation: the QR code (attached, shown by its Content-ID), the code and where else to find it. */
 function ticketContent(ticket) {
   const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
   return {
@@ -30,7 +29,7 @@ function ticketContent(ticket) {
       width: DISPLAY_WIDTH,
       caption: "Your ticket: show this QR code at the door.",
     },
-    paragraph: `Your ticket is the QR code in this email. Show it at the door on your phone or printed; the ticket code below works too. Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
+    paragraph: `Your ticket is the QR code in this email (also attached as ${IMAGE_FILENAME}). Show it at the door on your phone or printed. Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
   };
 }
 
@@ -42,7 +41,7 @@ function ticketContent(ticket) {
 function confirmationEmail(data) {
   const ticket = data.ticket ? ticketContent(data.ticket) : null;
   const cancellation = data.cancelUrl ? require(`${__hooks}/lib/cancellation/links.js`) : null;
-  const message = layout().renderMessage(TEMPLATES.confirmation, `Your place at ${layout().theEvent(data.event.title)} is confirmed`, {
+  const message = layout().renderMessage(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
     preheader: `You're registered for ${data.event.title} on ${data.event.date}.`,
     heading: "Your registration is confirmed",
     greeting: `Hi ${data.fullName},`,
@@ -90,7 +89,7 @@ function invitationContent(data) {
   };
 }
 
-const invitationSubject = (data) => `Create your account for ${layout().theEvent(data.event.title)} portal`;
+const invitationSubject = (data) => `Create your account: ${data.event.title}`;
 
 /** @param {{fullName: string, email: string, link: string, event: object}} data */
 function invitationEmail(data) {
@@ -104,7 +103,7 @@ function invitationEmail(data) {
  * @param {{fullName: string, email: string, signInUrl: string, resetUrl: string, event: object}} data
  */
 function accessReminderEmail(data) {
-  return layout().renderMessage(TEMPLATES.reminder, `Your access to ${layout().theEvent(data.event.title)} portal`, {
+  return layout().renderMessage(TEMPLATES.reminder, `Your attendee portal access: ${data.event.title}`, {
     preheader: "Sign in to the attendee portal with the account you already have.",
     heading: "Your attendee portal is ready",
     greeting: `Hi ${data.fullName},`,
@@ -161,24 +160,42 @@ function waitlistReason(event) {
   return `Thank you for registering your interest. The ${event.title} on ${event.date} is fully booked, so we have added you to the list for future events.`;
 }
 
-/**
- * @param {{fullName: string, event: object, statusUrl?: string}} data
- *   statusUrl: the person's place in the queue (lib/waitlist/offer-links.js), for a masterclass still to come
- */
-function waitlistEmail(data) {
-  const upcoming = data.statusUrl && data.event.phase !== "past" && data.event.phase !== "happening";
-  return layout().renderMessage(TEMPLATES.waitlist, `We've registered your interest in the ${layout().BRAND}`, {
+/** The waitlist confirmation's content, with the links as given (working, or redacted for the outbox copy). */
+function waitlistContent(data, upcoming) {
+  return {
     preheader: "Thank you for registering your interest in future events.",
     heading: "Interest registered",
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
       waitlistReason(data.event),
       ...(upcoming
-        ? [`If a seat at the ${data.event.title} frees up, we offer it to the people on its waitlist in the order they joined: you will get an email holding the seat for you, with a link to claim it.`]
+        ? [
+          `If a seat at the ${data.event.title} frees up, we offer it to the people on its waitlist in the order they joined: you will get an email holding the seat for you, with a link to claim it.`,
+          `Please confirm your email address first: seats are offered only to confirmed addresses. You keep your place in the order you joined. The link works for ${require(`${__hooks}/lib/waitlist/offer-links.js`).CONFIRM_DAYS} days.`,
+        ]
         : []),
       "We will email you as soon as registration opens for the next masterclass. No payment has been taken.",
     ],
-    button: upcoming ? { label: "See Your Place in the Queue", url: data.statusUrl } : undefined,
+    button: upcoming ? { label: "Confirm My Email Address", url: data.confirmUrl } : undefined,
+    closing: upcoming ? [`See your place in the queue at any time: ${data.statusUrl}`] : [],
+  };
+}
+
+/**
+ * @param {{fullName: string, event: object, statusUrl?: string, confirmUrl?: string}} data
+ *   statusUrl and confirmUrl: the person's place in the queue and the link that confirms their address
+ *   (lib/waitlist/offer-links.js), for a masterclass still to come. Both carry a token, so the outbox copy
+ *   administrators read shows them without it and the working message goes to email_secrets.
+ */
+function waitlistEmail(data) {
+  const upcoming = Boolean(data.statusUrl && data.confirmUrl) && data.event.phase !== "past" && data.event.phase !== "happening";
+  const subject = `We've registered your interest in the ${layout().BRAND}`;
+  if (!upcoming) return layout().renderMessage(TEMPLATES.waitlist, subject, waitlistContent(data, false));
+  const { redactLinks } = require(`${__hooks}/lib/waitlist/offer-links.js`);
+  return layout().renderWithWorkingCopy(TEMPLATES.waitlist, subject, {
+    working: waitlistContent(data, true),
+    copy: waitlistContent({ ...data, statusUrl: redactLinks(data.statusUrl), confirmUrl: redactLinks(data.confirmUrl) }, true),
+    note: "The working links are only in the message sent to the recipient.",
   });
 }
 
@@ -190,7 +207,7 @@ function waitlistEmail(data) {
  */
 function refundEmail(data) {
   const seatsGone = data.seatsGone !== false;
-  return layout().renderMessage(TEMPLATES.refund, `Your payment for ${layout().theEvent(data.event.title)} has been refunded`, {
+  return layout().renderMessage(TEMPLATES.refund, `Your payment has been refunded: ${data.event.title}`, {
     preheader: seatsGone ? "The last seats were taken while your payment was processed." : "We could not confirm your registration after your payment.",
     heading: "Your payment has been refunded",
     greeting: `Hi ${data.fullName},`,

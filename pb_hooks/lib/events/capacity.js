@@ -42,29 +42,60 @@ function seatsTaken(app, eventId) {
   return count(CONFIRMED_SQL) + count(HELD_SQL) + count(OFFER_SEATS_SQL);
 }
 
-// Seats held right now by unpaid checkouts of one buyer (primary email, any
-// case) or one client (keyed hash of its address), across every event.
+// Seats held right now by one buyer (primary email, any case) or one client
+// (keyed hash of its address), across every event: the seats of their unpaid
+// checkouts and their open waitlist offers (an offer is the address's; its
+// client is the one the waitlist entry was made from). An offer whose claim's
+// checkout holds the seat is counted once, as that checkout.
 const HELD_BY_SQL = {
   email: "primary_email = {:value} COLLATE NOCASE",
   client: "client_key = {:value}",
 };
+const OFFERS_HELD_BY_SQL = {
+  email: "o.email = {:value} COLLATE NOCASE",
+  client: "EXISTS (SELECT 1 FROM attendees a JOIN registrations w ON w.id = a.registration WHERE a.id = o.attendee AND w.client_key = {:value})",
+};
+
+/**
+ * The seats held in unpaid checkouts and in open offers, apart.
+ * @param {core.App} app
+ * @param {'email' | 'client'} by
+ * @param {string} value
+ * @param {string} [exceptOffer] an offer left out of the count (the one a claim is taking)
+ * @returns {{checkouts: number, offers: number}}
+ */
+function seatsHeldApart(app, by, value, exceptOffer = "") {
+  if (!value) return { checkouts: 0, offers: 0 };
+  const { dbNow } = require(`${__hooks}/lib/core/db-date.js`);
+  const params = { value, now: dbNow(), except: exceptOffer };
+  const checkouts = new DynamicModel({ held: 0 });
+  app.db().newQuery(`
+    SELECT COALESCE(SUM(held_seats), 0) AS held FROM registrations
+    WHERE ${HELD_BY_SQL[by]} AND status = 'pending' AND kind = 'paid' AND hold_expires_at > {:now}`)
+    .bind(params)
+    .one(checkouts);
+  const offers = new DynamicModel({ held: 0 });
+  app.db().newQuery(`
+    SELECT COUNT(*) AS held FROM waitlist_offers o
+    WHERE ${OFFERS_HELD_BY_SQL[by]} AND o.status = 'open' AND o.expires_at > {:now} AND o.id != {:except}
+      AND NOT EXISTS (
+        SELECT 1 FROM registrations r
+        WHERE r.id = o.registration AND r.status = 'pending' AND r.hold_expires_at > {:now})`)
+    .bind(params)
+    .one(offers);
+  return { checkouts: checkouts.held, offers: offers.held };
+}
 
 /**
  * @param {core.App} app
  * @param {'email' | 'client'} by
  * @param {string} value
+ * @param {string} [exceptOffer]
  * @returns {number}
  */
-function seatsHeldBy(app, by, value) {
-  if (!value) return 0;
-  const { dbNow } = require(`${__hooks}/lib/core/db-date.js`);
-  const row = new DynamicModel({ held: 0 });
-  app.db().newQuery(`
-    SELECT COALESCE(SUM(held_seats), 0) AS held FROM registrations
-    WHERE ${HELD_BY_SQL[by]} AND status = 'pending' AND kind = 'paid' AND hold_expires_at > {:now}`)
-    .bind({ value, now: dbNow() })
-    .one(row);
-  return row.held;
+function seatsHeldBy(app, by, value, exceptOffer = "") {
+  const { checkouts, offers } = seatsHeldApart(app, by, value, exceptOffer);
+  return checkouts + offers;
 }
 
 /**
@@ -113,4 +144,4 @@ function salesRefusal(app, event, seatsNeeded) {
   return refusal(409, "sales", "sold_out", left === 0 ? MESSAGES.soldOut : MESSAGES.notEnoughSeats(left));
 }
 
-module.exports = { seatsTaken, seatsHeldBy, seatsLeft, effectiveSalesState, salesRefusal };
+module.exports = { seatsTaken, seatsHeldApart, seatsHeldBy, seatsLeft, effectiveSalesState, salesRefusal };

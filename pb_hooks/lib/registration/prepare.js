@@ -37,8 +37,8 @@ function prepareRegistration(app, request) {
     request.emails = emails.renderRegistrationEmails(app, { facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people });
   }
   if (request.mode === "waitlist") {
-    const statusUrl = require(`${__hooks}/lib/waitlist/offer-links.js`).statusUrl(app, people[0].id);
-    request.emails = emails.renderWaitlistEmail(facts, people[0], statusUrl);
+    const links = require(`${__hooks}/lib/waitlist/offer-links.js`);
+    request.emails = emails.renderWaitlistEmail(facts, people[0], links.statusUrl(app, people[0].id), links.confirmUrl(app, people[0].id));
   }
   return request;
 }

@@ -22,20 +22,25 @@ function isOnWaitlist(txApp, eventId, email) {
 /**
  * Why a new unpaid checkout would hold too many seats for one buyer (the
  * primary email) or one client (its address), or null. Stops one visitor
- * holding every seat for free, again and again.
+ * holding every seat for free, again and again. Open waitlist offers count as
+ * held seats (lib/events/capacity.js seatsHeldBy), except the offer this
+ * checkout claims: its seat becomes this checkout's.
  */
-function holdRefusal(txApp, request) {
+function holdRefusal(txApp, request, claimedOffer) {
   const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
-  const { seatsHeldBy } = require(`${__hooks}/lib/events/capacity.js`);
+  const { seatsHeldApart } = require(`${__hooks}/lib/events/capacity.js`);
   const { seatLimit } = require(`${__hooks}/lib/core/limits.js`);
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
   const wanted = request.attendees.length;
-  const heldByEmail = seatsHeldBy(txApp, "email", request.attendees[0].email);
+  const byEmail = seatsHeldApart(txApp, "email", request.attendees[0].email, claimedOffer);
+  const heldByEmail = byEmail.checkouts + byEmail.offers;
   if (heldByEmail + wanted > seatLimit("heldSeatsPerEmail")) {
-    return refusal(429, "holds", "held_seats_email", MESSAGES.heldSeatsPerEmail(heldByEmail));
+    const message = byEmail.offers > 0 ? MESSAGES.heldSeatsPerEmailWithOffers(heldByEmail) : MESSAGES.heldSeatsPerEmail(heldByEmail);
+    return refusal(429, "holds", "held_seats_email", message);
   }
-  if (seatsHeldBy(txApp, "client", request.clientKey) + wanted > seatLimit("heldSeatsPerClient")) {
-    return refusal(429, "holds", "held_seats_client", MESSAGES.heldSeatsPerClient);
+  const byClient = seatsHeldApart(txApp, "client", request.clientKey, claimedOffer);
+  if (byClient.checkouts + byClient.offers + wanted > seatLimit("heldSeatsPerClient")) {
+    return refusal(429, "holds", "held_seats_client", byClient.offers > 0 ? MESSAGES.heldSeatsPerClientWithOffers : MESSAGES.heldSeatsPerClient);
   }
   return null;
 }
@@ -107,7 +112,7 @@ function createInTransaction(txApp, request) {
   const early = claim ? { linkEmail: "" } : require(`${__hooks}/lib/waitlist/early-access-check.js`).checkRegistration(txApp, event, request);
   if (early.refusal) return { refusal: early.refusal };
   if (request.mode === "paid") {
-    const refused = holdRefusal(txApp, request);
+    const refused = holdRefusal(txApp, request, claim ? claim.offer.id : "");
     if (refused) return { refusal: refused };
   }
   if (request.mode !== "waitlist" && !claim) {
@@ -202,7 +207,8 @@ function handleCreateRegistration(e) {
     request.requestDigest = replays.requestDigest(request);
     const replayed = replays.replay(e.app, request);
     if (replayed) return e.json(replayed.status, replayed.body);
-    if (request.mode === "paid") request.clientKey = require(`${__hooks}/lib/core/client-key.js`).clientKey(e);
+    // A waitlist entry keeps its client too: its seat offers count toward that client's hold limit.
+    if (request.mode === "paid" || request.mode === "waitlist") request.clientKey = require(`${__hooks}/lib/core/client-key.js`).clientKey(e);
     let created;
     try {
       created = createRegistration(e.app, request);
@@ -217,6 +223,8 @@ function handleCreateRegistration(e) {
       return e.json(answer.status, answer.body);
     }
     if (created.alreadyOnWaitlist) {
+      // An entry whose address is not confirmed yet gets its confirmation link again (the answer is the same).
+      require(`${__hooks}/lib/waitlist/confirmation.js`).resendIfUnconfirmed(e.app, created.eventId, request.attendees[0].email);
       return e.json(200, { registrationId: "", status: "pending", emailWarning: false, alreadyOnWaitlist: true, message: MESSAGES.alreadyOnWaitlist });
     }
     if (request.mode === "paid") {

@@ -31,7 +31,6 @@ function eventCalendar(app, event, ticket) {
     url: ticket ? ticketPage : facts.appUrl,
     stamp: new Date(),
     lastModified: format.parseUtc(event.getString("updated")),
-    organizer: { name: app.settings().meta.senderName, address: app.settings().meta.senderAddress },
   });
 }
 

@@ -2,7 +2,8 @@
 // Administrators' view of one masterclass's waitlist (Event & Promo Codes →
 // Waitlist and seat offers). Administrators and superusers only: a guest gets
 // 401, anyone else 403, before anything is read.
-//   GET  /api/masterclass/admin/waitlist/{eventId}              → {event, queue, left, offers}
+//   GET  /api/masterclass/admin/waitlist/{eventId}              → {event, counts, queue, left, offers}; counts: the
+//        waitlist's entries by whether their address is confirmed (only confirmed ones are offered seats)
 //   POST /api/masterclass/admin/waitlist/{eventId}/offer {attendeeId} → 201 {offer}: offers a free seat to that
 //        waiting person now (refused while no seat is free)
 //   POST /api/masterclass/admin/waitlist/{eventId}/skip  {attendeeId} → 200 {offer}: withdraws their open offer
@@ -17,12 +18,17 @@ const MESSAGES = {
   forbidden: "Only administrators can manage the waitlist.",
   attendeeRequired: "Say who: attendeeId must be the id of a person on this waitlist.",
   noSeat: "No seat is free: every seat is taken, held in a checkout or held for an open offer.",
-  notWaiting: "This person is not waiting for a seat: they already had an offer for this masterclass, hold a seat, unsubscribed, or are not on its waitlist.",
+  notWaiting: "This person is not waiting for a seat: they already had an offer for this masterclass, hold a seat, unsubscribed, have not confirmed their email address, or are not on its waitlist.",
   nothingToSkip: "This person is neither waiting nor holding an open offer for this masterclass.",
   paused: {
     draft: "This masterclass is a draft: publish it before offering seats.",
     started: "This masterclass has started or taken place, so no seats are offered any more.",
-    closed: "Sales for this masterclass are closed, so no seats are offered. Set its sales state to Open or Sold out first.",
+    closed: "Sales for this masterclass are closed, so no seats are offered. Set its sales state to Sold out first.",
+    on_sale: "Sales are open, so a seat that frees up is for sale to everyone and is not offered to the waitlist. Seats are offered once the sales state is Sold out.",
+  },
+  holdLimit: {
+    email: "This person's address already holds as many seats as one address may hold in open offers and unfinished checkouts.",
+    client: "Too many seats are already held in open offers and unfinished checkouts from the connection this person joined from.",
   },
 };
 
@@ -78,6 +84,12 @@ function handleQueue(e) {
     const taken = require(`${__hooks}/lib/events/capacity.js`).seatsTaken(e.app, event.id);
     const rows = e.app.findRecordsByFilter("waitlist_offers", "event = {:event}", "-created,-id", OFFERS_SHOWN, 0, { event: event.id });
     const paused = offers.offersPaused(event);
+    const counts = new DynamicModel({ confirmed: 0, unconfirmed: 0 });
+    e.app.db()
+      .newQuery(`SELECT COALESCE(SUM(waitlist_confirmed_at != ''), 0) AS confirmed, COALESCE(SUM(waitlist_confirmed_at = ''), 0) AS unconfirmed
+        FROM attendees WHERE event = {:event} AND registration_status = 'waitlisted'`)
+      .bind({ event: event.id })
+      .one(counts);
     return e.json(200, {
       event: {
         id: event.id,
@@ -89,7 +101,9 @@ function handleQueue(e) {
         default_claim_hours: require(`${__hooks}/lib/waitlist/queue.js`).claimHours(0, $os.getenv("WAITLIST_CLAIM_HOURS")),
         offers_paused: paused ? MESSAGES.paused[paused] : "",
       },
-      queue: waiting.map((entry) => ({ position: entry.position, ...person(entry) })),
+      counts: { confirmed: counts.confirmed, unconfirmed: counts.unconfirmed },
+      // hold_limit: the pass passes this person over for now (their address or connection holds too many seats)
+      queue: waiting.map((entry) => ({ position: entry.position, ...person(entry), hold_limit: offers.holdLimitReached(e.app, entry) })),
       left: left.map((entry) => ({ reason: entry.reason, ...person(entry) })),
       offers: rows.map((offer) => offerAnswer(e.app, offer)),
     });
@@ -119,6 +133,11 @@ function handleOffer(e) {
       const entry = offers.queueOf(txApp, fresh.id).waiting.find((candidate) => candidate.attendeeId === attendeeId);
       if (!entry) {
         refused = refusal(409, "attendeeId", "not_waiting", MESSAGES.notWaiting);
+        return;
+      }
+      const limit = offers.holdLimitReached(txApp, entry);
+      if (limit) {
+        refused = refusal(409, "attendeeId", `held_seats_${limit}`, MESSAGES.holdLimit[limit]);
         return;
       }
       made = offers.createOffer(txApp, fresh, entry, "administrator", administratorId(e));

@@ -44,7 +44,8 @@ function offerState(app, offer, event) {
   if (status === "expired" || offer.getString("expires_at") <= require(`${__hooks}/lib/core/db-date.js`).dbNow()) {
     return { state: "expired", message: claims.expired(require(`${__hooks}/lib/events/format.js`).formatInstant(offer.getString("expires_at"), timezone)) };
   }
-  const paused = offers.offersPaused(event);
+  // Sales reopened (Open) leave an offer already made claimable until it ends.
+  const paused = offers.offersEnded(event);
   if (paused) {
     const { MESSAGES: COMMON } = require(`${__hooks}/lib/core/constants.js`);
     return { state: "closed", message: paused === "closed" ? COMMON.closed : COMMON.eventStarted };
@@ -145,7 +146,9 @@ function handleDecline(e) {
 
 /**
  * Where a waitlisted person stands: their place among the people waiting
- * (1 = next), or their offer and its state.
+ * (1 = next), or their offer and its state. `unconfirmed`: their address is
+ * not confirmed, so no seat is offered to them yet (their place by sign-up
+ * time is kept); `on_sale`: sales are open, so seats are sold, not offered.
  */
 function personStatus(app, attendee, event) {
   const offers = require(`${__hooks}/lib/waitlist/offers.js`);
@@ -172,8 +175,14 @@ function personStatus(app, attendee, event) {
   const paused = offers.offersPaused(event);
   if (paused === "started" || paused === "draft") return { ...base, state: "closed" };
   const place = waiting.find((person) => person.email === email);
-  if (place) return { ...base, state: paused ? "paused" : "waiting", position: place.position };
+  if (place) return { ...base, state: paused === "on_sale" ? "on_sale" : paused ? "paused" : "waiting", position: place.position };
   const reason = (left.find((person) => person.email === email) || {}).reason;
+  if (reason === "unconfirmed") {
+    // The place they take once confirmed: after the confirmed people who joined before them.
+    const created = attendee.getString("created");
+    const before = waiting.filter((person) => person.created < created || (person.created === created && person.attendeeId < attendee.id));
+    return { ...base, state: "unconfirmed", position: before.length + 1 };
+  }
   return { ...base, state: reason === "seated" ? "confirmed" : reason === "unsubscribed" ? "unsubscribed" : "not_waiting" };
 }
 
@@ -190,7 +199,12 @@ function handleStatus(e) {
     e.response.header().set("Cache-Control", "no-store");
     return e.json(200, {
       event: require(`${__hooks}/lib/events/answer.js`).eventAnswer(event),
-      person: { fullName: attendee.getString("full_name"), waitingSince: attendee.getString("created") },
+      person: {
+        fullName: attendee.getString("full_name"),
+        waitingSince: attendee.getString("created"),
+        emailConfirmed: attendee.getString("waitlist_confirmed_at") !== "",
+        emailConfirmedAt: attendee.getString("waitlist_confirmed_at"),
+      },
       claimHours: require(`${__hooks}/lib/waitlist/offers.js`).claimHoursOf(event),
       ...personStatus(e.app, attendee, event),
     });

@@ -1,7 +1,7 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Waitlist offers: every seat that frees at a masterclass still to come whose
-// sales are not closed goes to the longest-waiting person on its waitlist
-// (lib/waitlist/queue.js), who gets an email with a signed claim link and a
+// sales state is Sold out goes to the longest-waiting person on its waitlist
+// whose address is confirmed (lib/waitlist/queue.js), who gets an email with a signed claim link and a
 // decline link (lib/waitlist/offer-emails.js, lib/waitlist/offer-links.js).
 //
 // Seats. An open offer holds one seat until it expires (lib/events/capacity.js
@@ -23,8 +23,22 @@
 // expires or is withdrawn, and every minute for each masterclass that has
 // offers (the cron, which also expires lapsed offers). Emails are queued in
 // the transaction and delivered after it commits.
+//
+// When. Seats are offered only while the public cannot buy them: the
+// masterclass is published, has not started and its sales state is Sold out.
+// While sales are Open a freed seat is simply for sale again (first come,
+// first served), so nobody holds it through the waitlist; Closed takes no
+// registration at all, not even a claim. Offers already open when sales
+// reopen keep their seat until they end.
+//
+// Who. Only entries whose address is confirmed (the link in the waitlist
+// email, lib/waitlist/confirmation.js), and only while the person's address
+// and the connection they joined from hold fewer seats than the limits of
+// unpaid checkouts (HOLD_SEATS_PER_EMAIL, HOLD_SEATS_PER_CLIENT; an open offer
+// counts as a held seat, lib/events/capacity.js seatsHeldBy): someone over a
+// limit keeps their place and is offered a seat once under it.
 
-const TRIGGERS = ["cancellation", "attendee_removed", "checkout_released", "capacity_raised", "sales_reopened", "offer_declined", "offer_expired", "offer_skipped", "administrator", "scheduled_check"];
+const TRIGGERS = ["cancellation", "attendee_removed", "checkout_released", "capacity_raised", "sales_reopened", "offer_declined", "offer_expired", "offer_skipped", "administrator", "scheduled_check", "sales_sold_out", "waitlist_confirmed"];
 const SCHEDULED_BATCH = 200;
 
 
@@ -44,13 +58,26 @@ function checkoutHolds(app, offer) {
   }
 }
 
-/** Why no seat of this event is offered now ("" when seats are offered). */
+/**
+ * Why no seat of this event is offered now ("" when seats are offered): a
+ * draft, a masterclass that started, sales closed, or sales open (`on_sale`:
+ * the public can buy every freed seat). Only `on_sale` leaves offers already
+ * made claimable (see offerEnded).
+ */
 function offersPaused(event) {
   if (!event.getBool("published")) return "draft";
   const phase = require(`${__hooks}/lib/events/phase.js`).recordPhase(event);
   if (phase === "happening" || phase === "past") return "started";
-  if (event.getString("sales_state") === "closed") return "closed";
+  const state = event.getString("sales_state");
+  if (state === "closed") return "closed";
+  if (state !== "sold_out") return "on_sale";
   return "";
+}
+
+/** Why an open offer of this event can no longer be claimed ("" while it can): a draft, started or closed masterclass. */
+function offersEnded(event) {
+  const paused = offersPaused(event);
+  return paused === "on_sale" ? "" : paused;
 }
 
 // ---- the queue ------------------------------------------------------------------------
@@ -63,14 +90,14 @@ function emails(app, sql, params) {
 
 /** The event's waitlist in offer order, and who is left out and why (lib/waitlist/queue.js). */
 function queueOf(app, eventId) {
-  const rows = arrayOf(new DynamicModel({ id: "", email: "", full_name: "", created: "" }));
+  const rows = arrayOf(new DynamicModel({ id: "", email: "", full_name: "", created: "", confirmed_at: "" }));
   app.db()
-    .newQuery("SELECT id, email, full_name, created FROM attendees WHERE event = {:event} AND registration_status = 'waitlisted'")
+    .newQuery("SELECT id, email, full_name, created, waitlist_confirmed_at AS confirmed_at FROM attendees WHERE event = {:event} AND registration_status = 'waitlisted'")
     .bind({ event: eventId })
     .all(rows);
   const params = { event: eventId };
   return require(`${__hooks}/lib/waitlist/queue.js`).waitlistQueue(
-    rows.map((row) => ({ id: row.id, email: row.email, full_name: row.full_name, created: row.created })),
+    rows.map((row) => ({ id: row.id, email: row.email, full_name: row.full_name, created: row.created, confirmed: row.confirmed_at !== "" })),
     {
       offered: emails(app, "SELECT email FROM waitlist_offers WHERE event = {:event}", params),
       seated: emails(app, "SELECT email FROM attendees WHERE event = {:event} AND registration_status IN ('confirmed', 'confirmed_observer')", params),
@@ -83,6 +110,34 @@ function queueOf(app, eventId) {
 }
 
 // ---- making offers --------------------------------------------------------------------
+
+/** The client key of the registration a waitlist entry was made with ("" when none was kept). */
+function entryClientKey(app, attendeeId) {
+  const row = new DynamicModel({ client_key: "" });
+  try {
+    app.db()
+      .newQuery("SELECT r.client_key AS client_key FROM attendees a JOIN registrations r ON r.id = a.registration WHERE a.id = {:id}")
+      .bind({ id: attendeeId })
+      .one(row);
+  } catch {
+    return "";
+  }
+  return row.client_key;
+}
+
+/**
+ * Which hold limit one more seat for this waiting person would pass
+ * ('email' | 'client'), or "": their open offers and unpaid checkouts count
+ * like an unpaid checkout's seats (lib/core/limits.js SEAT_LIMITS).
+ */
+function holdLimitReached(app, person) {
+  const { seatsHeldBy } = require(`${__hooks}/lib/events/capacity.js`);
+  const { seatLimit } = require(`${__hooks}/lib/core/limits.js`);
+  if (seatsHeldBy(app, "email", person.email) + 1 > seatLimit("heldSeatsPerEmail")) return "email";
+  const clientKey = entryClientKey(app, person.attendeeId);
+  if (clientKey && seatsHeldBy(app, "client", clientKey) + 1 > seatLimit("heldSeatsPerClient")) return "client";
+  return "";
+}
 
 function claimHoursOf(event) {
   return require(`${__hooks}/lib/waitlist/queue.js`).claimHours(event.getInt("waitlist_claim_hours"), $os.getenv("WAITLIST_CLAIM_HOURS"));
@@ -139,8 +194,23 @@ function offerFreeSeatsInTransaction(txApp, eventId, trigger, options) {
   const free = event.getInt("capacity") - require(`${__hooks}/lib/events/capacity.js`).seatsTaken(txApp, eventId);
   if (free <= 0) return { offers: [], free: 0, paused: "" };
   const { waiting } = queueOf(txApp, eventId);
-  const chosen = options.attendeeId ? waiting.filter((person) => person.attendeeId === options.attendeeId) : waiting.slice(0, free);
-  return { offers: chosen.map((person) => createOffer(txApp, event, person, trigger, options.triggeredBy)), free, paused: "" };
+  const candidates = options.attendeeId ? waiting.filter((person) => person.attendeeId === options.attendeeId) : waiting;
+  const offers = [];
+  const overLimit = [];
+  for (const person of candidates) {
+    if (offers.length >= free) break;
+    // Counted after each offer saved in this transaction, so one pass cannot pass a limit either.
+    const limit = holdLimitReached(txApp, person);
+    if (limit) {
+      overLimit.push({ attendeeId: person.attendeeId, limit });
+      continue;
+    }
+    offers.push(createOffer(txApp, event, person, trigger, options.triggeredBy));
+  }
+  if (overLimit.length > 0) {
+    txApp.logger().info("Waitlist offer pass skipped people over a hold limit", "event", eventId, "skipped", JSON.stringify(overLimit));
+  }
+  return { offers, free, paused: "", overLimit };
 }
 
 /** Delivers the emails of offers just committed (outside any transaction). */
@@ -266,13 +336,14 @@ function afterRegistrationUpdate(e) {
   if (released) offerFreeSeatsSafely(e.app, e.record.getString("event"), "checkout_released");
 }
 
-/** An event saved: capacity raised, or sales reopened after being closed. */
+/** An event saved: capacity raised, or its sales state set to Sold out (from Closed: sales reopened; from Open: sold out). */
 function afterEventUpdate(e) {
   const original = e.record.original();
+  const before = original.getString("sales_state");
   if (e.record.getInt("capacity") > original.getInt("capacity")) {
     offerFreeSeatsSafely(e.app, e.record.id, "capacity_raised");
-  } else if (original.getString("sales_state") === "closed" && e.record.getString("sales_state") !== "closed") {
-    offerFreeSeatsSafely(e.app, e.record.id, "sales_reopened");
+  } else if (e.record.getString("sales_state") === "sold_out" && before !== "sold_out") {
+    offerFreeSeatsSafely(e.app, e.record.id, before === "closed" ? "sales_reopened" : "sales_sold_out");
   }
 }
 
@@ -280,7 +351,9 @@ module.exports = {
   TRIGGERS,
   checkoutHolds,
   offersPaused,
+  offersEnded,
   queueOf,
+  holdLimitReached,
   claimHoursOf,
   createOffer,
   offerFreeSeats,

@@ -14,11 +14,14 @@ const normal = (email) => String(email || "").trim().toLowerCase();
  * any case (the address's first entry keeps it; later ones are duplicates).
  * Left out, with the reason: an address that already had an offer for this
  * masterclass (open, claimed, declined, expired or skipped: one offer per
- * person), an unsubscribed address, and an address that already holds a seat.
- * @param {{id: string, email: string, full_name: string, created: string}[]} rows waitlisted attendees of the masterclass
+ * person), an unsubscribed address, an address that already holds a seat,
+ * and an entry whose address is not confirmed yet (`confirmed: false`): it
+ * keeps its place by sign-up time and comes back into line, at that place,
+ * once confirmed (lib/waitlist/confirmation.js).
+ * @param {{id: string, email: string, full_name: string, created: string, confirmed?: boolean}[]} rows waitlisted attendees of the masterclass
  * @param {{offered?: string[], unsubscribed?: string[], seated?: string[]}} exclude addresses, any case
  * @returns {{waiting: {attendeeId: string, email: string, fullName: string, created: string, position: number}[],
- *   left: {attendeeId: string, email: string, fullName: string, created: string, reason: 'offered'|'unsubscribed'|'seated'|'duplicate'}[]}}
+ *   left: {attendeeId: string, email: string, fullName: string, created: string, reason: 'offered'|'unsubscribed'|'seated'|'duplicate'|'unconfirmed'}[]}}
  */
 function waitlistQueue(rows, exclude) {
   const sets = {
@@ -42,6 +45,7 @@ function waitlistQueue(rows, exclude) {
     else if (sets.offered.has(email)) reason = "offered";
     else if (sets.seated.has(email)) reason = "seated";
     else if (sets.unsubscribed.has(email)) reason = "unsubscribed";
+    else if (row.confirmed === false) reason = "unconfirmed";
     seen.add(email);
     if (reason) left.push({ ...person, reason });
     else waiting.push({ ...person, position: waiting.length + 1 });

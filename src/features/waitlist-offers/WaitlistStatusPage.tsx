@@ -1,22 +1,26 @@
 // /waitlist-status?attendee=…&token=…: the status link of the waitlist
 // confirmation email. The person sees their place in the queue for the
 // masterclass (1 = next) and any seat offer: held until when, claimed,
-// declined or expired.
+// declined or expired; and whether their email address is confirmed (seats
+// are offered only to confirmed addresses). The email's confirmation link
+// opens this page with `&confirmToken=…`: its button confirms the address
+// (opening the link alone confirms nothing, since mail scanners open links).
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Center, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarEvent, IconMapPin, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarEvent, IconCircleCheck, IconMailCheck, IconMapPin, IconRefresh } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { formatLongDate } from '@/lib/formatLongDate';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { statusCopy } from './statusCopy';
-import { fetchWaitlistStatus, type WaitlistStatus } from './waitlistStatusApi';
+import { confirmWaitlistEntry, fetchWaitlistStatus, type WaitlistStatus } from './waitlistStatusApi';
+import responsive from '@/components/responsive.module.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; data: WaitlistStatus } | { status: 'failed'; message: string; retry: boolean };
 
 const INVALID_LINK = 'This waitlist status link is not valid. Please open the link in your waitlist email exactly as it was sent.';
 
-export function WaitlistStatusPage({ attendee, token }: { attendee?: string; token?: string }) {
+export function WaitlistStatusPage({ attendee, token, confirmToken }: { attendee?: string; token?: string; confirmToken?: string }) {
   const [load, setLoad] = useState<Load>(() => (attendee && token ? { status: 'loading' } : { status: 'failed', message: INVALID_LINK, retry: false }));
   const [attempt, setAttempt] = useState(0);
 
@@ -43,7 +47,7 @@ export function WaitlistStatusPage({ attendee, token }: { attendee?: string; tok
   }, [attendee, token, attempt]);
 
   return (
-    <Container size="sm" py={{ base: 'xl', sm: 48 }}>
+    <Container size="sm" className={responsive.paddingBlockXl48}>
       <Title order={1} c="navy.9" mb="xs">
         Your place on the waitlist
       </Title>
@@ -73,21 +77,88 @@ export function WaitlistStatusPage({ attendee, token }: { attendee?: string; tok
           </Stack>
         </Alert>
       ) : null}
-      {load.status === 'ready' ? <StatusCard data={load.data} /> : null}
+      {load.status === 'ready' ? (
+        <StatusCard
+          data={load.data}
+          confirm={attendee && confirmToken ? () => confirmWaitlistEntry(attendee, confirmToken) : undefined}
+          onConfirmed={() => setAttempt((value) => value + 1)}
+        />
+      ) : null}
     </Container>
   );
 }
 
-function StatusCard({ data }: { data: WaitlistStatus }) {
+type Confirming = { status: 'idle' | 'busy' | 'done' } | { status: 'failed'; message: string };
+
+/** Whether the address is confirmed and, for an unconfirmed one, the button of the confirmation link. */
+function ConfirmPanel({ data, confirm, onConfirmed }: { data: WaitlistStatus; confirm?: () => Promise<unknown>; onConfirmed: () => void }) {
+  const [confirming, setConfirming] = useState<Confirming>({ status: 'idle' });
+  if (data.person.emailConfirmed) {
+    return (
+      <Group gap={8} wrap="nowrap" data-testid="waitlist-email-confirmed">
+        <IconCircleCheck size={20} color="var(--mantine-color-teal-8)" aria-hidden />
+        <Text size="sm">
+          {confirming.status === 'done' ? 'Thank you: your email address is confirmed.' : 'Your email address is confirmed.'}
+        </Text>
+      </Group>
+    );
+  }
+  if (data.state !== 'unconfirmed') return null;
+  const submit = async () => {
+    if (!confirm) return;
+    setConfirming({ status: 'busy' });
+    try {
+      await confirm();
+      setConfirming({ status: 'done' });
+      onConfirmed();
+    } catch (error) {
+      const answered = error instanceof ClientResponseError && error.status > 0;
+      setConfirming({
+        status: 'failed',
+        message: answered ? String(error.response?.message || 'We could not confirm your email address.') : 'We could not reach the server. Please check your connection and try again.',
+      });
+    }
+  };
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="waitlist-confirm">
+      <Stack gap="sm" align="flex-start">
+        <Group gap={8} wrap="nowrap">
+          <IconMailCheck size={22} color="var(--mantine-color-navy-9)" aria-hidden />
+          <Title order={2} size="h4" c="navy.9">
+            Confirm your email address
+          </Title>
+        </Group>
+        {confirm ? (
+          <>
+            <Text size="sm">Press the button to confirm that this email address is yours. Then, when a seat frees up and it is your turn, we offer it to you.</Text>
+            <Button color="navy" onClick={() => void submit()} loading={confirming.status === 'busy'}>
+              Confirm my email address
+            </Button>
+          </>
+        ) : (
+          <Text size="sm">Use the Confirm My Email Address button in the email we sent you when you joined the waitlist.</Text>
+        )}
+        {confirming.status === 'failed' ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your address is not confirmed" role="alert" w="100%">
+            {confirming.message}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function StatusCard({ data, confirm, onConfirmed }: { data: WaitlistStatus; confirm?: () => Promise<unknown>; onConfirmed: () => void }) {
   const copy = statusCopy(data);
   const since = formatLongDate(parsePocketBaseDate(data.person.waitingSince), data.event.timezone);
-  const showPosition = (data.state === 'waiting' || data.state === 'paused') && data.position !== null;
+  const showPosition = (data.state === 'waiting' || data.state === 'paused' || data.state === 'on_sale') && data.position !== null;
   return (
     <Stack gap="lg" mt="md">
       <Text c="dimmed">
         Hi {data.person.fullName}, here is where you stand for the {data.event.title}.
       </Text>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="waitlist-status">
+      <ConfirmPanel data={data} confirm={confirm} onConfirmed={onConfirmed} />
+      <Paper withBorder radius="md" className={responsive.paddingMdXl} data-testid="waitlist-status">
         <Group align="flex-start" gap="lg" wrap="nowrap">
           {showPosition ? (
             <ThemeIcon size={72} radius={72} color={copy.tone} variant="light" aria-hidden>

@@ -16,6 +16,13 @@ describe('statusCopy', () => {
     expect(statusCopy({ ...base, position: 1 }).text).toMatch(/^Nobody is ahead of you\./);
   });
 
+  it('asks an unconfirmed person to confirm, naming the place they take then; says seats are on sale while they are', () => {
+    expect(statusCopy({ ...base, state: 'unconfirmed', position: 4 })).toMatchObject({ title: "You'll be number 4 in the queue once you confirm", tone: 'orange' });
+    expect(statusCopy({ ...base, state: 'unconfirmed', position: 1 }).title).toBe("You'll be next in line once you confirm");
+    expect(statusCopy({ ...base, state: 'unconfirmed' }).text).toContain('offered only to people who have confirmed their email address');
+    expect(statusCopy({ ...base, state: 'on_sale' }).text).toContain('on sale right now');
+  });
+
   it('names the deadline of an open offer and of an expired one', () => {
     const offer = { offered_at: '', expires_at: '', expires_text: 'Friday 13 June 2031, 2:00 pm ACST' };
     expect(statusCopy({ ...base, state: 'offered', offer }).text).toContain('Claim it before Friday 13 June 2031, 2:00 pm ACST');
@@ -23,7 +30,7 @@ describe('statusCopy', () => {
   });
 
   it('has words for every other state', () => {
-    for (const state of ['paused', 'confirmed', 'declined', 'withdrawn', 'closed', 'unsubscribed', 'not_waiting'] as const) {
+    for (const state of ['unconfirmed', 'on_sale', 'paused', 'confirmed', 'declined', 'withdrawn', 'closed', 'unsubscribed', 'not_waiting'] as const) {
       const copy = statusCopy({ ...base, state });
       expect(copy.title.length).toBeGreaterThan(5);
       expect(copy.text.length).toBeGreaterThan(20);

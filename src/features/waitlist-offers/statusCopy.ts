@@ -23,6 +23,20 @@ export function statusCopy(status: Pick<WaitlistStatus, 'state' | 'position' | '
         title: status.position === 1 ? "You're next in line" : `You're number ${status.position} in the queue`,
         text: `${ahead === 0 ? 'Nobody is ahead of you.' : `${people(ahead)} ahead of you.`} When a seat at the ${event} frees up, we email the next person in line and hold the seat for them for ${hours(status.claimHours)}.`,
       };
+    case 'unconfirmed':
+      return {
+        badge: 'Email not confirmed',
+        tone: 'orange',
+        title: status.position === 1 ? "You'll be next in line once you confirm" : `You'll be number ${status.position ?? 1} in the queue once you confirm`,
+        text: `Seats at the ${event} are offered only to people who have confirmed their email address. Your place follows the time you joined the waitlist, so you lose nothing by confirming later.`,
+      };
+    case 'on_sale':
+      return {
+        badge: 'On the waitlist',
+        tone: 'blue',
+        title: `You're number ${status.position} in the queue`,
+        text: `Seats for the ${event} are on sale right now, so you can register straight away. Seats are offered to the waitlist only once it is sold out. You keep your place.`,
+      };
     case 'paused':
       return {
         badge: 'On the waitlist',

@@ -69,8 +69,8 @@ export function WaitlistOffersCard({ event }: { event: AdminEventRow }) {
               Waitlist and seat offers
             </Title>
             <Text size="sm" c="dimmed">
-              When a seat frees up (a cancellation, an unpaid checkout, more capacity), the person who has waited longest is emailed an offer and the seat
-              is held for them. If they decline or let it expire, the next person gets it.
+              While the masterclass is Sold out, a seat that frees up (a cancellation, an unpaid checkout, more capacity) is emailed as an offer to the
+              person who has waited longest with a confirmed email address, and held for them. If they decline or let it expire, the next person gets it.
             </Text>
           </div>
           <Button variant="subtle" size="compact-sm" leftSection={<IconRefresh size={16} />} onClick={load} aria-label="Refresh the waitlist">
@@ -94,6 +94,10 @@ export function WaitlistOffersCard({ event }: { event: AdminEventRow }) {
               {summary.seats_free} of {summary.capacity} seats free · {data.queue.length} waiting · {open} open {open === 1 ? 'offer' : 'offers'} · offers are
               held for {summary.claim_hours} hours
             </Text>
+            <Text size="sm" data-testid="waitlist-confirmation-counts">
+              On the waitlist: {data.counts.confirmed} with a confirmed email address, {data.counts.unconfirmed} not confirmed yet (not offered seats until they
+              confirm)
+            </Text>
             {summary.offers_paused ? (
               <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
                 {summary.offers_paused}
@@ -103,6 +107,16 @@ export function WaitlistOffersCard({ event }: { event: AdminEventRow }) {
               Waiting, in the order seats are offered
             </Title>
             <QueueTable queue={data.queue} timezone={event.timezone} offerBlocked={offerBlocked} busy={busy} onOffer={offer} onSkip={(person) => setPending({ kind: 'skip', attendeeId: person.attendee_id, name: person.full_name })} />
+            {data.queue.some((person) => person.hold_limit) ? (
+              <Text size="xs" c="dimmed">
+                Passed over for now, holding as many seats as allowed in open offers and unfinished checkouts:{' '}
+                {data.queue
+                  .filter((person) => person.hold_limit)
+                  .map((person) => `${person.full_name} (${person.hold_limit === 'email' ? 'their address' : 'their connection'})`)
+                  .join(', ')}
+                .
+              </Text>
+            ) : null}
             {data.left.length > 0 ? (
               <Text size="xs" c="dimmed">
                 Not in line: {data.left.map((person) => `${person.full_name} (${LEFT_REASONS[person.reason]})`).join(', ')}.

@@ -45,8 +45,11 @@ export interface WaitlistAdmin {
     /** Why no seat is offered now ('' when seats are offered). */
     offers_paused: string;
   };
-  queue: (WaitingPerson & { position: number })[];
-  left: (WaitingPerson & { reason: 'offered' | 'unsubscribed' | 'seated' | 'duplicate' })[];
+  /** The waitlist's entries by whether their address is confirmed (only confirmed ones are offered seats). */
+  counts: { confirmed: number; unconfirmed: number };
+  /** hold_limit: passed over for now, their address ('email') or connection ('client') holds too many seats. */
+  queue: (WaitingPerson & { position: number; hold_limit: '' | 'email' | 'client' })[];
+  left: (WaitingPerson & { reason: 'offered' | 'unsubscribed' | 'seated' | 'duplicate' | 'unconfirmed' })[];
   offers: AdminOffer[];
 }
 
@@ -74,6 +77,8 @@ export const TRIGGER_LABELS: Record<string, string> = {
   offer_skipped: 'Offer withdrawn',
   administrator: 'By an administrator',
   scheduled_check: 'Scheduled check',
+  sales_sold_out: 'Set to Sold out',
+  waitlist_confirmed: 'Address confirmed',
 };
 
 export const STATUS_LABELS: Record<OfferStatus, { label: string; color: string }> = {
@@ -89,4 +94,5 @@ export const LEFT_REASONS: Record<WaitlistAdmin['left'][number]['reason'], strin
   unsubscribed: 'Unsubscribed',
   seated: 'Has a seat',
   duplicate: 'Second entry',
+  unconfirmed: 'Email not confirmed',
 };

@@ -26,7 +26,7 @@ function freeCopy(kind: 'promo' | 'waitlist', email: string): Copy {
       }
     : {
         title: 'Registration Complete',
-        text: `Thank you for registering your interest. We'll email ${email} as soon as places open for future events.`,
+        text: `Thank you for registering your interest. We'll email ${email} as soon as places open for future events. Please open that email and confirm your address when it asks you to: a seat that frees up is offered only to confirmed addresses.`,
         needsFollowUp: false,
       };
 }
