@@ -67,6 +67,9 @@ func main() {
 		app.Cron().SetInterval(tick)
 	}
 
+	// a message whose HTML shows its own images goes out as multipart/related (mail.go)
+	registerRelatedMail(app)
+
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,
 		Dir:          migrationsDir,

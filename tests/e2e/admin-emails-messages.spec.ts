@@ -4,11 +4,15 @@
 // message does not run); Retry sends a failed one again (captured here: the
 // journeys' server has no SMTP). Messages: unread ones marked and counted;
 // opening one shows it and marks it read on the server; Mark as unread puts
-// it back; a new message appears without a reload.
+// it back; a new message appears without a reload. A ticket email's QR code
+// (sent inside the message, referenced by cid:) shows in the preview and reads
+// back to the attendee's ticket.
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
+import { masterclassEvent } from '../support/masterclassEvent';
+import { readQrFromPng } from '../support/qr';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 
 let admin: PortalTestUser;
@@ -131,3 +135,37 @@ for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
     });
   });
 }
+
+test.describe('a ticket email in the outbox', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the preview shows its QR code, which reads back to the ticket the message names', async ({ page }) => {
+    const stamp = Date.now();
+    const to = `qr-preview-${stamp}@example.com`;
+    const subject = `Your place is confirmed ${stamp}`;
+    const event = await masterclassEvent(su);
+    const registration = await su.collection('registrations').create({
+      event: event.id, kind: 'promo', status: 'completed', primary_email: to, currency: 'AUD', total_amount_cents: 0,
+    });
+    const attendee = await su.collection('attendees').create({
+      registration: registration.id, event: event.id, email: to, full_name: 'Quinn Preview', company: 'Example Co',
+      job_title: 'Lead', role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+    });
+    expect(attendee.ticket_code).toMatch(/^[a-z2-9]{26}$/);
+    await su.collection('emails').create({
+      to, subject, template: 'registration_confirmation', status: 'captured', attempts: 0, registration: registration.id, attendee: attendee.id,
+      html: `<h1>Your ticket</h1><img src="cid:masterclass-ticket.png" width="240" height="240" alt="QR code of your ticket"><p>Ticket code: ${attendee.ticket_code}</p>`,
+      text: `Ticket code: ${attendee.ticket_code}`,
+    });
+    await signInAs(page, admin);
+    await page.goto('/admin/emails');
+    await page.getByText(subject).click();
+    const drawer = page.getByRole('dialog', { name: subject });
+    // the server draws the QR code for the preview: a few seconds on a busy machine
+    await expect(drawer.locator('iframe')).toHaveAttribute('srcdoc', /src="data:image\/png;base64,/, { timeout: 30_000 });
+    const image = page.frameLocator('iframe').getByRole('img', { name: 'QR code of your ticket' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((shown: HTMLImageElement) => shown.complete && shown.naturalWidth)).toBeGreaterThan(0);
+    expect(readQrFromPng(await image.screenshot())).toBe(`AICM1:${event.id}:${attendee.ticket_code}`);
+  });
+});

@@ -164,7 +164,7 @@ describe('a self-service cancellation refunded through Stripe', () => {
     const told = failedMails.filter((email) => email.template.startsWith('refund_failed')).map((email) => [email.template, email.to]).sort();
     expect(told).toEqual([['refund_failed_notice', guest.email], ['refund_failed_payer_notice', payer.email]].sort());
     const notice = failedMails.find((email) => email.template === 'refund_failed_notice')!;
-    expect(notice.subject).toBe('We could not refund your payment automatically: AI CHAMPIONS MASTERCLASS');
+    expect(notice.subject).toBe('We could not refund your payment for the AI Champions Masterclass automatically');
     expect(notice.text).toContain('We tried to refund AUD 495.00 for your cancelled registration');
 
     const admin = await createUser(server, su, 'administrator');

@@ -181,7 +181,7 @@ describe('POST /api/masterclass/attendees/{id}/invitation', () => {
       filter: admin.client.filter('attendee = {:id} && template = "user_access_reminder"', { id: invitation.attendeeId }),
     });
     expect(reminder).toMatchObject({ id: answer.body.emailId, to: invitation.email, status: 'captured' });
-    expect(reminder.subject).toMatch(/^Your attendee portal access/);
+    expect(reminder.subject).toBe('Your access to the AI Champions Masterclass portal');
     expect(reminder.text).toContain(`${APP_URL}/auth`);
     expect(reminder.text).toContain(`${APP_URL}/reset-password`);
     expect(reminder.text).not.toContain('token=');

@@ -39,7 +39,7 @@ describe('the confirmation email and the calendar', () => {
     expect(created.status).toBe(201);
     const [row] = await attendeesOf(su, created.body.registrationId);
     const email = String((body.attendees[0] as { email: string }).email);
-    const [mail] = await smtp.waitFor((candidate) => to(email)(candidate) && candidate.subject.startsWith('Registration confirmed'));
+    const [mail] = await smtp.waitFor((candidate) => to(email)(candidate) && candidate.subject.startsWith('Your place at'));
 
     const image = mail.attachments.find((attachment) => attachment.filename === 'masterclass-ticket.png');
     expect(image).toBeDefined();
@@ -100,7 +100,7 @@ describe('the new ticket by email, and text and image in agreement', () => {
     expect(first.status).toBe(200);
     expect(first.body.email).toEqual({ to: row.email, status: 'sent' });
     const [mail] = await smtp.waitFor(newTicketTo(row.email));
-    expect(mail.subject).toBe(`Your new ticket: ${event.title}`);
+    expect(mail.subject).toBe('Your new ticket for the AI Champions Masterclass');
     expect(ticketImage(mail)).toBe(appPayload(event.id, first.body.ticket_code));
     expect(mail.html).toContain('src="cid:masterclass-ticket.png"');
     expect(mail.text).toContain(`Ticket code: ${first.body.ticket_code}`);
@@ -173,7 +173,7 @@ describe('the new ticket by email, and text and image in agreement', () => {
     expect(smtp.messages.filter(to(address))).toHaveLength(0);
 
     await retryNow(await su.collection('emails').getFullList({ filter: `attendee = "${row!.id}" && status = "queued"` }));
-    const [confirmation] = await smtp.waitFor((mail) => to(address)(mail) && mail.subject.startsWith('Registration confirmed'));
+    const [confirmation] = await smtp.waitFor((mail) => to(address)(mail) && mail.subject.startsWith('Your place at'));
     expect(ticketImage(confirmation)).toBe(renewed!.payload);
     expect(confirmation.text).toContain(`Ticket code: ${renewed!.ticket_code}`);
     expect(confirmation.html).toContain(renewed!.ticket_code);

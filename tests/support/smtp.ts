@@ -23,6 +23,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   attachments: ReceivedAttachment[];
+  /** The message as it arrived, for a parser of its own (tests/server/email-clients.test.ts). */
+  raw: Buffer;
 }
 
 export interface TestSmtpServer {
@@ -109,6 +111,7 @@ export function parseMail(raw: Buffer, envelope: { from: string; to: string[] })
     text: '',
     html: '',
     attachments: [],
+    raw,
   };
   for (const part of leafParts(root)) {
     const type = (part.headers['content-type'] ?? 'text/plain').split(';')[0].trim().toLowerCase();

@@ -9,9 +9,15 @@
 // outbox state, never the message.
 // A delivery failure answers 502: the email stays queued and the cron keeps
 // trying it with back-off.
+// GET /api/masterclass/emails/{id}/images (administrators only): the images
+// the message's HTML shows by `cid:` (a ticket's QR code, sent inside the
+// message), as data: URLs, so the preview shows what the recipient sees. The
+// QR code carries nothing the message's text does not already show an
+// administrator (its ticket code).
 
 const MESSAGES = {
   forbidden: "Only administrators can retry emails.",
+  previewForbidden: "Only administrators can read emails.",
   notFound: "Email not found.",
   notFailed: "Only a failed email can be retried.",
   deliveryFailed: "The email could not be sent right now. It stays queued and will be retried automatically.",
@@ -80,4 +86,16 @@ function handleRetryEmail(e) {
   });
 }
 
-module.exports = { handleRetryEmail, MESSAGES };
+/** @param {core.RequestEvent} e */
+function handlePreviewImages(e) {
+  const { answerRefusals, refusal } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => {
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: MESSAGES.previewForbidden });
+    const email = findEmail(e.app, e.request.pathValue("id"));
+    if (!email) throw refusal(404, "email", "not_found", MESSAGES.notFound);
+    e.response.header().set("Cache-Control", "private, no-store");
+    return e.json(200, { images: require(`${__hooks}/lib/email/sending-steps.js`).previewImages(e.app, email) });
+  });
+}
+
+module.exports = { handleRetryEmail, handlePreviewImages, MESSAGES };

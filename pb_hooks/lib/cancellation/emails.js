@@ -46,7 +46,7 @@ function cancellationNotice(data) {
   const opening = data.by === "administrator"
     ? `Your registration for the ${data.event.title} on ${data.event.date} has been cancelled by our team, and your seat has been released. If you think this is a mistake, please contact us at ${data.contactUrl}.`
     : `As you asked, your registration for the ${data.event.title} on ${data.event.date} is cancelled, and your seat has been released.`;
-  return layout().renderMessage(TEMPLATES.notice, `Registration cancelled: ${data.event.title}`, {
+  return layout().renderMessage(TEMPLATES.notice, `Your registration for ${layout().theEvent(data.event.title)} is cancelled`, {
     preheader: `Your registration for ${data.event.title} on ${data.event.date} is cancelled.`,
     heading: "Your registration is cancelled",
     greeting: `Hi ${data.fullName},`,
@@ -65,7 +65,7 @@ function payerNotice(data) {
   const money = data.simulated
     ? `A refund of ${data.refundText} is recorded. This registration was paid through the test-mode checkout, so no money moves.`
     : `We are refunding ${data.refundText} to the card you paid with. Refunds usually appear within 5 to 10 business days.`;
-  return layout().renderMessage(TEMPLATES.payerNotice, `A registration you paid for was cancelled: ${data.event.title}`, {
+  return layout().renderMessage(TEMPLATES.payerNotice, `A registration you paid for at ${layout().theEvent(data.event.title)} was cancelled`, {
     preheader: `${data.attendeeName}'s registration is cancelled.`,
     heading: "A registration you paid for was cancelled",
     greeting: `Hi ${data.payerName},`,
@@ -80,7 +80,7 @@ function payerNotice(data) {
 /** @param {{template: string, fullName: string, attendeeName: string, event: object, refundText: string, contactUrl: string}} data */
 function refundFailed(data) {
   const whose = data.fullName === data.attendeeName ? "your cancelled registration" : `${data.attendeeName}'s cancelled registration`;
-  return layout().renderMessage(data.template, `We could not refund your payment automatically: ${data.event.title}`, {
+  return layout().renderMessage(data.template, `We could not refund your payment for ${layout().theEvent(data.event.title)} automatically`, {
     preheader: "Our team will refund you by hand.",
     heading: "Your refund needs our attention",
     greeting: `Hi ${data.fullName},`,

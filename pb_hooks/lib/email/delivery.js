@@ -2,7 +2,8 @@
 // Delivers the `emails` outbox (lib/email/outbox.js). With SMTP configured a
 // message is sent (html and text parts, and whatever its template's owner
 // adds at sending time, lib/email/sending-steps.js: a confirmation carries the
-// .ics and the attendee's ticket as a QR code PNG); a failure counts an
+// .ics as an attachment and the attendee's ticket as a QR code PNG shown in
+// its HTML, sent as multipart/related by pocketbase/mail.go); a failure counts an
 // attempt, records the error, schedules the next try with back-off and notes
 // it on the registration; after MAX_ATTEMPTS it is `failed`. Without SMTP it
 // is stored as `captured`. A paid registration whose emails are all
@@ -62,7 +63,7 @@ function unsubscribeHeaders(message) {
 
 function send(app, email) {
   const meta = app.settings().meta;
-  const { message, attachments } = require(`${__hooks}/lib/email/sending-steps.js`).prepare(app, email, deliverable(app, email));
+  const { message, attachments, inline } = require(`${__hooks}/lib/email/sending-steps.js`).prepare(app, email, deliverable(app, email));
   app.newMailClient().send(new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
     to: [{ address: email.getString("to") }],
@@ -71,6 +72,7 @@ function send(app, email) {
     text: message.text,
     headers: { [OUTBOX_HEADER]: email.id, ...unsubscribeHeaders(message) },
     attachments,
+    inlineAttachments: inline,
   }));
 }
 

@@ -1,9 +1,12 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // The shell every email shares: an email-client-safe HTML layout (tables and
-// inline styles only, 600 px, navy header, amber button) and its plain-text
-// twin. Every value placed in the HTML is escaped here, once. A message is
-// {template, subject, html, text}; one that carries working links also has
-// the copy administrators read, without them (renderWithWorkingCopy).
+// inline styles, at most 600 px wide and narrower on a phone, navy header,
+// amber button) and its plain-text twin. Every value placed in the HTML is
+// escaped here, once, and every web address in it becomes a link (the text
+// part keeps it plain). Long unbroken text (links, addresses) wraps instead of
+// widening the message. A message is {template, subject, html, text}; one
+// that carries working links also has the copy administrators read, without
+// them (renderWithWorkingCopy). Subjects name the event by subjectTitle().
 
 const BRAND = "AI Champions Masterclass";
 const NAVY = "#1c2a5e";
@@ -11,6 +14,12 @@ const AMBER = "#ffab09";
 const INK = "#1f2937";
 const MUTED = "#6b7280";
 const FONT = "Helvetica, Arial, sans-serif";
+/** Long words and links wrap at the edge instead of widening the message. */
+const WRAP = "word-break:break-word;overflow-wrap:anywhere;";
+const LINK_STYLE = `color:${NAVY};text-decoration:underline;${WRAP}`;
+const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
+/** Words of a title in capitals that stay in lower case inside a sentence. */
+const SMALL_WORDS = ["a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"];
 
 /** @param {unknown} value */
 function escapeHtml(value) {
@@ -22,19 +31,45 @@ function escapeHtml(value) {
     .replace(/'/g, "&#39;");
 }
 
+/** A web address ends before the punctuation that follows it in a sentence (a bracket it opened stays). */
+function trimUrl(url) {
+  let end = url.length;
+  for (;;) {
+    const last = url.charAt(end - 1);
+    const opened = (url.slice(0, end).match(/\[/g) || []).length;
+    const closed = (url.slice(0, end).match(/\]/g) || []).length;
+    if (".,;:!?)'".includes(last) || (last === "]" && closed > opened)) end -= 1;
+    else return url.slice(0, end);
+  }
+}
+
+/** Text escaped for HTML, with each web address in it a link to itself. */
+function linkedHtml(text) {
+  const value = String(text == null ? "" : text);
+  let html = "";
+  let done = 0;
+  for (const found of value.matchAll(URL_PATTERN)) {
+    const url = trimUrl(found[0]);
+    html += escapeHtml(value.slice(done, found.index));
+    html += `<a href="${escapeHtml(url)}" target="_blank" style="${LINK_STYLE}">${escapeHtml(url)}</a>`;
+    done = found.index + url.length;
+  }
+  return html + escapeHtml(value.slice(done));
+}
+
 function paragraphHtml(text) {
-  return `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${INK};">${escapeHtml(text)}</p>`;
+  return `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${INK};${WRAP}">${linkedHtml(text)}</p>`;
 }
 
 function detailsHtml(details) {
   const rows = details.map(([label, value]) => {
-    const lines = (Array.isArray(value) ? value : [value]).map(escapeHtml).join("<br>");
+    const lines = (Array.isArray(value) ? value : [value]).map(linkedHtml).join("<br>");
     return `<tr>
-<td valign="top" style="padding:8px 12px 8px 0;font-family:${FONT};font-size:14px;line-height:20px;color:${MUTED};width:130px;">${escapeHtml(label)}</td>
-<td valign="top" style="padding:8px 0;font-family:${FONT};font-size:14px;line-height:20px;color:${INK};font-weight:bold;">${lines}</td>
+<td valign="top" width="130" style="padding:8px 12px 8px 0;font-family:${FONT};font-size:14px;line-height:20px;color:${MUTED};width:130px;${WRAP}">${escapeHtml(label)}</td>
+<td valign="top" style="padding:8px 0;font-family:${FONT};font-size:14px;line-height:20px;color:${INK};font-weight:bold;${WRAP}">${lines}</td>
 </tr>`;
   });
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;">
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;table-layout:fixed;width:100%;">
 ${rows.join("\n")}
 </table>`;
 }
@@ -44,8 +79,8 @@ function imageHtml(image) {
   const width = Number(image.width) || 240;
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">
 <tr><td align="center" bgcolor="#ffffff" style="padding:16px;border:1px solid #e5e7eb;border-radius:8px;">
-<img src="${escapeHtml(image.src)}" width="${width}" height="${width}" alt="${escapeHtml(image.alt)}" style="display:block;width:${width}px;height:${width}px;border:0;">
-${image.caption ? `<p style="margin:12px 0 0;font-family:${FONT};font-size:14px;line-height:20px;color:${INK};font-weight:bold;">${escapeHtml(image.caption)}</p>` : ""}
+<img src="${escapeHtml(image.src)}" width="${width}" height="${width}" alt="${escapeHtml(image.alt)}" style="display:block;width:${width}px;max-width:100%;height:auto;border:0;">
+${image.caption ? `<p style="margin:12px 0 0;font-family:${FONT};font-size:14px;line-height:20px;color:${INK};font-weight:bold;">${linkedHtml(image.caption)}</p>` : ""}
 </td></tr>
 </table>`;
 }
@@ -57,7 +92,7 @@ function buttonHtml(button) {
 <a href="${href}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:bold;color:${NAVY};text-decoration:none;border-radius:6px;">${escapeHtml(button.label)}</a>
 </td></tr>
 </table>
-<p style="margin:0 0 16px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:${NAVY};word-break:break-all;">${href}</a></p>`;
+<p style="margin:0 0 16px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};${WRAP}">If the button does not work, copy this link into your browser:<br><a href="${href}" target="_blank" style="color:${NAVY};word-break:break-all;overflow-wrap:anywhere;">${href}</a></p>`;
 }
 
 /**
@@ -81,21 +116,29 @@ function renderHtml(content) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
 <title>${escapeHtml(content.heading)}</title>
+<style>
+a { ${WRAP} }
+@media only screen and (max-width: 480px) {
+  .mail-outer { padding: 12px 6px !important; }
+  .mail-pad { padding: 20px 18px !important; }
+}
+</style>
 </head>
-<body style="margin:0;padding:0;background-color:#f3f4f6;">
+<body style="margin:0;padding:0;background-color:#f3f4f6;width:100%;-webkit-text-size-adjust:100%;">
 <div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(content.preheader)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f3f4f6">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">
-<tr><td bgcolor="${NAVY}" style="padding:28px 32px;border-radius:8px 8px 0 0;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f3f4f6" style="width:100%;">
+<tr><td align="center" class="mail-outer" style="padding:24px 12px;">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;table-layout:fixed;">
+<tr><td bgcolor="${NAVY}" class="mail-pad" style="padding:28px 32px;border-radius:8px 8px 0 0;${WRAP}">
 <p style="margin:0 0 6px;font-family:${FONT};font-size:12px;letter-spacing:2px;text-transform:uppercase;color:${AMBER};font-weight:bold;">${BRAND}</p>
 <h1 style="margin:0;font-family:${FONT};font-size:24px;line-height:32px;color:#ffffff;">${escapeHtml(content.heading)}</h1>
 </td></tr>
-<tr><td style="padding:32px;">
+<tr><td class="mail-pad" style="padding:32px;${WRAP}">
 ${body}
 </td></tr>
-<tr><td style="padding:20px 32px;border-top:1px solid #e5e7eb;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">
+<tr><td class="mail-pad" style="padding:20px 32px;border-top:1px solid #e5e7eb;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">
 You are receiving this email because of a registration for the ${BRAND}.
 </td></tr>
 </table>
@@ -130,6 +173,34 @@ function eventRows(event, withLocation = false) {
   return withLocation ? [...rows, ["Location", event.location]] : rows;
 }
 
+/**
+ * An event's title as a subject line names it: a title written in capitals
+ * (the seeded 'AI CHAMPIONS MASTERCLASS') in ordinary capitalisation ('AI
+ * Champions Masterclass': initials of one or two letters stay, small words go
+ * lower case); a title with lower-case letters is the administrator's own and
+ * stays as it is.
+ */
+function subjectTitle(title) {
+  const text = String(title == null ? "" : title).trim();
+  if (/[a-z]/.test(text) || !/[A-Z]/.test(text)) return text;
+  const word = (piece, first) => {
+    const lower = piece.toLowerCase();
+    if (!first && SMALL_WORDS.includes(lower)) return lower;
+    if (/^[A-Z]{1,2}$/.test(piece)) return piece;
+    return piece.charAt(0) + lower.slice(1);
+  };
+  return text
+    .split(/(\s+)/)
+    .map((part, index) => (/^\s+$/.test(part) ? part : part.split("-").map((piece, at) => word(piece, index === 0 && at === 0)).join("-")))
+    .join("");
+}
+
+/** 'the AI Champions Masterclass', for a subject line's sentence (a title that starts with 'The' keeps its own). */
+function theEvent(title) {
+  const named = subjectTitle(title);
+  return /^the\s/i.test(named) ? named : `the ${named}`;
+}
+
 /** A message in the layout: {template, subject, html, text}. */
 function renderMessage(template, subject, content) {
   return { template, subject, html: renderHtml(content), text: renderText(content) };
@@ -159,4 +230,6 @@ function withWorkingCopy(message, redact) {
   return { ...message, html: redact(message.html), text: redact(message.text), secret: { subject: message.subject, html: message.html, text: message.text } };
 }
 
-module.exports = { BRAND, escapeHtml, renderHtml, renderText, eventRows, renderMessage, renderWithWorkingCopy, withWorkingCopy };
+module.exports = {
+  BRAND, escapeHtml, linkedHtml, renderHtml, renderText, eventRows, subjectTitle, theEvent, renderMessage, renderWithWorkingCopy, withWorkingCopy,
+};

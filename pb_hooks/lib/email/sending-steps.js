@@ -3,7 +3,7 @@
 // the module that owns its template: whether it is still to be sent, its text
 // brought up to date and the files it carries. Each such module exports
 // `sendingStep` = {handles(template), isObsolete(app, email), prepare(app,
-// email, message) → {message, attachments}} and is listed in owners(); delivery
+// email, message) → {message, attachments, inline}} and is listed in owners(); delivery
 // (lib/email/delivery.js) knows only this list. (PocketBase loads modules
 // lazily in each of its runtimes, so a step is found by requiring its owner
 // here, not by the owner announcing itself when it happens to be loaded.)
@@ -26,13 +26,26 @@ function isObsolete(app, email) {
 }
 
 /**
- * What goes out: `{message, attachments}` (file name → reader).
+ * What goes out: `{message, attachments, inline}`, each file name → reader:
+ * `attachments` are files offered to keep, `inline` the images the HTML shows
+ * by `cid:<file name>` (sent in multipart/related beside the HTML).
  * @param {core.Record} email the claimed outbox record
  * @param {{subject: string, html: string, text: string}} message its deliverable text
  */
 function prepare(app, email, message) {
   const step = stepFor(email);
-  return step ? step.prepare(app, email, message) : { message, attachments: {} };
+  const prepared = step ? step.prepare(app, email, message) : { message, attachments: {} };
+  return { inline: {}, ...prepared };
 }
 
-module.exports = { isObsolete, prepare };
+/**
+ * The images an outbox email's HTML shows by `cid:`, as data: URLs, so the
+ * admin preview shows them as the recipient sees them: `{[name]: url}`.
+ * @param {core.Record} email
+ */
+function previewImages(app, email) {
+  const step = stepFor(email);
+  return step && step.previewImages ? step.previewImages(app, email) : {};
+}
+
+module.exports = { isObsolete, prepare, previewImages };

@@ -2,8 +2,9 @@
 // The product's emails: registration confirmation, account invitation,
 // waitlist confirmation and refund notice. Each returns
 // {template, subject, html, text} (lib/email/layout.js renderMessage); `event`
-// is lib/events/facts.js eventFacts(). Messages that carry a credential also
-// have an outbox copy without it: administrators read the outbox
+// is lib/events/facts.js eventFacts(). Subjects are sentences that name the
+// event as layout.js theEvent() writes it. Messages that carry a credential
+// also have an outbox copy without it: administrators read the outbox
 // (lib/email/secrets.js).
 
 const TEMPLATES = {
@@ -19,7 +20,7 @@ function layout() {
   return require(`${__hooks}/lib/email/layout.js`);
 }
 
-/** The ticket's part of a confirmation: the QR code (attached, shown by its Content-ID), the code and where else to find it. */
+/** The ticket's part of a confirmation: the QR code (inside the message, shown by its Content-ID), the code and where else to find it. */
 function ticketContent(ticket) {
   const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
   return {
@@ -29,7 +30,7 @@ function ticketContent(ticket) {
       width: DISPLAY_WIDTH,
       caption: "Your ticket: show this QR code at the door.",
     },
-    paragraph: `Your ticket is the QR code in this email (also attached as ${IMAGE_FILENAME}). Show it at the door on your phone or printed. Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
+    paragraph: `Your ticket is the QR code in this email. Show it at the door on your phone or printed; the ticket code below works too. Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
   };
 }
 
@@ -41,7 +42,7 @@ function ticketContent(ticket) {
 function confirmationEmail(data) {
   const ticket = data.ticket ? ticketContent(data.ticket) : null;
   const cancellation = data.cancelUrl ? require(`${__hooks}/lib/cancellation/links.js`) : null;
-  const message = layout().renderMessage(TEMPLATES.confirmation, `Registration confirmed: ${data.event.title}`, {
+  const message = layout().renderMessage(TEMPLATES.confirmation, `Your place at ${layout().theEvent(data.event.title)} is confirmed`, {
     preheader: `You're registered for ${data.event.title} on ${data.event.date}.`,
     heading: "Your registration is confirmed",
     greeting: `Hi ${data.fullName},`,
@@ -89,7 +90,7 @@ function invitationContent(data) {
   };
 }
 
-const invitationSubject = (data) => `Create your account: ${data.event.title}`;
+const invitationSubject = (data) => `Create your account for ${layout().theEvent(data.event.title)} portal`;
 
 /** @param {{fullName: string, email: string, link: string, event: object}} data */
 function invitationEmail(data) {
@@ -103,7 +104,7 @@ function invitationEmail(data) {
  * @param {{fullName: string, email: string, signInUrl: string, resetUrl: string, event: object}} data
  */
 function accessReminderEmail(data) {
-  return layout().renderMessage(TEMPLATES.reminder, `Your attendee portal access: ${data.event.title}`, {
+  return layout().renderMessage(TEMPLATES.reminder, `Your access to ${layout().theEvent(data.event.title)} portal`, {
     preheader: "Sign in to the attendee portal with the account you already have.",
     heading: "Your attendee portal is ready",
     greeting: `Hi ${data.fullName},`,
@@ -207,7 +208,7 @@ function waitlistEmail(data) {
  */
 function refundEmail(data) {
   const seatsGone = data.seatsGone !== false;
-  return layout().renderMessage(TEMPLATES.refund, `Your payment has been refunded: ${data.event.title}`, {
+  return layout().renderMessage(TEMPLATES.refund, `Your payment for ${layout().theEvent(data.event.title)} has been refunded`, {
     preheader: seatsGone ? "The last seats were taken while your payment was processed." : "We could not confirm your registration after your payment.",
     heading: "Your payment has been refunded",
     greeting: `Hi ${data.fullName},`,

@@ -31,6 +31,7 @@ function eventCalendar(app, event, ticket) {
     url: ticket ? ticketPage : facts.appUrl,
     stamp: new Date(),
     lastModified: format.parseUtc(event.getString("updated")),
+    organizer: { name: app.settings().meta.senderName, address: app.settings().meta.senderAddress },
   });
 }
 

@@ -16,6 +16,9 @@
 // in the outbox row, which then shows what was sent. A new-ticket email whose
 // attendee no longer holds a ticket (the seat was cancelled meanwhile) is not
 // sent: it is marked cancelled.
+// The QR code goes inside the message (an inline image the HTML shows by
+// `cid:`, in multipart/related: pocketbase/mail.go), the calendar file as an
+// attachment; the admin preview shows the same image (previewImages).
 
 const TEMPLATES = { newTicket: "new_ticket" };
 
@@ -33,16 +36,17 @@ function layout() {
 function newTicketEmail(data) {
   const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
   const { event, ticket } = data;
+
   const portal = data.hasAccount
     ? `The attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`
     : `Once you have created your account with the invitation we emailed you, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`;
-  return layout().renderMessage(TEMPLATES.newTicket, `Your new ticket: ${event.title}`, {
+  return layout().renderMessage(TEMPLATES.newTicket, `Your new ticket for ${layout().theEvent(event.title)}`, {
     preheader: `Your new ticket for ${event.title} on ${event.date}. Your previous ticket no longer works.`,
     heading: "Your new ticket",
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
       `We have issued you a new ticket for the ${event.title} on ${event.date}. Your previous ticket no longer works: its QR code will not admit you at the door, so please use this one instead.`,
-      `Your ticket is the QR code in this email (also attached as ${IMAGE_FILENAME}). Show it at the door on your phone or printed. ${portal}`,
+      `Your ticket is the QR code in this email. Show it at the door on your phone or printed; the ticket code below works too. ${portal}`,
     ],
     image: {
       src: `cid:${IMAGE_FILENAME}`,
@@ -143,16 +147,17 @@ function withCurrentTicket(app, email, message) {
 }
 
 /**
- * A confirmation's files: the calendar, and for a confirmed attendee with a
- * ticket the ticket's QR code as a PNG (shown in the HTML by its Content-ID,
- * which is its file name) and the ticket code in the calendar; a new-ticket
- * email's file: the QR code. `ticket` is the attendee's current one, the code
- * the message's text shows (withCurrentTicket), so a retried email never
- * carries a replaced one.
+ * A confirmation's files: the calendar as an attachment (with the ticket
+ * code), and for a confirmed attendee with a ticket the ticket's QR code as a
+ * PNG inside the message (shown in the HTML by its Content-ID, which is its
+ * file name); a new-ticket email's: the QR code. `ticket` is the attendee's
+ * current one, the code the message's text shows (withCurrentTicket), so a
+ * retried email never carries a replaced one. `{attachments, inline}`.
  */
 function ticketAttachments(app, email, ticket) {
   const { TEMPLATES: REGISTRATION } = require(`${__hooks}/lib/email/templates.js`);
   const files = {};
+  const inline = {};
   if (email.getString("template") === REGISTRATION.confirmation && email.getString("registration")) {
     const { CALENDAR_FILENAME } = require(`${__hooks}/lib/tickets/ics.js`);
     const registration = app.findRecordById("registrations", email.getString("registration"));
@@ -163,9 +168,33 @@ function ticketAttachments(app, email, ticket) {
   }
   if (ticket) {
     const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/tickets/qr.js`);
-    files[IMAGE_FILENAME] = $filesystem.fileFromBytes(qrPng(ticket.payload).bytes, IMAGE_FILENAME).reader.open();
+    inline[IMAGE_FILENAME] = $filesystem.fileFromBytes(qrPng(ticket.payload).bytes, IMAGE_FILENAME).reader.open();
   }
-  return files;
+  return { attachments: files, inline };
+}
+
+/**
+ * For the admin preview: the QR code the outbox row's message shows, as a
+ * data: URL by its `cid:` name. The code is the one of the attendee's (current
+ * or replaced) that the stored message names, so the picture agrees with the
+ * words beside it; none when the message names none of them (an anonymised
+ * or deleted attendee).
+ * @param {core.Record} email
+ */
+function previewImages(app, email) {
+  if (!carriesTicket(email)) return {};
+  const attendee = require(`${__hooks}/lib/tickets/codes.js`).findOne(app, "attendees", "id", email.getString("attendee"));
+  if (!attendee) return {};
+  const codes = [
+    attendee.getString("ticket_code"),
+    ...app.findRecordsByFilter("voided_tickets", "attendee = {:attendee}", "-created", 0, 0, { attendee: attendee.id }).map((voided) => voided.getString("code")),
+  ].filter((code) => code !== "");
+  const html = email.getString("html");
+  const shown = codes.find((code) => html.includes(code));
+  if (!shown) return {};
+  const { IMAGE_FILENAME, qrPng, pngDataUrl } = require(`${__hooks}/lib/tickets/qr.js`);
+  const payload = require(`${__hooks}/lib/tickets/ticket.js`).ticketPayload(attendee.getString("event"), shown);
+  return { [IMAGE_FILENAME]: pngDataUrl(qrPng(payload).bytes) };
 }
 
 /** What delivery does with these emails at sending time (lib/email/sending-steps.js). */
@@ -174,8 +203,9 @@ const sendingStep = {
   isObsolete,
   prepare(app, email, message) {
     const current = withCurrentTicket(app, email, message);
-    return { message: current.message, attachments: ticketAttachments(app, email, current.ticket) };
+    return { message: current.message, ...ticketAttachments(app, email, current.ticket) };
   },
+  previewImages,
 };
 
 module.exports = { TEMPLATES, newTicketEmail, queueNewTicketEmail, carriesTicket, isObsolete, withCurrentTicket, sendingStep };

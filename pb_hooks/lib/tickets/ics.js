@@ -2,6 +2,8 @@
 // The masterclass as an RFC 5545 calendar: one VEVENT with UTC times, CRLF
 // line endings, text escaped and lines folded at 75 octets. Served by
 // GET /api/masterclass/event.ics and attached to confirmation emails.
+// METHOD:PUBLISH (RFC 5546 iTIP) requires an ORGANIZER: the sender of our
+// emails (MAIL_FROM), as a mailto: address with its name as CN.
 
 const CALENDAR_FILENAME = "ai-champions-masterclass.ics";
 const PRODUCT_ID = "-//AI Champions Masterclass//Registration//EN";
@@ -47,9 +49,23 @@ function foldLine(line) {
   return chunks.join("\r\n ");
 }
 
+/** A parameter value (RFC 5545 3.2): quoted when it holds : ; or , and never a double quote or a control character. */
+function parameterValue(value) {
+  const clean = Array.from(String(value)).filter((character) => character !== '"' && character.charCodeAt(0) >= 0x20 && character.charCodeAt(0) !== 0x7f).join("").trim();
+  return /[:;,]/.test(clean) ? `"${clean}"` : clean;
+}
+
+/** ORGANIZER;CN=<name>:mailto:<address>, or null without an address. */
+function organizerLine(organizer) {
+  if (!organizer || !organizer.address) return null;
+  const name = organizer.name ? `;CN=${parameterValue(organizer.name)}` : "";
+  return `ORGANIZER${name}:mailto:${String(organizer.address).replace(/[\s"<>]/g, "")}`;
+}
+
 /**
  * @param {{uid: string, title: string, startsAt: Date, endsAt: Date, location: string,
- *   description: string, url: string, stamp: Date, lastModified?: Date}} event
+ *   description: string, url: string, stamp: Date, lastModified?: Date,
+ *   organizer: {name: string, address: string}}} event
  * @returns {string}
  */
 function buildCalendar(event) {
@@ -64,6 +80,7 @@ function buildCalendar(event) {
     `DTSTAMP:${utcStamp(event.stamp)}`,
     `DTSTART:${utcStamp(event.startsAt)}`,
     `DTEND:${utcStamp(event.endsAt)}`,
+    ...[organizerLine(event.organizer)].filter(Boolean),
     `SUMMARY:${escapeText(event.title)}`,
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
@@ -76,4 +93,4 @@ function buildCalendar(event) {
   return lines.map(foldLine).join("\r\n") + "\r\n";
 }
 
-module.exports = { CALENDAR_FILENAME, buildCalendar, escapeText, foldLine };
+module.exports = { CALENDAR_FILENAME, buildCalendar, escapeText, foldLine, organizerLine };

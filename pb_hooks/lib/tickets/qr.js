@@ -96,20 +96,25 @@ function pngFromModules(modules, scale, margin) {
   const count = modules.length;
   const side = (count + 2 * margin) * scale;
   const rowBytes = Math.ceil(side / 8);
-  const raw = [];
-  for (let y = 0; y < side; y += 1) {
-    raw.push(0); // filter: none
-    const moduleRow = Math.floor(y / scale) - margin;
-    const line = new Array(rowBytes).fill(0xff); // white
-    if (moduleRow >= 0 && moduleRow < count) {
-      for (let x = 0; x < side; x += 1) {
-        const moduleColumn = Math.floor(x / scale) - margin;
-        if (moduleColumn >= 0 && moduleColumn < count && modules[moduleRow][moduleColumn]) {
-          line[x >> 3] &= ~(0x80 >> (x & 7)); // 0 is black
-        }
+  // each module row is `scale` identical pixel rows: its bytes are worked out once
+  const white = new Array(rowBytes).fill(0xff);
+  const lineOf = (moduleRow) => {
+    if (moduleRow < 0 || moduleRow >= count) return white;
+    const line = white.slice();
+    for (let x = 0; x < side; x += 1) {
+      const moduleColumn = Math.floor(x / scale) - margin;
+      if (moduleColumn >= 0 && moduleColumn < count && modules[moduleRow][moduleColumn]) {
+        line[x >> 3] &= ~(0x80 >> (x & 7)); // 0 is black
       }
     }
-    for (let index = 0; index < rowBytes; index += 1) raw.push(line[index] & 0xff);
+    return line.map((byte) => byte & 0xff);
+  };
+  const raw = [];
+  let line = null;
+  for (let y = 0; y < side; y += 1) {
+    if (y % scale === 0) line = lineOf(Math.floor(y / scale) - margin);
+    raw.push(0); // filter: none
+    for (let index = 0; index < rowBytes; index += 1) raw.push(line[index]);
   }
   const header = [];
   pushUint32(header, side);
@@ -122,10 +127,26 @@ function pngFromModules(modules, scale, margin) {
   return png;
 }
 
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/** A PNG's bytes as a data: URL (the hooks have no btoa). @param {number[]} bytes */
+function pngDataUrl(bytes) {
+  const out = [];
+  for (let index = 0; index < bytes.length; index += 3) {
+    const triple = (bytes[index] << 16) | ((bytes[index + 1] || 0) << 8) | (bytes[index + 2] || 0);
+    out.push(
+      BASE64[(triple >> 18) & 63] + BASE64[(triple >> 12) & 63]
+      + (index + 1 < bytes.length ? BASE64[(triple >> 6) & 63] : "=")
+      + (index + 2 < bytes.length ? BASE64[triple & 63] : "="),
+    );
+  }
+  return `data:image/png;base64,${out.join("")}`;
+}
+
 /** The QR code of `text` as a PNG: its bytes and its width (= height) in pixels. */
 function qrPng(text) {
   const modules = qrModules(text);
   return { bytes: pngFromModules(modules, SCALE, MARGIN), pixels: (modules.length + 2 * MARGIN) * SCALE };
 }
 
-module.exports = { IMAGE_FILENAME, DISPLAY_WIDTH, qrModules, pngFromModules, qrPng, crc32, adler32 };
+module.exports = { IMAGE_FILENAME, DISPLAY_WIDTH, qrModules, pngFromModules, qrPng, pngDataUrl, crc32, adler32 };

@@ -45,7 +45,7 @@ function earlyAccessMessage(app, event, recipient) {
     button: { label: "Register with Early Access", url: registerLink },
     closing: [`Don't want emails about future masterclasses? Unsubscribe: ${unsubscribeLink}`],
   });
-  return require(`${__hooks}/lib/email/layout.js`).renderWithWorkingCopy(TEMPLATE, `Early access: ${facts.title}, ${facts.date}`, {
+  return require(`${__hooks}/lib/email/layout.js`).renderWithWorkingCopy(TEMPLATE, `Early access to ${require(`${__hooks}/lib/email/layout.js`).theEvent(facts.title)} on ${facts.date}`, {
     working: content(link, unsubscribe),
     copy: content(links.redactLinks(link), links.redactLinks(unsubscribe)),
     note: "The working links are only in the message sent to the recipient.",

@@ -38,7 +38,7 @@ function offerContent(data) {
  */
 function offerEmail(data) {
   const { redactLinks } = require(`${__hooks}/lib/waitlist/offer-links.js`);
-  return require(`${__hooks}/lib/email/layout.js`).renderWithWorkingCopy(TEMPLATE, `A seat is yours: ${data.event.title}, ${data.event.date}`, {
+  return require(`${__hooks}/lib/email/layout.js`).renderWithWorkingCopy(TEMPLATE, `A seat at ${require(`${__hooks}/lib/email/layout.js`).theEvent(data.event.title)} on ${data.event.date} is held for you`, {
     working: offerContent(data),
     copy: offerContent({ ...data, claimUrl: redactLinks(data.claimUrl), declineUrl: redactLinks(data.declineUrl) }),
     note: "The working links are only in the message sent to the recipient.",

@@ -2,7 +2,9 @@
 // redacted copies of messages that carry a credential; the working copies are
 // in `email_secrets`, which no API rule opens to anyone but a superuser, and
 // this screen never asks for them. Retry is a server route that re-queues a
-// failed email and tries it at once.
+// failed email and tries it at once. Images a message shows by `cid:` (the
+// ticket's QR code, sent inside the message) are read from the server as
+// data: URLs and put in place for the preview only.
 import type { RecordModel } from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
@@ -69,9 +71,28 @@ export async function countFailed(): Promise<number> {
   return (await pb.collection(Collections.emails).getList(1, 1, { filter: 'status = "failed"', fields: 'id', requestKey: null })).totalItems;
 }
 
+const CID_SOURCE = /(\ssrc=)(["'])cid:([^"']+)\2/gi;
+
+/** The HTML with each `cid:` image it has a data: URL for shown from that URL. */
+export function withImages(html: string, images: Record<string, string>): string {
+  return html.replace(CID_SOURCE, (whole, attribute: string, quote: string, name: string) => {
+    const url = images[name];
+    return typeof url === 'string' && url.startsWith('data:image/') ? `${attribute}${quote}${url}${quote}` : whole;
+  });
+}
+
+/** GET /api/masterclass/emails/{id}/images: the message's `cid:` images as data: URLs ({} when it has none). */
+async function previewImages(id: string): Promise<Record<string, string>> {
+  const answer = await pb.send<{ images?: Record<string, string> }>(`/api/masterclass/emails/${encodeURIComponent(id)}/images`, { requestKey: null });
+  return answer.images ?? {};
+}
+
+/** One email with its message; images it shows by `cid:` are in place (a failure to read them leaves the reference). */
 export async function readEmail(id: string): Promise<OutboxMessage> {
   const record = await pb.collection(Collections.emails).getOne(id, { requestKey: null });
-  return { ...toEmail(record), html: str(record.html), text: str(record.text) };
+  const html = str(record.html);
+  const images = /\ssrc=["']cid:/i.test(html) ? await previewImages(id).catch(() => ({})) : {};
+  return { ...toEmail(record), html: withImages(html, images), text: str(record.text) };
 }
 
 export type RetryOutcome =
