@@ -148,8 +148,6 @@ function fulfilInTransaction(txApp, payment) {
     owePaymentBack(txApp, registration, payment, require(`${__hooks}/lib/checkout/payment-actions.js`).refundReason(txApp, registrationId));
     return { outcome: "seats_gone", registrationId };
   }
-  const refused = attendeeRefusal(txApp, registration);
-  if (refused) return refuseAfterPayment(txApp, registration, payment, refused);
 
   // A waitlist offer's claim: its seat is the offer's, unless a newer claim of the offer took its attendee.
   const claims = require(`${__hooks}/lib/waitlist/offer-claims.js`);
@@ -174,6 +172,9 @@ function fulfilInTransaction(txApp, payment) {
       return { outcome: "seats_gone", registrationId };
     }
   }
+  // Seats there are, but nobody they could be confirmed for: refused and refunded, before anything is written.
+  const refused = attendeeRefusal(txApp, registration);
+  if (refused) return refuseAfterPayment(txApp, registration, payment, refused);
   recordPayment(txApp, registration, payment);
   setStatuses(txApp, registration, "paid", "confirmed");
   if (claim) claims.markClaimed(txApp, claim, registration);
