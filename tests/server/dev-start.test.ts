@@ -19,6 +19,8 @@ import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../support/masterclassEv
 import { promoBody } from './registration-helpers';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-start-'));
+/** Several server starts a test: more than the suite's default 30 s on a busy machine. */
+const STARTS = { timeout: 120_000 };
 /** What the start printed, by start. */
 let printed = '';
 
@@ -64,7 +66,7 @@ describe('npm start backend', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates working development accounts once and keeps them on the next start', async () => {
+  it('creates working development accounts once and keeps them on the next start', STARTS, async () => {
     const first = await startOnce();
     expect(first.output()).toContain('App mode: development (APP_ENV is not set and no Stripe key is)');
     expect(printed).toContain('Development mode');
@@ -146,7 +148,7 @@ describe('npm start in production mode', () => {
     for (const directory of directories) rmSync(directory, { recursive: true, force: true });
   });
 
-  it('APP_ENV=production: no development account, password file or promo code, no simulated checkout, and says so', async () => {
+  it('APP_ENV=production: no development account, password file or promo code, no simulated checkout, and says so', STARTS, async () => {
     const directory = freshDir();
     const server = await startOnce(directory, { APP_ENV: 'production' });
     try {
@@ -168,7 +170,7 @@ describe('npm start in production mode', () => {
     }
   });
 
-  it('a Stripe key without APP_ENV means production', async () => {
+  it('a Stripe key without APP_ENV means production', STARTS, async () => {
     const directory = freshDir();
     const server = await startOnce(directory, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_test' });
     try {
@@ -181,7 +183,7 @@ describe('npm start in production mode', () => {
     }
   });
 
-  it('a data dir used in development, started in production: the password file is deleted and the promo code left as it was', async () => {
+  it('a data dir used in development, started in production: the password file is deleted and the promo code left as it was', STARTS, async () => {
     const directory = freshDir();
     const file = path.join(directory, 'dev-credentials.json');
     const development = await startOnce(directory);
@@ -207,7 +209,7 @@ describe('npm start in production mode', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('refuses to start with the simulated checkout on, an APP_ENV it does not know, or development beside a live key', async () => {
+  it('refuses to start with the simulated checkout on, an APP_ENV it does not know, or development beside a live key', STARTS, async () => {
     await expect(startOnce(freshDir(), { APP_ENV: 'production', SIMULATED_CHECKOUT: 'on' })).rejects.toThrow(
       'SIMULATED_CHECKOUT is on in production (APP_ENV=production)',
     );

@@ -61,6 +61,8 @@ interface Account {
   password: string;
 }
 
+/** Dozens of sign-ins (each a password hash) and waits of seconds: more than the suite's default 30 s on a busy machine. */
+const SLOW = { timeout: 90_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const waitOf = (answer: Answer) => Number(DELAYED.exec(answer.message)?.[1]);
 
@@ -95,7 +97,7 @@ describe('with the default limits', () => {
   afterAll(async () => server?.stop());
 
   for (const kind of ['administrator', 'superuser'] as const) {
-    it(`a stranger's 50 wrong passwords from other addresses do not stop the ${kind} on their own device`, async () => {
+    it(`a stranger's 50 wrong passwords from other addresses do not stop the ${kind} on their own device`, SLOW, async () => {
       const account = kind === 'administrator' ? await administrator(server, su) : await superuser(su);
       const laptop = new Device(server, '10.20.0.1');
       expect((await laptop.signIn(account.collection, account.email, account.password)).status).toBe(200);
@@ -127,7 +129,7 @@ describe('with the default limits', () => {
     });
   }
 
-  it('the wait for strangers grows 1, 2, 4 seconds, and a device the account never used waits too', async () => {
+  it('the wait for strangers grows 1, 2, 4 seconds, and a device the account never used waits too', SLOW, async () => {
     const account = await administrator(server, su);
     const stranger = new Device(server, freshAddress());
     for (let attempt = 0; attempt < 6; attempt += 1) {
@@ -145,7 +147,7 @@ describe('with the default limits', () => {
     }
   });
 
-  it('a success starts the counts again: the device may fail 9 more times, and strangers no longer wait', async () => {
+  it('a success starts the counts again: the device may fail 9 more times, and strangers no longer wait', SLOW, async () => {
     const account = await administrator(server, su);
     const laptop = new Device(server, freshAddress());
     expect((await laptop.signIn('users', account.email, account.password)).status).toBe(200);
@@ -168,7 +170,7 @@ describe('with the default limits', () => {
     expect((await newcomer.signIn('users', other.email, other.password)).status).toBe(200);
   });
 
-  it('a forged or another account’s device cookie is a stranger’s', async () => {
+  it('a forged or another account’s device cookie is a stranger’s', SLOW, async () => {
     const [account, other] = [await administrator(server, su), await administrator(server, su)];
     const laptop = new Device(server, freshAddress());
     expect((await laptop.signIn('users', other.email, other.password)).status).toBe(200);
@@ -203,7 +205,7 @@ describe('with a one-second wait', () => {
   }
 
   for (const kind of ['administrator', 'superuser'] as const) {
-    it(`the stranger's own client is locked for 15 minutes, even with the right password, while the ${kind} signs in elsewhere`, async () => {
+    it(`the stranger's own client is locked for 15 minutes, even with the right password, while the ${kind} signs in elsewhere`, SLOW, async () => {
       const account = kind === 'administrator' ? await administrator(server, su) : await superuser(su);
       const stranger = new Device(server, '203.0.113.7');
       await failTenTimes(stranger, account);
@@ -219,7 +221,7 @@ describe('with a one-second wait', () => {
       expect((await stranger.signIn(account.collection, account.email, account.password)).status).toBe(429);
     });
 
-    it(`the reset email unlocks the ${kind}'s locked device, and administrators never read its link`, async () => {
+    it(`the reset email unlocks the ${kind}'s locked device, and administrators never read its link`, SLOW, async () => {
       const account = kind === 'administrator' ? await administrator(server, su) : await superuser(su);
       const laptop = new Device(server, freshAddress());
       expect((await laptop.signIn(account.collection, account.email, account.password)).status).toBe(200);
