@@ -3,12 +3,13 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
-import { theme } from './src/lib/theme';
+import { cssVariablesResolver, theme } from './src/lib/theme';
 import { UTM_KEYS } from './src/lib/utm';
 import { bundleReport } from './scripts/lib/bundle-report.mjs';
 import { appRoutes } from './scripts/lib/app-routes.mjs';
 import { siteUrlInHtml } from './scripts/lib/site-url.mjs';
 import { prerenderLanding, SHELL_FILE } from './scripts/lib/prerender-landing.mjs';
+import { mantineStaticStyles } from './scripts/lib/mantine-static-styles.mjs';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:8090';
 const navy = theme.colors?.navy?.[9] ?? '#1c2a5e';
@@ -105,6 +106,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     siteUrlInHtml(),
+    mantineStaticStyles({ theme, cssVariablesResolver }),
     ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] }), appRoutes()]),
     pwa(),
     bundleReport(),

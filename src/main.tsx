@@ -2,6 +2,8 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/firstPaint.css';
 import './global.css';
+// After the app's own global styles, where MantineProvider's style elements used to come.
+import 'virtual:mantine-theme.css';
 import { App } from '@/app/App';
 import { loadFullStyles } from '@/app/deferred';
 import { isPrerenderedLocation } from '@/app/prerendered';

@@ -28,6 +28,9 @@ export function injectLanding(html, { markup, stylesheets = [], modules = [] }) 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
+/** The name the browser reports the hero art's paint under (Element Timing's `identifier`). */
+export const ART_TIMING = 'prerendered-art';
+
 /** How long the page waits for its hero art to paint before starting the scripts anyway (a hidden tab, a hung request). */
 export const SCRIPT_START_FALLBACK_MS = 2500;
 
@@ -36,12 +39,20 @@ export const SCRIPT_START_FALLBACK_MS = 2500;
  * (the page's largest element), not from the head: on a slow phone connection
  * the hero paints from the HTML, its two small stylesheets and the art alone,
  * and the scripts, fetched right after, take over the page (src/main.tsx
- * renders over it). Where the browser reports element paints (Element Timing:
- * the art carries `elementtiming`), the scripts wait for the art's own paint
- * report, so they never compete with the first paint for the network or the
- * main thread; elsewhere they start a frame after the art has loaded. A page
- * that cannot paint soon (a background tab, an art request that hangs) starts
- * them after SCRIPT_START_FALLBACK_MS anyway.
+ * renders over it). Where the browser reports element paints (Element Timing),
+ * the scripts wait for the art's own paint report, so they never compete with the
+ * first paint for the network or the main thread; elsewhere they start a frame
+ * after the art has loaded. A page that cannot paint soon (a background tab, an
+ * art request that hangs) starts them after SCRIPT_START_FALLBACK_MS anyway.
+ *
+ * Element Timing reports only elements carrying `elementtiming`, an attribute HTML
+ * does not define, present when the element paints. So the served HTML stays
+ * valid, a one-line script at the start of the body gives the art the attribute
+ * the moment the parser inserts it (a MutationObserver's callback runs before the
+ * browser can paint): the loader at the end of the body may run only after the
+ * art has painted, when the stylesheets arrive later than the art. The loader
+ * takes the attribute away once the scripts start, so the page the app renders
+ * stays valid too.
  */
 /** @param {string} html @param {{ utmKeys?: string[] }} [options] */
 export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
@@ -54,10 +65,17 @@ export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
   // The entry goes first; its modules are then preloaded one per task: inserting every
   // modulepreload link at once was one task of 17–35 ms on a phone-speed CPU (4× slowed
   // down: 67–140 ms), the page's longest before the app itself ran.
-  const startScripts = `var started=false;function start(){if(started)return;started=true;try{performance.mark('scripts-start')}catch(error){}var head=document.head;var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script);var preloads=${JSON.stringify(preloads)};(function preloadNext(){var href=preloads.shift();if(!href)return;var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link);setTimeout(preloadNext,0)})()}`;
-  const afterArtPaint = `function soon(){setTimeout(start,0)}function afterPaint(){requestAnimationFrame(soon)}var art=document.querySelector('img[data-prerendered]');var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(art&&types.indexOf('element')>=0){new PerformanceObserver(function(list){list.getEntries().forEach(function(entry){if(entry.element===art||entry.identifier===art.getAttribute('elementtiming'))soon()})}).observe({type:'element',buffered:true});art.addEventListener('error',afterPaint)}else if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,${SCRIPT_START_FALLBACK_MS})`;
-  const loader = `<script>(function(){${captureUtm}${startScripts}${afterArtPaint}})()</script>`;
-  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `  ${loader}\n  </body>`);
+  const startScripts = `var started=false;function start(){if(started)return;started=true;if(art)art.removeAttribute('elementtiming');try{performance.mark('scripts-start')}catch(error){}var head=document.head;var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script);var preloads=${JSON.stringify(preloads)};(function preloadNext(){var href=preloads.shift();if(!href)return;var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link);setTimeout(preloadNext,0)})()}`;
+  const afterArtPaint = `function soon(){setTimeout(start,0)}function afterPaint(){requestAnimationFrame(soon)}var art=document.querySelector('img[data-prerendered]');var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(art&&types.indexOf('element')>=0){new PerformanceObserver(function(list){list.getEntries().forEach(function(entry){if(entry.element===art||entry.identifier===ART_TIMING)soon()})}).observe({type:'element',buffered:true});art.addEventListener('error',afterPaint)}else if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,${SCRIPT_START_FALLBACK_MS})`;
+  const loader = `<script>(function(){var ART_TIMING=${JSON.stringify(ART_TIMING)};${captureUtm}${startScripts}${afterArtPaint}})()</script>`;
+  // Before the root, so it observes the art's insertion; it stops at DOMContentLoaded.
+  const timeArt = `<script>(function(){var observer=new MutationObserver(function(){var art=document.querySelector('img[data-prerendered]');if(art){art.setAttribute('elementtiming',${JSON.stringify(ART_TIMING)});observer.disconnect()}});observer.observe(document.documentElement,{childList:true,subtree:true});document.addEventListener('DOMContentLoaded',function(){observer.disconnect()})})()</script>`;
+  if (!/<body>\s*<div id="root">/.test(html)) throw new Error('index.html should open its body with the root element');
+  return html
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('<body>', `<body>\n    ${timeArt}`)
+    .replace('</body>', `  ${loader}\n  </body>`);
 }
 
 /** The landing route's lazy chunk and every chunk it imports statically, with their CSS. */

@@ -14,7 +14,8 @@ const DeferredExtras = lazy(() => Promise.all([import('./DeferredExtras'), loadF
 export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {/* The theme's variables and Mantine's global classes come from a stylesheet (virtual:mantine-theme.css), not style elements in the body. */}
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} withCssVariables={false} withGlobalClasses={false}>
         <RouterProvider router={router} />
         <AfterFirstRender />
       </MantineProvider>

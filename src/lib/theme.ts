@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Deep navy for trust, warm amber for calls to action.
@@ -8,12 +9,23 @@ const amber: MantineColorsTuple = ['#fff8e1', '#ffefcc', '#ffdd9b', '#ffca64', '
 // font (San Francisco, Segoe UI, Roboto…), with nothing to download before text paints.
 const SYSTEM_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
+/** A component's root `div`, rendered without the named props (Box's `renderRoot`). */
+function rootWithout(...names: string[]) {
+  return (props: Record<string, unknown>) => createElement('div', Object.fromEntries(Object.entries(props).filter(([name]) => !names.includes(name))));
+}
+
 export const theme = createTheme({
   primaryColor: 'navy',
   colors: { navy, amber },
   fontFamily: SYSTEM_FONTS,
   headings: { fontFamily: SYSTEM_FONTS, fontWeight: '800' },
   defaultRadius: 'md',
+  components: {
+    // Mantine 7 hands these components' own props on to their root element, where they are
+    // not valid HTML on a div: ThemeIcon's `radius` and `color`, a select option's `value`.
+    ThemeIcon: { defaultProps: { renderRoot: rootWithout('radius', 'color') } },
+    ComboboxOption: { defaultProps: { renderRoot: rootWithout('value') } },
+  },
 });
 
 /**

@@ -5,6 +5,7 @@ import { Anchor, Alert, Container, Paper, Stack, Text, Title } from '@mantine/co
 import { Link } from '@tanstack/react-router';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { CancelFlow } from './CancelFlow';
+import responsive from '@/components/responsive.module.css';
 
 export interface CancelLinkPageProps {
   attendee?: string;
@@ -21,7 +22,7 @@ export function CancelLinkPage({ attendee, token }: CancelLinkPageProps) {
             Refunds follow our <Anchor component={Link} to="/terms" underline="always">terms</Anchor>: the sooner you cancel, the more comes back.
           </Text>
         </div>
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Paper withBorder radius="md" className={responsive.paddingMdLg}>
           {attendee && token ? (
             <CancelFlow target={{ attendee, token }} />
           ) : (

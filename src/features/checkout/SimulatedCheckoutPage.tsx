@@ -8,6 +8,7 @@ import { formatMoney } from '@/lib/money';
 import type { CheckoutStatus } from '@/lib/checkoutStatus';
 import { completeSimulatedCheckout, type SimulatedCheckoutAction } from './simulatedCheckoutApi';
 import { useCheckoutSession } from './useCheckoutSession';
+import responsive from '@/components/responsive.module.css';
 
 /** /checkout/simulated: a test checkout with Pay and Cancel, served only while the server's SIMULATED_CHECKOUT is on. */
 export function SimulatedCheckoutPage({ sessionId }: { sessionId: string | null }) {
@@ -15,8 +16,8 @@ export function SimulatedCheckoutPage({ sessionId }: { sessionId: string | null 
 
   return (
     <Box bg="gray.0" mih="100vh">
-      <Container size={480} py={{ base: 'lg', sm: 60 }}>
-        <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
+      <Container size={480} className={responsive.paddingBlockLg60}>
+        <Paper withBorder radius="lg" shadow="sm" className={responsive.paddingLgXl}>
           <Stack gap="lg">
             <Group justify="space-between" wrap="nowrap">
               <Text fw={800} c="navy.9" lts="0.06em" size="sm">

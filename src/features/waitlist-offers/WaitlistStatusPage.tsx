@@ -120,7 +120,7 @@ function ConfirmPanel({ data, confirm, onConfirmed }: { data: WaitlistStatus; co
     }
   };
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="waitlist-confirm">
+    <Paper withBorder radius="md" className={responsive.paddingMdLg} data-testid="waitlist-confirm">
       <Stack gap="sm" align="flex-start">
         <Group gap={8} wrap="nowrap">
           <IconMailCheck size={22} color="var(--mantine-color-navy-9)" aria-hidden />

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Anchor, Paper, Text } from '@mantine/core';
+import clsx from 'clsx';
 import { IconArrowLeft, IconSparkles } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { EVENT_TITLE } from '@/lib/collections';
 import classes from './AuthLayout.module.css';
+import responsive from '@/components/responsive.module.css';
 
 /** The centred card of /auth and /reset-password: a Home link, the brand, then the form. */
 export function AuthLayout({ subtitle, children }: { subtitle: string; children: ReactNode }) {
@@ -14,7 +16,7 @@ export function AuthLayout({ subtitle, children }: { subtitle: string; children:
           <IconArrowLeft size={16} aria-hidden />
           Home
         </Anchor>
-        <Paper className={classes.card} radius="lg" shadow="xl" p={{ base: 'lg', xs: 'xl' }}>
+        <Paper className={clsx(classes.card, responsive.paddingLgXlFromXs)} radius="lg" shadow="xl">
           <div className={classes.brand}>
             <span className={classes.mark}>
               <IconSparkles size={22} stroke={2} aria-hidden />

@@ -1,8 +1,8 @@
-import { SimpleGrid } from '@mantine/core';
 import { AUDIENCES } from '../content';
 import { FeatureCard } from './FeatureCard';
 import { LandingSection } from './LandingSection';
 import classes from './Cards.module.css';
+import grids from './Grids.module.css';
 
 export function AudienceSection() {
   return (
@@ -12,11 +12,11 @@ export function AudienceSection() {
       title="Who Should Attend"
       lead="Built for people who want AI expertise that turns into decisions, budgets and results."
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+      <div className={`${grids.grid} ${grids.audience}`}>
         {AUDIENCES.map((copy) => (
           <FeatureCard key={copy.title} copy={copy} className={classes.audienceCard} />
         ))}
-      </SimpleGrid>
+      </div>
     </LandingSection>
   );
 }

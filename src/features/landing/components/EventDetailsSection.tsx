@@ -1,4 +1,4 @@
-import { SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingCommunity, IconCalendarEvent, IconClock, IconHourglass, IconMapPin, IconUsers, type Icon } from '@tabler/icons-react';
 import type { EventPhase } from '@/lib/eventPhase';
 import { eventFacts } from '../eventFacts';
@@ -8,6 +8,7 @@ import type { Speaker } from '../speakers';
 import type { Loadable } from '../useLoadable';
 import { LandingSection } from './LandingSection';
 import classes from './EventDetails.module.css';
+import grids from './Grids.module.css';
 
 interface EventDetailsSectionProps {
   /** null while the event record loads */
@@ -22,14 +23,14 @@ export function EventDetailsSection({ event, phase, speakers }: EventDetailsSect
   const hosts = hostOrganisations(speakers);
   return (
     <LandingSection id="event-details" eyebrow={detailsEyebrow(phase)} title="Event Details">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+      <div className={`${grids.grid} ${grids.details}`}>
         <Fact icon={IconCalendarEvent} label="Date" value={facts?.date} />
         <Fact icon={IconClock} label="Time" note={facts?.zoneLabel} value={facts?.timeRange} />
         <Fact icon={IconMapPin} label="Location" note={event?.venue || undefined} value={event?.location} />
         <Fact icon={IconHourglass} label="Duration" value={facts?.duration} />
         <Fact icon={IconUsers} label="Capacity" value={facts?.capacity} />
         <Fact icon={IconBuildingCommunity} label="Co-hosted by" value={speakers.status === 'loading' ? undefined : hosts} />
-      </SimpleGrid>
+      </div>
     </LandingSection>
   );
 }

@@ -51,9 +51,9 @@ export function FadeInImage({ style, onLoad, src, ...props }: ComponentPropsWith
       {...props}
       ref={image}
       src={src}
+      // The prerendered page's loader finds the art by this attribute and starts the app's scripts once the
+      // browser reports its paint (scripts/lib/prerender-landing.mjs).
       data-prerendered={prerendered || undefined}
-      // The prerendered page's loader starts the app's scripts once the browser reports this paint.
-      elementtiming={prerendered ? 'prerendered-art' : undefined}
       data-loaded={loaded || undefined}
       style={{ ...style, transitionDuration: `${IMAGE_FADE_MS}ms` }}
       onLoad={(event) => {

@@ -62,7 +62,7 @@ function HeroRegistration({ event, phase }: { event: MasterclassEvent; phase: Ev
 
 function HeroRegistrationSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading event details">
+    <div role="status" aria-busy="true" aria-label="Loading event details">
       <Skeleton height={34} width={320} maw="100%" radius="xl" opacity={0.25} />
       <Skeleton height={16} mt="md" opacity={0.2} />
       <Skeleton height={16} mt="xs" width="70%" opacity={0.2} />

@@ -1,10 +1,11 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import grids from './Grids.module.css';
 
 export function LandingFooter() {
   const year = new Date().getFullYear();
   return (
-    <Container component="footer" fluid bg="#070c24" py={{ base: 'xl', sm: 40 }}>
+    <Container component="footer" fluid bg="#070c24" className={grids.footer}>
       <Container size="lg" p={0}>
         <Group justify="space-between" gap="md">
           <Text size="sm" c="gray.4">

@@ -7,7 +7,8 @@ import classes from './Speakers.module.css';
 export function SpeakerCard({ speaker, onOpen }: { speaker: Speaker; onOpen: (speaker: Speaker) => void }) {
   return (
     <UnstyledButton className={classes.card} onClick={() => onOpen(speaker)} aria-haspopup="dialog">
-      <Avatar src={speakerImageUrl(speaker)} alt="" size={120} radius="lg" color="navy" className={classes.photo}>
+      {/* A span: the card is a button, which may hold only phrasing content (Avatar's root is a block span either way). */}
+      <Avatar component="span" src={speakerImageUrl(speaker)} alt="" size={120} radius="lg" color="navy" className={classes.photo}>
         {speakerInitials(speaker)}
       </Avatar>
       <span className={classes.name}>{speaker.name}</span>

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { Speaker } from '../speakers';
 import type { Loadable } from '../useLoadable';
 import { LandingSection } from './LandingSection';
 import { SpeakerCard } from './SpeakerCard';
 import classes from './Speakers.module.css';
+import grids from './Grids.module.css';
 import { loadFullStyles } from '@/app/deferred';
 
 // The dialog (Mantine's Modal with its transitions and scroll lock, and its styles)
@@ -40,11 +41,11 @@ export function SpeakersSection({ speakers }: { speakers: Loadable<Speaker[]> })
           <img key={image.src} src={image.src} alt={image.alt} loading="lazy" />
         ))}
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" className={classes.grid}>
+      <div className={`${grids.grid} ${grids.speakers} ${classes.grid}`}>
         {speakers.status === 'loading' && [0, 1].map((key) => <SpeakerCardSkeleton key={key} />)}
         {speakers.status === 'ready' &&
           speakers.value.map((speaker) => <SpeakerCard key={speaker.id} speaker={speaker} onOpen={open} />)}
-      </SimpleGrid>
+      </div>
       {(speakers.status === 'failed' || (speakers.status === 'ready' && speakers.value.length === 0)) && (
         <Text ta="center" c="dimmed" mt="md">
           Speaker profiles are not available right now. Please check back soon.

@@ -1,15 +1,16 @@
-import { SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { EventPhase } from '@/lib/eventPhase';
 import { OUTCOMES, WHY_LEAD, WHY_STATISTIC, WHY_STATISTIC_TEXT } from '../content';
 import { outcomesTitle } from '../phaseCopy';
 import { LandingSection } from './LandingSection';
 import classes from './WhySection.module.css';
+import grids from './Grids.module.css';
 
 /** After the event, what attendees took away is said in the past tense. */
 export function WhySection({ phase = null }: { phase?: EventPhase | null }) {
   return (
     <LandingSection id="why" eyebrow="The readiness gap" title="Why This Masterclass Matters">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'xl', md: 56 }}>
+      <div className={`${grids.grid} ${grids.why}`}>
         <div className={classes.statistic}>
           <Text className={classes.figure}>{WHY_STATISTIC}</Text>
           <Text className={classes.figureText}>{WHY_STATISTIC_TEXT}</Text>
@@ -35,7 +36,7 @@ export function WhySection({ phase = null }: { phase?: EventPhase | null }) {
             ))}
           </Stack>
         </Stack>
-      </SimpleGrid>
+      </div>
     </LandingSection>
   );
 }

@@ -12,6 +12,7 @@ import {
   waitlistShortcutSchema,
   type WaitlistShortcutValues,
 } from './waitlistShortcut';
+import responsive from '@/components/responsive.module.css';
 
 const validate = zod4Resolver(waitlistShortcutSchema);
 type Field = keyof WaitlistShortcutValues;
@@ -56,7 +57,7 @@ export function WaitlistShortcutForm() {
   );
 
   return (
-    <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} mt="xl" shadow="xl" c="navy.9" maw={520}>
+    <Paper radius="lg" className={responsive.paddingLgXl} mt="xl" shadow="xl" c="navy.9" maw={520}>
       {done ? (
         <Stack role="status" align="center" gap="xs" ta="center" py="md">
           <ThemeIcon size={56} radius="xl" color="teal" variant="light">

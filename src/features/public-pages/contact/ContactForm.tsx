@@ -12,6 +12,7 @@ import { describeContactFailure } from './contactFailure';
 import { clearContactDraft, readContactDraft, saveContactDraft } from './contactDraft';
 import { CONTACT_LIMITS, contactMessageSchema, emptyContactMessage, type ContactMessage } from './contactMessageSchema';
 import { sendContactMessage } from './sendContactMessage';
+import responsive from '@/components/responsive.module.css';
 
 /** Whether messages written offline still wait on this device (kept up to date). */
 function useQueuedMessages(): [boolean, (queued: boolean) => void] {
@@ -136,7 +137,7 @@ export function ContactForm() {
           </Alert>
         )}
         <Group>
-          <Button type="submit" size="md" w={{ base: '100%', sm: 'auto' }} loading={sending} leftSection={<IconSend size={18} />}>
+          <Button type="submit" size="md" className={responsive.fullWidthOnPhones} loading={sending} leftSection={<IconSend size={18} />}>
             Send Message
           </Button>
         </Group>

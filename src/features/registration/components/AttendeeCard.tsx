@@ -1,8 +1,10 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
 import { ATTENDEE_LIMITS, type RegistrationFormValues } from '../attendeeSchema';
+import responsive from '@/components/responsive.module.css';
+import classes from './AttendeeCard.module.css';
 
 interface AttendeeCardProps {
   form: UseFormReturnType<RegistrationFormValues>;
@@ -45,7 +47,7 @@ export function AttendeeCard({ form, index, showHeading, waitlist, emailLocked =
       component="section"
       withBorder
       radius="md"
-      p={{ base: 'md', sm: 'lg' }}
+      className={responsive.paddingMdLg}
       aria-labelledby={showHeading ? headingId : undefined}
       aria-label={showHeading ? undefined : 'Attendee details'}
       data-testid="attendee-card"
@@ -71,7 +73,7 @@ export function AttendeeCard({ form, index, showHeading, waitlist, emailLocked =
             )}
           </Group>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <div className={classes.fields}>
           {textFields.map(({ name, label, type, autoComplete }) => (
             <TextInput
               key={name}
@@ -93,7 +95,7 @@ export function AttendeeCard({ form, index, showHeading, waitlist, emailLocked =
             {...field('role')}
             onChange={(value) => form.setFieldValue(path('role'), value ?? '')}
           />
-        </SimpleGrid>
+        </div>
         {!waitlist && (
           <Textarea
             label="Dietary Requirements"

@@ -2,6 +2,7 @@ import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { CheckoutOutcome } from '../checkoutReturn';
+import responsive from '@/components/responsive.module.css';
 
 /** What the completion step confirms. */
 export type Completion =
@@ -76,7 +77,7 @@ export function CompletionStep({ completion }: { completion: Completion | null }
   }
   const copy = copyFor(completion);
   return (
-    <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
+    <Paper withBorder radius="md" className={responsive.paddingLgXl}>
       <Stack align="center" gap="md" ta="center" role="status">
         <ThemeIcon size={64} radius="xl" variant="light" color={copy.needsFollowUp ? 'yellow' : 'teal'}>
           {copy.needsFollowUp ? <IconAlertTriangle size={36} /> : <IconCircleCheck size={36} />}

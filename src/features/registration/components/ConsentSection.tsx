@@ -4,6 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { RegistrationFormValues } from '../attendeeSchema';
+import responsive from '@/components/responsive.module.css';
 
 interface ConsentSectionProps {
   form: UseFormReturnType<RegistrationFormValues>;
@@ -13,7 +14,7 @@ interface ConsentSectionProps {
 /** Privacy policy acceptance (required) and marketing consent (optional). */
 export const ConsentSection = forwardRef<HTMLElement, ConsentSectionProps>(function ConsentSection({ form, disabled }, ref) {
   return (
-    <Paper ref={ref} component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-labelledby="consent-heading" id="consent">
+    <Paper ref={ref} component="section" withBorder radius="md" className={responsive.paddingMdLg} aria-labelledby="consent-heading" id="consent">
       <Stack gap="md">
         <Title order={2} size="h4" id="consent-heading" c="navy.9">
           Consent

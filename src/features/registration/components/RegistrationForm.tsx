@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconUserPlus, IconWifiOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -218,9 +218,9 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
           {actions}
         </Stack>
       ) : (
-        <Grid gutter="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>{attendeeSection}</Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+        <div className={classes.columns}>
+          <div>{attendeeSection}</div>
+          <div>
             <Stack gap="lg" className={classes.summaryColumn}>
               {!promoCode && <PromoCodeBox onApplied={applyPromo} disabled={submitting} eventId={event?.id} />}
               <OrderSummary
@@ -233,8 +233,8 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
               />
               {actions}
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
       )}
     </form>
   );

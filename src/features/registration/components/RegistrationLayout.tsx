@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { EVENT_TITLE } from '@/lib/collections';
 import classes from './RegistrationLayout.module.css';
+import responsive from '@/components/responsive.module.css';
 
 interface RegistrationLayoutProps {
   title: string;
@@ -27,7 +28,7 @@ export function RegistrationLayout({ title, subtitle, wide, children }: Registra
         </Container>
       </header>
       <Container component="main" size={wide ? 'lg' : 'sm'} className={classes.main}>
-        <Title order={1} c="navy.9" fz={{ base: 26, sm: 34 }} lh={1.2}>
+        <Title order={1} c="navy.9" className={responsive.fontSize26to34} lh={1.2}>
           {title}
         </Title>
         {subtitle && (

@@ -3,6 +3,7 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { EventPhase } from '@/lib/eventPhase';
 import { SOLD_OUT_NOTICE } from '@/lib/specTexts';
+import responsive from '@/components/responsive.module.css';
 
 interface SalesClosedNoticeProps {
   /** Any phase but on sale (DESIGN decisions 8 and 17). */
@@ -31,7 +32,7 @@ function explanation({ phase, eventDate, eventWhen, location }: SalesClosedNotic
 /** Normal mode while the event does not sell seats: only the waitlist takes registrations. */
 export function SalesClosedNotice(props: SalesClosedNoticeProps) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
+    <Paper withBorder radius="md" className={responsive.paddingLgXl}>
       <Stack align="center" gap="md" ta="center">
         <ThemeIcon size={56} radius="xl" variant="light" color="amber">
           <IconCalendarOff size={30} />
