@@ -5,7 +5,7 @@
 // then the browser tests (run beside the server tests they only took longer:
 // the browser journeys keep both cores busy); each step's output is printed
 // whole when it ends.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,12 @@ ensureServerBinary();
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(`Browser tests need Chromium at ${chromium}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+// The HTML validity journey runs the W3C checker (vnu-jar), a Java program.
+const java = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
+if (spawnSync(java, ['-version'], { stdio: 'ignore' }).status !== 0) {
+  console.error("Browser tests need a Java runtime (11 or later) for the HTML validator: install Debian's package (apt-get install default-jre-headless) or set JAVA_HOME.");
   process.exit(1);
 }
 
