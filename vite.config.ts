@@ -9,6 +9,7 @@ import { bundleReport } from './scripts/lib/bundle-report.mjs';
 import { appRoutes } from './scripts/lib/app-routes.mjs';
 import { siteUrlInHtml } from './scripts/lib/site-url.mjs';
 import { prerenderLanding, SHELL_FILE } from './scripts/lib/prerender-landing.mjs';
+import { cspHashes } from './scripts/lib/csp-hashes.mjs';
 import { mantineStaticStyles } from './scripts/lib/mantine-static-styles.mjs';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:8090';
@@ -107,7 +108,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     siteUrlInHtml(),
     mantineStaticStyles({ theme, cssVariablesResolver }),
-    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] }), appRoutes()]),
+    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] }), appRoutes(), cspHashes()]),
     pwa(),
     bundleReport(),
   ],

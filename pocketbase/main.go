@@ -77,6 +77,9 @@ func main() {
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {
+			// CSP (with the build's script hashes), Permissions-Policy, framing,
+			// referrer, nosniff, opener isolation and HSTS for an https APP_URL (headers.go)
+			e.Router.Bind(securityHeaders(os.DirFS(publicDir), os.Getenv("APP_URL")))
 			if !e.Router.HasRoute(http.MethodGet, "/{path...}") {
 				// precompressed siblings and cache headers (static.go); unknown API
 				// and dashboard paths are errors, never the app shell

@@ -1,3 +1,5 @@
+// First: settings the page's Content-Security-Policy needs before any other module runs.
+import './app/noEval';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/firstPaint.css';

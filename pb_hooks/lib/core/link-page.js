@@ -16,6 +16,8 @@ function linkPage(e, status, heading, text, form = "") {
   const { escapeHtml, BRAND } = require(`${__hooks}/lib/email/layout.js`);
   e.response.header().set("Content-Type", "text/html; charset=utf-8");
   e.response.header().set("Cache-Control", "no-store");
+  // API answers load nothing (pocketbase/headers.go); this page has inline styles and posts its form here.
+  e.response.header().set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
   return e.html(status, `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(heading)} – ${escapeHtml(BRAND)}</title></head>
