@@ -217,7 +217,8 @@ describe('npm start in production mode', () => {
     await expect(startOnce(freshDir(), { APP_ENV: 'development', STRIPE_SECRET_KEY: 'sk_live_123', STRIPE_WEBHOOK_SECRET: 'whsec_live' }))
       .rejects.toThrow('APP_ENV is development while STRIPE_SECRET_KEY is a live key');
     // The server itself refuses the same, however it is started.
-    for (const env of [{ APP_ENV: 'production', SIMULATED_CHECKOUT: 'on' }, { APP_ENV: 'Prod' }]) {
+    const refused: Record<string, string>[] = [{ APP_ENV: 'production', SIMULATED_CHECKOUT: 'on' }, { APP_ENV: 'Prod' }];
+    for (const env of refused) {
       const directory = freshDir();
       const started = startPocketBase({ dataDir: directory, httpAddr: `127.0.0.1:${await freePort()}`, env: { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', ...env } });
       await expect(started).rejects.toThrow(/exited with code [1-9][\s\S]*Refusing to start/);
