@@ -160,8 +160,8 @@ describe('speaker photos', () => {
         expect(saved.image).toMatch(new RegExp(`\\.${name.split('.')[1]}$`));
       }
       const collection = await su.collections.getOne('speakers');
-      const field = collection.fields.find((candidate: { name: string }) => candidate.name === 'image') as { mimeTypes: string[] };
-      expect([...field.mimeTypes].sort()).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+      const field = collection.fields.find((candidate) => candidate.name === 'image');
+      expect([...((field?.mimeTypes ?? []) as string[])].sort()).toEqual(['image/jpeg', 'image/png', 'image/webp']);
     } finally {
       await su.collection('speakers').delete(speaker.id);
     }
