@@ -45,6 +45,6 @@ cronAdd("accountDataRetention", "47 3 * * *", () => {
   runJob("accountDataRetention", RETRY.daily, (app) => {
     const done = require(`${__hooks}/lib/accounts/retention.js`).applyRetention(app);
     app.logger().info("Retention applied", "attendees", done.attendees, "registrations", done.registrations, "emails", done.emails,
-      "contactMessages", done.contactMessages, "earlyAccess", done.earlyAccess);
+      "contactMessages", done.contactMessages, "earlyAccess", done.earlyAccess, "securityEvents", done.securityEvents);
   });
 });

@@ -50,6 +50,8 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   waitlist_offers:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // background job runs: written only by the jobs (tests/server/jobs.test.ts)
   job_runs:                ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  // sign-in lock decisions: written only by the sign-in limits (tests/server/sign-in-limits.test.ts)
+  security_events:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
 };
 
 interface Fixture {
@@ -109,6 +111,10 @@ const ownedFixture = (collection: keyof typeof ownedBody, updateBody: Body): Fix
 });
 
 const voidedTicketBody = (attendeeId: string): Body => ({ code: unique('voided'), attendee: attendeeId, event: eventId, voided_at: new Date().toISOString() });
+const securityEventBody = (): Body => ({
+  kind: 'sign_in_locked', collection: 'users', account: `${unique('locked-')}@test.local`, client: '203.0.113.9',
+  until: new Date(Date.now() + 15 * 60_000).toISOString(), failures: 10,
+});
 
 async function checkInBody(): Promise<Body> {
   const now = new Date().toISOString();
@@ -232,6 +238,11 @@ const fixtures: Record<string, Fixture> = {
     seed: () => seedRecord('job_runs', { job: unique('job-'), runs: 1, failures: 0 }),
     createBody: () => ({ job: unique('job-'), runs: 1 }),
     updateBody: () => ({ failures: 5 }),
+  },
+  security_events: {
+    seed: () => seedRecord('security_events', securityEventBody()),
+    createBody: securityEventBody,
+    updateBody: () => ({ failures: 11 }),
   },
   app_secrets: {
     seed: () => seedRecord('app_secrets', { name: unique('seeded_'), value: unique().repeat(6) }),

@@ -4,9 +4,12 @@
 // account down for clients it does not know (a growing wait, capped) but never
 // stop its owner on a device that signed in before; the stranger's own client
 // is locked; the reset email is the way back; a success starts the counts
-// again. The same for an administrator and a superuser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type PocketBase from 'pocketbase';
+// again. The same for an administrator and a superuser. Administrators read
+// the decisions (security_events): one row when a client is locked and one
+// when an account starts making strangers wait, however many attempts; the
+// daily job deletes them after the retention.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { startTestServer, type TestServer } from '../support/pocketbase';
 import { createUser, unique } from './helpers';
@@ -21,6 +24,8 @@ interface Answer {
   status: number;
   message: string;
   retryAfter: string | null;
+  /** the session token of a successful sign-in */
+  token: string;
 }
 
 /** A browser: its client address (X-Forwarded-For, trusted by the server) and the cookies the server set. */
@@ -46,7 +51,7 @@ class Device {
     }
     const text = await response.text();
     const json = text ? JSON.parse(text) : {};
-    return { status: response.status, message: json.message ?? '', retryAfter: response.headers.get('Retry-After') };
+    return { status: response.status, message: json.message ?? '', retryAfter: response.headers.get('Retry-After'), token: json.token ?? '' };
   }
 
   signIn(collection: Collection, identity: string, password: string) {
@@ -81,6 +86,19 @@ async function superuser(su: PocketBase): Promise<Account> {
   const password = unique('pw-');
   const record = await su.collection('_superusers').create({ email, password, passwordConfirm: password });
   return { collection: '_superusers', id: record.id, email, password };
+}
+
+/** The decisions recorded for one account, oldest first, as `reader` may list them. */
+async function decisionsFor(reader: PocketBase, email: string): Promise<RecordModel[]> {
+  return reader.collection('security_events').getFullList({ filter: reader.filter('account = {:email}', { email: email.toLowerCase() }), sort: 'created' });
+}
+
+/** A client with the session a device's successful sign-in returned. */
+function clientWith(server: TestServer, token: string): PocketBase {
+  const client = new PocketBase(server.url);
+  client.autoCancellation(false);
+  client.authStore.save(token);
+  return client;
 }
 
 let counter = 0;
@@ -128,6 +146,36 @@ describe('with the default limits', () => {
       expect((await laptop.signIn(account.collection, account.email, account.password)).status).toBe(200);
     });
   }
+
+  it(`a stranger's 50 wrong passwords from 50 addresses leave one row for administrators, which attendees cannot read`, SLOW, async () => {
+    const account = await administrator(server, su);
+    const laptop = new Device(server, freshAddress());
+    expect((await laptop.signIn('users', account.email, account.password)).status).toBe(200);
+    const stranger = new Device(server, '');
+    const before = Date.now();
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      stranger.address = freshAddress();
+      await stranger.signIn('users', account.email, `guess-${attempt}`);
+    }
+
+    // The real administrator still signs in on their laptop, and reads exactly one decision: the
+    // account started making strangers wait (no address failed 10 times, so none is locked).
+    const signedIn = await laptop.signIn('users', account.email, account.password);
+    expect(signedIn.status).toBe(200);
+    const rows = await decisionsFor(clientWith(server, signedIn.token), account.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'sign_in_slowed', collection: 'users', account: account.email.toLowerCase(), failures: 6 });
+    expect(rows[0]!.client).toMatch(/^198\.51\.\d+\.\d+$/);
+    // until: 15 minutes after the failure that started the wait
+    const until = Date.parse(String(rows[0]!.until).replace(' ', 'T'));
+    expect(until).toBeGreaterThanOrEqual(before + 15 * 60_000 - 1000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 1000);
+
+    // An attendee reads none of it; a guest neither.
+    const attendee = await createUser(server, su, 'attendee');
+    expect((await attendee.client.collection('security_events').getList(1, 50)).totalItems).toBe(0);
+    expect((await server.guest().collection('security_events').getList(1, 50)).totalItems).toBe(0);
+  });
 
   it('the wait for strangers grows 1, 2, 4 seconds, and a device the account never used waits too', SLOW, async () => {
     const account = await administrator(server, su);
@@ -219,6 +267,19 @@ describe('with a one-second wait', () => {
       const office = new Device(server, freshAddress());
       expect((await office.signIn(account.collection, account.email, account.password)).status).toBe(200);
       expect((await stranger.signIn(account.collection, account.email, account.password)).status).toBe(429);
+
+      // Twenty more refused tries from the locked client add nothing: one row for the lock (this
+      // client, 10 failures, until the 15 minutes are up) and one for the wait the account started.
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        expect((await stranger.signIn(account.collection, account.email, `again-${attempt}`)).status).toBe(429);
+      }
+      const rows = await decisionsFor(su, account.email);
+      expect(rows.map((row) => row.kind)).toEqual(['sign_in_slowed', 'sign_in_locked']);
+      expect(rows[0]).toMatchObject({ collection: account.collection, account: account.email.toLowerCase(), client: '203.0.113.7', failures: 6 });
+      expect(rows[1]).toMatchObject({ collection: account.collection, account: account.email.toLowerCase(), client: '203.0.113.7', failures: 10 });
+      const lockedUntil = Date.parse(String(rows[1]!.until).replace(' ', 'T'));
+      expect(lockedUntil - Date.now()).toBeGreaterThan(13 * 60_000);
+      expect(lockedUntil - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     });
 
     it(`the reset email unlocks the ${kind}'s locked device, and administrators never read its link`, SLOW, async () => {
@@ -227,6 +288,9 @@ describe('with a one-second wait', () => {
       expect((await laptop.signIn(account.collection, account.email, account.password)).status).toBe(200);
       await failTenTimes(laptop, account);
       expect((await laptop.signIn(account.collection, account.email, account.password)).message).toMatch(LOCKED);
+      // a known device's failures lock only it and never make strangers wait: one row, naming no address
+      expect((await decisionsFor(su, account.email)).map((row) => [row.kind, row.client, row.failures]))
+        .toEqual([['sign_in_locked', 'a known device', 10]]);
 
       expect((await laptop.post(`/api/collections/${account.collection}/request-password-reset`, { email: account.email })).status).toBe(204);
       const email = await waitForResetEmail(su, account.email);
@@ -254,3 +318,27 @@ async function waitForResetEmail(su: PocketBase, to: string): Promise<RecordMode
     await sleep(100);
   }
 }
+
+describe('lock-out records are kept for the retention, then deleted by the daily job', () => {
+  let server: TestServer;
+  let su: PocketBase;
+  // A retention of five seconds (SECURITY_EVENT_RETENTION_DAYS may be a fraction): room for a busy machine.
+  beforeAll(async () => ({ server, su } = await startServer({ SECURITY_EVENT_RETENTION_DAYS: String(5 / 86400) })));
+  afterAll(async () => server?.stop());
+
+  it('a row older than the retention is deleted, a newer one kept', SLOW, async () => {
+    const row = (account: string) => su.collection('security_events').create({
+      kind: 'sign_in_locked', collection: 'users', account, client: '203.0.113.50', until: new Date(Date.now() + 15 * 60_000).toISOString(), failures: 10,
+    });
+    const old = await row('old@test.local');
+    await sleep(6000);
+    const fresh = await row('fresh@test.local');
+
+    // PocketBase starts the job and answers at once: wait for it to have deleted.
+    await su.crons.run('accountDataRetention');
+    await vi.waitFor(async () => expect((await su.collection('security_events').getList(1, 10, { filter: su.filter('id = {:id}', { id: old.id }) })).totalItems).toBe(0), {
+      timeout: 10_000, interval: 200,
+    });
+    expect((await su.collection('security_events').getOne(fresh.id)).account).toBe('fresh@test.local');
+  });
+});

@@ -16,6 +16,10 @@
 // - a success clears the client's count and the account's wait; confirming a
 //   password reset (the emailed link) clears the account's wait and the
 //   confirming address's lock, and makes that browser a known device.
+// Administrators see the decisions (security_events, the admin overview's
+// "Sign-in lock-outs"): one row when a client reaches the lock and one when an
+// account starts making unknown devices wait, never one per attempt; writing
+// it never changes the answer (a failure is logged).
 
 const DEVICE_COOKIE_PREFIX = "mc_device_";
 const DEVICE_COOKIE_PATH = "/api/collections/";
@@ -23,6 +27,9 @@ const DEVICE_DAYS = 180;
 const DEVICE_SECRET = "sign_in_device_token";
 const DELAY_PREFIX = "signin-delay:";
 const SAME_SITE_STRICT = 3; // net/http SameSiteStrictMode
+const EVENTS = "security_events";
+const KNOWN_DEVICE = "a known device";
+const ACCOUNT_MAX = 320; // security_events.account
 
 function limits() {
   return require(`${__hooks}/lib/core/limits.js`);
@@ -107,8 +114,17 @@ function rememberDevice(e, record) {
 function attemptOf(e, collectionName, identity, record) {
   const account = accountKey(collectionName, identity);
   const device = knownDevice(e, record);
-  const client = device ? `device:${device}` : `ip:${require(`${__hooks}/lib/core/client-key.js`).clientAddress(e)}`;
-  return { account, device, clientKey: `${account}|${client}` };
+  const address = device ? "" : require(`${__hooks}/lib/core/client-key.js`).clientAddress(e);
+  const client = device ? `device:${device}` : `ip:${address}`;
+  return {
+    account,
+    device,
+    clientKey: `${account}|${client}`,
+    // what an administrator reads (security_events)
+    collectionName,
+    identity: String(identity || "").trim().toLowerCase().slice(0, ACCOUNT_MAX),
+    clientLabel: device ? KNOWN_DEVICE : address,
+  };
 }
 
 /** The account's failures and when a client it does not know may try again (ms), or null when limits are off. */
@@ -139,16 +155,51 @@ function refusalBefore(e, attempt) {
   return { status: 429, code: "sign_in_delayed", retryAfterSeconds: seconds, message: MESSAGES.delayed(seconds) };
 }
 
+/**
+ * One decision an administrator should see, as a security_events row. Never
+ * throws: the sign-in's answer is the same whether or not the row is written.
+ * @param {core.App} app
+ * @param {ReturnType<typeof attemptOf>} attempt
+ * @param {"sign_in_locked" | "sign_in_slowed"} kind
+ * @param {number} until ms
+ * @param {number} failures
+ */
+function writeDecision(app, attempt, kind, until, failures) {
+  try {
+    const record = new Record(app.findCollectionByNameOrId(EVENTS));
+    record.set("kind", kind);
+    record.set("collection", attempt.collectionName);
+    record.set("account", attempt.identity);
+    record.set("client", attempt.clientLabel || "unknown");
+    record.set("until", require(`${__hooks}/lib/core/db-date.js`).dbDate(new Date(until)));
+    record.set("failures", failures);
+    app.save(record);
+  } catch (error) {
+    app.logger().error("Could not record a sign-in decision", "kind", kind, "collection", attempt.collectionName, "error", String(error));
+  }
+}
+
+/**
+ * Counts a failure for the client and (unless it is a known device) the
+ * account. The failure that locks the client, and the one that starts the
+ * account's wait within its window, each write one row for administrators.
+ */
 function recordFailure(app, attempt) {
-  rateLimit().consume(app, "signInFailures", attempt.clientKey);
-  if (attempt.device || !limits().rate("signInDelay")) return;
+  const counted = rateLimit().count(app, "signInFailures", attempt.clientKey);
+  if (counted && counted.reached) writeDecision(app, attempt, "sign_in_locked", counted.endsAt, counted.count);
+  const delay = limits().rate("signInDelay");
+  if (attempt.device || !delay) return;
   const window = limits().rate("signInFailures");
   const now = Date.now();
+  let failures = 0;
   app.store().setFunc(DELAY_PREFIX + attempt.account, (old) => {
     const [count, last] = String(old || "").split("|").map(Number);
     const current = count && window && now - last < window.seconds * 1000 ? count : 0;
-    return `${current + 1}|${now}`;
+    failures = current + 1;
+    return `${failures}|${now}`;
   });
+  // the first failure past the free ones: from now on unknown devices wait, until the failures are forgotten
+  if (window && failures === delay.max + 1) writeDecision(app, attempt, "sign_in_slowed", now + window.seconds * 1000, failures);
 }
 
 function clearAccount(app, account) {

@@ -27,6 +27,37 @@ function tooManyRequests(retryAfterSeconds) {
 }
 
 /**
+ * Counts one attempt against `name`'s limit for `key`, under the store's lock.
+ * Returns null when the limit is off, otherwise what happened: `refused` (the
+ * refusal, nothing counted, or null), `reached` (true for the one attempt per
+ * window that used the last allowance), `count` and `endsAt` (ms) of the window.
+ * @param {core.App} app
+ * @param {string} name a rate in lib/core/limits.js
+ * @param {string} key what the rate is kept per (address, email, account…)
+ */
+function count(app, name, key) {
+  const rule = require(`${__hooks}/lib/core/limits.js`).rate(name);
+  if (!rule) return null;
+  const now = Date.now();
+  let allowed = false;
+  let counted = 0;
+  let endsAt = now;
+  app.store().setFunc(`${PREFIX}${name}:${String(key).toLowerCase()}`, (old) => {
+    const current = windowOf(old, rule, now);
+    allowed = current.count < rule.max;
+    counted = allowed ? current.count + 1 : current.count;
+    endsAt = current.startedAt + rule.seconds * 1000;
+    return `${counted}|${current.startedAt}`;
+  });
+  return {
+    refused: allowed ? null : tooManyRequests(Math.ceil((endsAt - now) / 1000)),
+    reached: allowed && counted === rule.max,
+    count: counted,
+    endsAt,
+  };
+}
+
+/**
  * Counts one attempt against `name`'s limit for `key`. Returns null when it
  * is allowed (or the limit is off), otherwise the refusal (nothing counted).
  * @param {core.App} app
@@ -34,18 +65,8 @@ function tooManyRequests(retryAfterSeconds) {
  * @param {string} key what the rate is kept per (address, email, account…)
  */
 function consume(app, name, key) {
-  const rule = require(`${__hooks}/lib/core/limits.js`).rate(name);
-  if (!rule) return null;
-  const now = Date.now();
-  let allowed = false;
-  let endsAt = now;
-  app.store().setFunc(`${PREFIX}${name}:${String(key).toLowerCase()}`, (old) => {
-    const current = windowOf(old, rule, now);
-    allowed = current.count < rule.max;
-    endsAt = current.startedAt + rule.seconds * 1000;
-    return `${allowed ? current.count + 1 : current.count}|${current.startedAt}`;
-  });
-  return allowed ? null : tooManyRequests(Math.ceil((endsAt - now) / 1000));
+  const counted = count(app, name, key);
+  return counted ? counted.refused : null;
 }
 
 /** Like consume, throwing the refusal. */
@@ -89,4 +110,4 @@ function pruneEndedWindows(app) {
   return removed;
 }
 
-module.exports = { consume, enforce, exhausted, reset, pruneEndedWindows, tooManyRequests };
+module.exports = { consume, count, enforce, exhausted, reset, pruneEndedWindows, tooManyRequests };

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { contactEmails, contactPhones, officeAddress } from '../contactDetails';
 import { LegalDocument } from './LegalDocument';
-import { DATA_RETENTION_YEARS_AFTER_EVENT, FINANCIAL_RECORD_YEARS } from './policyFacts';
+import { DATA_RETENTION_YEARS_AFTER_EVENT, FINANCIAL_RECORD_YEARS, SIGN_IN_LOCKOUT_RETENTION_DAYS } from './policyFacts';
 
 const privacyEmail = contactEmails.privacy;
 
@@ -142,6 +142,12 @@ export function PrivacyPolicyPage() {
         <li>
           <strong>Contact messages</strong> and <strong>early-access records</strong>: deleted after{' '}
           {DATA_RETENTION_YEARS_AFTER_EVENT} years, or when you delete your account.
+        </li>
+        <li>
+          <strong>Sign-in lock-outs</strong> (when repeated failed sign-ins locked a device out of an account or slowed
+          it down: the email address typed, the IP address of the device that failed unless it had signed in to the
+          account before, and the time): deleted after {SIGN_IN_LOCKOUT_RETENTION_DAYS} days. Our administrators use
+          them to spot attempts to guess passwords.
         </li>
         <li>
           <strong>Unsubscribe requests</strong>: kept, even after you delete your account, so that we never email you
