@@ -4,7 +4,10 @@
 // 'Send Invitation Emails' (count, run, summary, a second run with nothing to
 // send), 'Add New Use Case' opening the use case form, and the Masterclass
 // selector: another masterclass's attendees on Manage Attendees and its
-// figures on the overview, the choice kept in the address across a reload.
+// figures on the overview, the choice kept in the address across a reload;
+// Sign-in lock-outs: empty only once loaded on a fresh server, the seeded
+// decisions at 1280 and 390 px (axe-scanned), an error with Try again.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
@@ -91,6 +94,37 @@ async function invitationCount(admin: PocketBase, attendeeId: string): Promise<n
 }
 
 test.describe.configure({ mode: 'serial' });
+
+const lockoutsCard = (page: Page) => page.getByRole('region', { name: 'Sign-in lock-outs' });
+const lockoutsRequest = (url: URL) => url.pathname === '/api/collections/security_events/records';
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+// First, while this server has recorded no lock-out.
+test('Sign-in lock-outs says there are none only once it has loaded', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await routeApiTo(page, own.server);
+  // registered last, so it answers first: the lock-outs wait until released, then go to the server
+  await page.route(lockoutsRequest, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  await page.addInitScript(({ key, stored }) => window.localStorage.setItem(key, stored), { key: SESSION_STORAGE_KEY, stored: storedAdminAuth });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  const card = lockoutsCard(page);
+  await expect(card.getByText('Loading lock-outs…')).toBeVisible();
+  await expect(card).not.toContainText('No lock-outs');
+  release();
+  await expect(card.getByTestId('lockouts-empty')).toHaveText('No lock-outs in the last 14 days.');
+  await expect(card.getByText('Loading lock-outs…')).toHaveCount(0);
+  await expect(card.getByTestId('lockout-row')).toHaveCount(0);
+});
 
 test('Event Analytics shows the seeded figures', async ({ page }) => {
   await openOverview(page);
@@ -258,4 +292,52 @@ test('one masterclass at a time: the selector on Manage Attendees and the overvi
   await page.screenshot({ path: '/tmp/shots/admin-overview-masterclass-phone.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/shots/admin-overview-masterclass-desktop.png', fullPage: true });
+});
+
+test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 390 px', async ({ page }) => {
+  const { admin } = own;
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  await admin.collection('security_events').create({
+    kind: 'sign_in_slowed', collection: 'users', account: 'target.person@example.com', client: '203.0.113.7', until: inMinutes(15), failures: 6,
+  });
+  await admin.collection('security_events').create({
+    kind: 'sign_in_locked', collection: 'users', account: 'target.person@example.com', client: '203.0.113.7', until: inMinutes(14), failures: 10,
+  });
+
+  await openOverview(page, 1280);
+  for (const width of [1280, 390]) {
+    if (width !== 1280) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.reload();
+    }
+    const rows = lockoutsCard(page).getByTestId('lockout-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('Locked one device out');
+    await expect(rows.nth(0).getByTestId('lockout-account')).toHaveText('target.person@example.com');
+    await expect(rows.nth(0).getByTestId('lockout-client')).toHaveText('From 203.0.113.7 · 10 failed sign-ins');
+    await expect(rows.nth(0).getByTestId('lockout-until')).toContainText('may not sign in to the account until');
+    await expect(rows.nth(1)).toContainText('Slowed unknown devices');
+    await expect(rows.nth(1).getByTestId('lockout-client')).toHaveText('From 203.0.113.7 · 6 failed sign-ins');
+    await expect(lockoutsCard(page)).not.toContainText('No lock-outs');
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+    expect(await axeViolations(page)).toEqual([]);
+    await lockoutsCard(page).scrollIntoViewIfNeeded();
+    await lockoutsCard(page).screenshot({ path: `/tmp/shots/admin-overview-lockouts-${width}.png` });
+  }
+});
+
+test('Sign-in lock-outs that cannot be loaded say so and load on Try again', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await routeApiTo(page, own.server);
+  await page.route(lockoutsRequest, (route) => route.abort('connectionrefused'));
+  await page.addInitScript(({ key, stored }) => window.localStorage.setItem(key, stored), { key: SESSION_STORAGE_KEY, stored: storedAdminAuth });
+  await page.goto('/admin');
+  const alert = lockoutsCard(page).getByRole('alert').filter({ hasText: 'Failed to load lock-outs' });
+  await expect(alert).toContainText('The server could not be reached. Check the connection and try again.');
+  await expect(lockoutsCard(page)).not.toContainText('No lock-outs');
+  await page.unroute(lockoutsRequest);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(lockoutsCard(page).getByTestId('lockout-row')).toHaveCount(2);
 });

@@ -3,7 +3,8 @@
 // 'Add New Use Case', and the Event Analytics card with real figures. The
 // Masterclass selector (the featured one unless the address names another
 // with ?event=, which a choice writes) picks the masterclass the attendee
-// figures, the invitations and the analytics are for.
+// figures, the invitations and the analytics are for. Sign-in lock-outs lists
+// the sign-in limits' recent decisions (for every account, not one masterclass).
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -14,15 +15,18 @@ import { chosenMasterclass } from '../eventSearch';
 import { MasterclassSelect, eventDay, useMasterclasses } from '../MasterclassSelect';
 import { BulkInviteDialog } from './BulkInviteDialog';
 import { EventAnalyticsCard } from './EventAnalyticsCard';
+import { SignInLockoutsCard } from './SignInLockoutsCard';
 import { formatCount } from './format';
 import { countUseCases } from './overviewApi';
 import { useAnalytics } from './useAnalytics';
+import { useLockouts } from './useLockouts';
 
 export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string; onEventChange: (eventId: string) => void }) {
   const masterclasses = useMasterclasses();
   const chosen = chosenMasterclass(eventId, masterclasses);
   const { state, reload } = useAnalytics(chosen.queryId);
   const useCases = useUseCaseCount();
+  const lockouts = useLockouts();
   const [inviteOpened, invite] = useDisclosure(false);
   const navigate = useNavigate();
   const data = state.data;
@@ -81,6 +85,8 @@ export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string
       </Card>
 
       <EventAnalyticsCard state={state} onReload={reload} />
+
+      <SignInLockoutsCard state={lockouts.state} onReload={lockouts.reload} />
 
       {inviteOpened && (
         <BulkInviteDialog eventId={chosen.queryId} masterclass={chosen.event ? eventDay(chosen.event) : null} onClose={invite.close} onFinished={reload} />

@@ -76,3 +76,31 @@ export function sendInvitationBatch(event: string | undefined, after: string, ba
 export async function countUseCases(): Promise<number> {
   return (await pb.collection('ai_use_cases').getList(1, 1, { fields: 'id', requestKey: null })).totalItems;
 }
+
+/** A sign-in limit's decision (security_events, written by pb_hooks/lib/accounts/sign-in-limits.js). */
+export interface SecurityEvent {
+  id: string;
+  kind: 'sign_in_locked' | 'sign_in_slowed';
+  collection: string;
+  account: string;
+  client: string;
+  until: string;
+  failures: number;
+  created: string;
+}
+
+/** The days and the number of lock-outs the overview lists. */
+export const LOCKOUT_DAYS = 14;
+export const LOCKOUT_LIMIT = 20;
+
+/** The latest lock-outs of the last LOCKOUT_DAYS days, newest first (administrators only). */
+export async function fetchLockouts(signal?: AbortSignal, now = new Date()): Promise<SecurityEvent[]> {
+  const since = new Date(now.getTime() - LOCKOUT_DAYS * 86_400_000).toISOString().replace('T', ' ');
+  const page = await pb.collection('security_events').getList<SecurityEvent>(1, LOCKOUT_LIMIT, {
+    filter: pb.filter('created >= {:since}', { since }),
+    sort: '-created',
+    signal,
+    requestKey: null,
+  });
+  return page.items;
+}
