@@ -1,10 +1,11 @@
 // `npm test`: typecheck, lint, unit tests, server tests and browser tests,
-// stopping at the first failure, then one closing count line. Steps that do not
-// depend on each other run side by side (2 cores): typecheck, lint, unit tests
-// and the app build for the browser tests together, then the server tests,
-// then the browser tests (run beside the server tests they only took longer:
-// the browser journeys keep both cores busy); each step's output is printed
-// whole when it ends.
+// stopping at the first failing group, then one closing count line. Steps that
+// do not depend on each other run side by side (2 cores): typecheck, lint, unit
+// tests and the app build for the browser tests together, then the server
+// tests beside the browser tests. Both of those spend much of their time
+// waiting (on a job's next tick, a sign-in's back-off, a service worker, a
+// page's answer), so on 2 cores they finish together sooner than one after the
+// other. Each step's output is printed whole when it ends, with its time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -49,8 +50,8 @@ const groups = [
     vitestStep('unit'),
     { name: 'app build for the browser tests', command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
   ],
-  [vitestStep('server')],
   [
+    vitestStep('server'),
     {
       name: 'browser tests',
       command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],
