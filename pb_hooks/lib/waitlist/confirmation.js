@@ -26,12 +26,9 @@ const MESSAGES = {
   notWaiting: "This waitlist entry no longer waits for a seat, so there is nothing to confirm.",
 };
 
+/** The attendee row by id, or null (lib/accounts/accounts.js, the one lookup every route uses). */
 function findAttendee(app, id) {
-  try {
-    return app.findRecordById("attendees", id);
-  } catch {
-    return null;
-  }
+  return require(`${__hooks}/lib/accounts/accounts.js`).findAttendee(app, id);
 }
 
 /** `{attendee, token}` from the body; a 400 for anything else. */
