@@ -3,12 +3,13 @@
 // how much the attendee tools are used (GET /api/masterclass/admin/analytics).
 import { lazy, Suspense } from 'react';
 import {
-  ActionIcon, Alert, Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip,
+  ActionIcon, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconChartBar, IconRefresh } from '@tabler/icons-react';
+import { IconChartBar, IconRefresh } from '@tabler/icons-react';
 import { Breakdown } from './Breakdown';
 import { StatTile } from './StatTile';
 import { formatAmount, formatCount } from './format';
+import { LoadErrorAlert } from './LoadErrorAlert';
 import type { EventAnalytics } from './overviewApi';
 import type { AnalyticsState } from './useAnalytics';
 
@@ -37,16 +38,7 @@ export function EventAnalyticsCard({ state, onReload }: { state: AnalyticsState;
           </ActionIcon>
         </Tooltip>
       </Group>
-      {state.status === 'error' && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Failed to load analytics" mb="md">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{state.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={onReload}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {state.status === 'error' && <LoadErrorAlert title="Failed to load analytics" message={state.message} onRetry={onReload} />}
       {state.data ? <AnalyticsFigures data={state.data} /> : state.status === 'loading' ? <AnalyticsSkeleton /> : null}
     </Card>
   );

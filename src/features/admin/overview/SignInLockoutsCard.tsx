@@ -2,11 +2,12 @@
 // last 14 days (security_events: a client locked out of an account, an account
 // making unknown devices wait), newest first, so an administrator sees an
 // attack on an account, or someone locked out by their own typing.
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconShieldLock } from '@tabler/icons-react';
+import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { LOCKOUT_DAYS, LOCKOUT_LIMIT, type SecurityEvent } from './overviewApi';
 import type { LockoutsState } from './useLockouts';
+import { LoadErrorAlert } from './LoadErrorAlert';
 
 const WHEN = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -43,16 +44,7 @@ export function SignInLockoutsCard({ state, onReload }: { state: LockoutsState; 
         Failed sign-ins that locked a device out of an account or made unknown devices wait, in the last {LOCKOUT_DAYS} days
         (the latest {LOCKOUT_LIMIT}). The owner gets back in straight away with a password reset email.
       </Text>
-      {state.status === 'error' && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Failed to load lock-outs" mb="md">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{state.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={onReload}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {state.status === 'error' && <LoadErrorAlert title="Failed to load lock-outs" message={state.message} onRetry={onReload} />}
       {state.events ? (
         <LockoutList events={state.events} />
       ) : state.status === 'loading' ? (
