@@ -59,7 +59,7 @@ function answerJson(e, text) {
 
 const CHECK_IN_FIELDS = [
   "id", "attendee", "event", "method", "scanned_at", "received_at", "device_clock_offset_ms", "clock_suspect", "ordered_at",
-  "device_name", "checked_in_by", "undone_at", "undone_by", "undone_device", "conflict", "conflict_with", "created", "updated",
+  "device_name", "checked_in_by", "sent_by", "undone_at", "undone_by", "undone_device", "conflict", "conflict_with", "created", "updated",
 ];
 
 /** @param {core.Record} record */

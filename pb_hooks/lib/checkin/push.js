@@ -1,7 +1,11 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // POST /api/masterclass/admin/check-in/push  {event, sent_at, check_ins: [{id, attendee,
-//   method, scanned_at, device_name, undone_at?, undone_device?}]}
-// (administrators' own accounts; lib/checkin/door.js). Stores the device's
+//   method, scanned_at, device_name, checked_in_by?, undone_at?, undone_device?, undone_by?}]}
+// (administrators' own accounts; lib/checkin/door.js). A door device may change
+// hands while offline and sends every check-in waiting on it: checked_in_by and
+// undone_by name the administrator who scanned or undid it there, believed only
+// when that user is an administrator (otherwise, or when absent, the sender);
+// sent_by is always the sender. Stores the device's
 // check-ins and undos, in one transaction. A check-in id the server already
 // holds for the same attendee is the same check-in sent again (its answer was
 // lost): nothing new is made, only an undo it now carries is recorded. Each
@@ -61,7 +65,10 @@ function readItem(raw) {
     if (!undoneAt) return { refused: { code: "invalid", message: MESSAGES.undoneAt } };
   }
   const undoneDevice = typeof raw.undone_device === "string" ? raw.undone_device.trim().slice(0, 60) : "";
-  return { item: { id: raw.id, attendee: raw.attendee, method: raw.method, scannedAt, deviceName, undoneAt, undoneDevice: undoneDevice || deviceName } };
+  // Who scanned and who undid it on the device: only an id is kept here, checked against the administrators in the transaction.
+  const checkedInBy = isRecordId(raw.checked_in_by) ? raw.checked_in_by : "";
+  const undoneBy = isRecordId(raw.undone_by) ? raw.undone_by : "";
+  return { item: { id: raw.id, attendee: raw.attendee, method: raw.method, scannedAt, deviceName, undoneAt, undoneDevice: undoneDevice || deviceName, checkedInBy, undoneBy } };
 }
 
 function findOrNull(app, collection, id) {
@@ -83,6 +90,19 @@ function attendeeRefusal(attendee, eventId) {
   return null;
 }
 
+/**
+ * The administrator a device names (who scanned or undid a check-in on it), or
+ * the sender when it names no one, or someone who is not an administrator.
+ */
+function actingAdministrator(txApp, userId, context) {
+  if (!userId || userId === context.userId) return context.userId;
+  if (!(userId in context.administrators)) {
+    const user = findOrNull(txApp, "users", userId);
+    context.administrators[userId] = !!user && user.getString("role") === "administrator";
+  }
+  return context.administrators[userId] ? userId : context.userId;
+}
+
 /** Stores one pushed check-in (or its undo) in the transaction: null, or why it was refused. */
 function storeItem(txApp, item, context) {
   const existing = findOrNull(txApp, "check_ins", item.id);
@@ -92,7 +112,7 @@ function storeItem(txApp, item, context) {
     }
     if (item.undoneAt && !existing.getString("undone_at")) {
       existing.set("undone_at", item.undoneAt);
-      existing.set("undone_by", context.userId);
+      existing.set("undone_by", actingAdministrator(txApp, item.undoneBy, context));
       existing.set("undone_device", item.undoneDevice);
       txApp.save(existing);
     }
@@ -112,10 +132,11 @@ function storeItem(txApp, item, context) {
   record.set("clock_suspect", context.suspect);
   record.set("ordered_at", rules.orderedAt(item.scannedAt, context.receivedAt, context.suspect));
   record.set("device_name", item.deviceName);
-  record.set("checked_in_by", context.userId);
+  record.set("checked_in_by", actingAdministrator(txApp, item.checkedInBy, context));
+  record.set("sent_by", context.userId);
   if (item.undoneAt) {
     record.set("undone_at", item.undoneAt);
-    record.set("undone_by", context.userId);
+    record.set("undone_by", actingAdministrator(txApp, item.undoneBy, context));
     record.set("undone_device", item.undoneDevice);
   }
   txApp.save(record);
@@ -158,6 +179,8 @@ function handlePush(e) {
       receivedAt: require(`${__hooks}/lib/core/db-date.js`).dbDate(received),
       offsetMs: Math.max(-2147483647, Math.min(2147483647, offsetMs)),
       suspect: rules.clockSuspect(offsetMs),
+      /** user id → whether an administrator (read once per request). */
+      administrators: {},
     };
     const refused = [];
     const seen = {};
