@@ -1,11 +1,11 @@
-// `npm test`: typecheck, lint, unit tests, server tests and browser tests,
-// stopping at the first failing group, then one closing count line. Steps that
-// do not depend on each other run side by side (2 cores): typecheck, lint, unit
-// tests and the app build for the browser tests together, then the server
-// tests beside the browser tests. Both of those spend much of their time
-// waiting (on a job's next tick, a sign-in's back-off, a service worker, a
-// page's answer), so on 2 cores they finish together sooner than one after the
-// other. Each step's output is printed whole when it ends, with its time.
+// `npm test`: typecheck, lint, unit tests, server tests and browser tests, then
+// one closing count line. Steps that do not depend on each other run side by
+// side (2 cores): typecheck, lint, unit tests, the server tests and the app
+// build start together, and the browser tests start as soon as the build is
+// done. The server and browser tests spend much of their time waiting (on a
+// job's next tick, a sign-in's back-off, a service worker, a page's answer), so
+// beside the other steps they cost little. The first failure stops everything
+// still running. Each step's output is printed whole when it ends, with its time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -42,71 +42,100 @@ const vitestStep = (project) => ({
   },
 });
 
-/** Groups of steps: the steps of a group run side by side, groups one after the other. */
-const groups = [
-  [
-    { name: 'typecheck', command: ['run', 'typecheck'] },
-    { name: 'lint', command: ['run', 'lint'] },
-    vitestStep('unit'),
-    { name: 'app build for the browser tests', command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
-  ],
-  [
-    vitestStep('server'),
-    {
-      name: 'browser tests',
-      command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_DIST_DIR: e2eDist },
-      counts: () => {
-        const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-        return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-      },
+/**
+ * The steps and what each waits for. Server tests need no build, so they start
+ * at once beside typecheck, lint, unit tests and the app build; the browser
+ * tests start as soon as the build is done. Any failure stops what is still
+ * running (the first failure is the one reported).
+ */
+const steps = [
+  { name: 'app build for the browser tests', command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
+  vitestStep('server'),
+  { name: 'typecheck', command: ['run', 'typecheck'] },
+  { name: 'lint', command: ['run', 'lint'] },
+  vitestStep('unit'),
+  {
+    name: 'browser tests',
+    after: 'app build for the browser tests',
+    command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_DIST_DIR: e2eDist },
+    counts: () => {
+      const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
     },
-  ],
+  },
 ];
 
-/** Runs one step; alone, its output streams; beside others, it is printed whole when the step ends. */
-function run(step, alone) {
+const children = new Set();
+const suiteStarted = Date.now();
+
+/** Runs one step; its output is printed whole when it ends. */
+function run(step) {
   const started = Date.now();
   return new Promise((resolve) => {
+    // Its own process group, so a stop ends the step's servers and browsers too.
     const child = spawn('npm', ['--silent', ...step.command], {
       cwd: root,
       env: { ...process.env, ...step.env },
-      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    children.add(child);
     const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
-      if (!alone) {
-        console.log(`\n▶ ${step.name}`);
-        process.stdout.write(Buffer.concat(output));
-      }
+      children.delete(child);
+      console.log(`\n▶ ${step.name}`);
+      process.stdout.write(Buffer.concat(output));
       resolve({ step, ok: code === 0, seconds: (Date.now() - started) / 1000 });
     });
   });
 }
 
+const stopAll = () => {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+};
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
 const total = { passed: 0, failed: 0, skipped: 0 };
 let failedStep = null;
-for (const group of groups) {
-  const alone = group.length === 1;
-  if (alone) console.log(`\n▶ ${group[0].name}`);
-  else console.log(`\n▶ ${group.map((step) => step.name).join(' | ')} (side by side)`);
-  const results = await Promise.all(group.map((step) => run(step, alone)));
-  for (const { step, ok, seconds } of results) {
-    if (step.counts) {
-      try {
-        const counts = step.counts();
-        for (const key of Object.keys(total)) total[key] += counts[key];
-      } catch {
-        // the runner died before writing its report; the step's failure says enough
-      }
+const done = new Map();
+function settle({ step, ok, seconds }) {
+  if (step.counts) {
+    try {
+      const counts = step.counts();
+      for (const key of Object.keys(total)) total[key] += counts[key];
+    } catch {
+      // the runner died before writing its report; the step's failure says enough
     }
-    if (ok) console.log(`✔ ${step.name} (${seconds.toFixed(1)} s)`);
-    else failedStep ??= step.name;
   }
-  if (failedStep) break;
+  const at = ((Date.now() - suiteStarted) / 1000).toFixed(0);
+  if (ok) console.log(`✔ ${step.name} (${seconds.toFixed(1)} s, done at ${at} s)`);
+  else if (!failedStep) {
+    failedStep = step.name;
+    stopAll();
+  }
+  return ok;
 }
+console.log(`▶ ${steps.filter((step) => !step.after).map((step) => step.name).join(' | ')} (side by side; the browser tests follow the build)`);
+// Every step's run is registered before any of them is awaited, so a step finds what it follows.
+for (const step of steps) {
+  done.set(step.name, (async () => {
+    if (step.after && (!(await done.get(step.after)) || failedStep)) return false;
+    return settle(await run(step));
+  })());
+}
+await Promise.all(done.values());
 rmSync(e2eDist, { recursive: true, force: true });
 
 if (failedStep) console.error(`\n✖ ${failedStep} failed`);
