@@ -215,6 +215,11 @@ export interface OutboxRow {
   patch: Record<string, unknown>;
   createdAt: string;
   attempts: number;
+  /**
+   * Of those attempts, how many got no answer before the request's deadline
+   * (counted only while attempts is above 0: Retry and a new edit start both afresh).
+   */
+  unanswered?: number;
   /** When the engine's back-off next retries it (ms since epoch); 0 = at once. */
   nextAttemptAt: number;
   status: 'pending' | 'failed';

@@ -21,7 +21,7 @@ import { realClock, type SyncClock } from './syncClock';
 import type { SyncContext } from './syncContext';
 import type { SyncStatusStore } from './syncStatusStore';
 import type { SyncTransport } from './transport';
-import { timedTransport } from './timedTransport';
+import { syncStopped, timedTransport } from './timedTransport';
 import { browserWakeups, type Wakeups } from './wakeups';
 import { withSyncLock } from './withSyncLock';
 
@@ -63,10 +63,12 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const server = options.transport ?? (options.pb && pocketbaseTransport(options.pb));
   if (!server) throw new Error('startSync needs pb or a transport');
   const clock = options.clock ?? realClock;
-  const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+  // Aborted by stop(): the request in flight ends, later ones are refused, and the push loop ends.
+  const stopping = new AbortController();
+  const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, stopping.signal);
   const ctx: SyncContext = {
     db: options.db, transport, userId: options.userId, clock, pageSize: options.pageSize ?? 200,
-    pullOverlapMs: options.pullOverlapMs ?? PULL_OVERLAP_MS, afterStored: options.afterStored,
+    pullOverlapMs: options.pullOverlapMs ?? PULL_OVERLAP_MS, afterStored: options.afterStored, stopped: stopping.signal,
   };
   const status = options.status ?? appSyncStatus;
   const connectivity = options.connectivity ?? browserConnectivity;
@@ -101,10 +103,13 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     if (online && !paused && !stopped) {
       status.set({ syncing: true });
       const outcome = await withSyncLock(() => runSync(ctx));
-      status.set({ unreachable: outcome === 'retry' });
+      // A pass cut short by stop() says nothing about the server.
+      if (!stopped) status.set({ unreachable: outcome === 'retry' });
       if (outcome === 'storage-full') status.set({ storageFull: true });
       if (outcome === 'done') {
         failures = 0;
+        // Everything pulled was stored: the device has room again.
+        status.set({ storageFull: false });
         const lastSyncedAt = new Date(ctx.clock.now()).toISOString();
         await writeMeta(ctx.db, metaKeys.lastSyncedAt, lastSyncedAt);
         status.set({ lastSyncedAt });
@@ -140,8 +145,9 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       stopped = true;
       cancelRetry();
       stopWatching();
-      // A request in flight would otherwise hold sign-out until its deadline.
-      transport.abortAll();
+      // A request in flight would otherwise hold sign-out until its deadline, and
+      // the next change or collection would start another: both end now.
+      stopping.abort(syncStopped());
       stopWaking();
       await passes.stop();
       await realtime.close();

@@ -37,7 +37,7 @@ describe('a local write when the device is out of space', () => {
     await engine.stop();
   });
 
-  it('a pulled record that cannot be stored is reported and pulled again later', async () => {
+  it('a pulled record that cannot be stored is reported, pulled again later, and no longer reported once stored', async () => {
     const { db, server, engine, status } = syncHarness();
     server.write('events', { id: 'event0000000001', title: 'Masterclass' });
     let full = true;
@@ -52,6 +52,8 @@ describe('a local write when the device is out of space', () => {
     await engine.request();
     expect(await db.events.count()).toBe(1);
     expect(status.get().lastSyncedAt).not.toBeNull();
+    // Everything was stored: the device has room again, and the badge says so.
+    expect(status.get().storageFull).toBe(false);
     await engine.stop();
   });
 });

@@ -2,8 +2,10 @@
 // version stored under any later pending edits), 'refused' (marked failed and
 // kept), or 'later' (network or server trouble: attempt noted and the change
 // scheduled by its own back-off in nextAttemptAt; after MAX_PUSH_ATTEMPTS
-// answered failures it is marked failed with the reason). A 401 is rethrown
-// untouched so the engine pauses.
+// answered failures, or MAX_UNANSWERED_ATTEMPTS requests that never answered,
+// it is marked failed with the reason). A 401 is rethrown untouched so the
+// engine pauses, and so is a request ended by the engine stopping (nothing is
+// counted against the change).
 import type { OutboxRow } from '@/db';
 import { applyServerRecords } from './applyServerRecords';
 import { backoffDelay } from './backoffDelay';
@@ -14,13 +16,25 @@ import { errorStatus } from './errorStatus';
 import { localTable } from './localTable';
 import { sendChange } from './sendChange';
 import type { SyncContext } from './syncContext';
+import { isDeadlinePassed } from './timedTransport';
 
 /**
  * Attempts a change answered with a server error (5xx, 408, 429) gets before it
- * is marked failed (about two minutes of back-off). A request that got no answer
- * (offline, deadline) is never counted against it: the device may be offline for days.
+ * is marked failed (about two minutes of back-off).
  */
 export const MAX_PUSH_ATTEMPTS = 8;
+
+/**
+ * Attempts whose request got no answer before its deadline (the server was
+ * reached for the session check of the same pass, then never answered this
+ * change) before the change is marked failed. A request that failed at once
+ * (the device lost its link: offline, connection dropped, no DNS) is not
+ * counted here: the device may be offline for days and the change must wait.
+ */
+export const MAX_UNANSWERED_ATTEMPTS = 8;
+
+/** The reason kept on a change given up for want of an answer. */
+export const NO_ANSWER_MESSAGE = 'The server did not answer in time';
 
 export type PushSettled = 'done' | 'refused' | 'later';
 
@@ -38,6 +52,8 @@ export async function pushChange(ctx: SyncContext, change: OutboxRow & { seq: nu
     });
     return 'done';
   } catch (error) {
+    // The engine is stopping (sign-out): not the change's doing; it stays as it was.
+    if (ctx.stopped?.aborted) throw error;
     const kind = classifyError(error);
     if (kind === 'signin') throw error;
     const attempts = change.attempts + 1;
@@ -56,7 +72,13 @@ export async function pushChange(ctx: SyncContext, change: OutboxRow & { seq: nu
       await db.outbox.update(change.seq, { status: 'failed', attempts, error: `${reason} (gave up after ${attempts} attempts)` });
       return 'refused';
     }
-    await db.outbox.update(change.seq, { attempts, error: reason, nextAttemptAt: clock.now() + backoffDelay(attempts) });
+    // Retry, Keep mine and a new edit reset attempts to 0: the unanswered count starts again with it.
+    const unanswered = (change.attempts > 0 ? change.unanswered ?? 0 : 0) + (isDeadlinePassed(error) ? 1 : 0);
+    if (unanswered >= MAX_UNANSWERED_ATTEMPTS) {
+      await db.outbox.update(change.seq, { status: 'failed', attempts, unanswered, error: `${NO_ANSWER_MESSAGE} (gave up after ${unanswered} attempts)` });
+      return 'refused';
+    }
+    await db.outbox.update(change.seq, { attempts, unanswered, error: reason, nextAttemptAt: clock.now() + backoffDelay(attempts) });
     return 'later';
   }
 }

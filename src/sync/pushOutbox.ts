@@ -4,7 +4,8 @@
 // overtakes the create it belongs to); changes of other records still go.
 // Refused ones are marked failed and skipped; a 401 stops the pass with the
 // rest still queued. Changes another account made on this device are left
-// waiting for that account.
+// waiting for that account. The engine stopping ends the loop before the next
+// change (the pass ends with the rest still queued).
 import { pushChange } from './pushChange';
 import type { SyncContext } from './syncContext';
 
@@ -12,6 +13,7 @@ export async function pushOutbox(ctx: SyncContext): Promise<void> {
   const held = new Set<string>();
   let after = -Infinity;
   for (;;) {
+    ctx.stopped?.throwIfAborted();
     // Re-read after each change: one queued meanwhile goes in this pass too.
     const next = await ctx.db.outbox.where('seq').above(after).filter((change) => change.status === 'pending' && (change.owner ?? ctx.userId) === ctx.userId)
       .first();

@@ -16,4 +16,10 @@ export interface SyncContext {
   pullOverlapMs: number;
   /** Told after a pull stored new or changed records, by collection. */
   afterStored?: AfterStored;
+  /**
+   * Aborted when the engine stops (sign-out, the cross-tab lock given up):
+   * loops check it between requests and end the pass (the transport also
+   * refuses every later request at once).
+   */
+  stopped?: AbortSignal;
 }
