@@ -70,6 +70,9 @@ func main() {
 	// a message whose HTML shows its own images goes out as multipart/related (mail.go)
 	registerRelatedMail(app)
 
+	// GET /api/sync/changes and the server-only sync_seq field (syncchanges.go)
+	registerSync(app)
+
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,
 		Dir:          migrationsDir,

@@ -1,18 +1,23 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Tombstones for synced collections: deleting a record also writes (or
-// refreshes) a `tombstones` row in the same transaction, so offline clients
-// pulling `tombstones` by `updated` can drop the record from IndexedDB.
+// refreshes) a `tombstones` row in the same transaction, and so does an
+// owner-scoped row moving to another account (a tombstone for the account it
+// left). Each takes a number of the sync sequence (its trigger), so a device
+// pulling GET /api/sync/changes drops the record from IndexedDB.
 
-// Collections the PWA keeps in IndexedDB, each owned one with the field naming
+// Collections devices keep (the PWA and the door), each owned one with the field naming
 // its user: the tombstone's owner is set from it, so only that user can read it.
-const SHARED_COLLECTIONS = ["events", "speakers", "materials", "ai_use_cases"];
+const SHARED_COLLECTIONS = ["events", "speakers", "materials", "ai_use_cases", "check_ins"];
 const OWNER_FIELDS = {
   readiness_assessments: "owner",
   business_cases: "owner",
   saved_use_cases: "owner",
   attendees: "user",
+  users: "id",
 };
 const SYNCED_COLLECTIONS = [...SHARED_COLLECTIONS, ...Object.keys(OWNER_FIELDS)];
+// owner-scoped collections whose owner field can change
+const MOVABLE_COLLECTIONS = Object.keys(OWNER_FIELDS).filter((name) => OWNER_FIELDS[name] !== "id");
 
 /**
  * @param {core.App} app
@@ -26,16 +31,20 @@ function writeTombstone(app, record) {
   if (ownerField && !owner) return;
   let tombstone;
   try {
-    tombstone = app.findFirstRecordByFilter("tombstones", "collection = {:collection} && record_id = {:id}", {
+    // (an empty string bound as a filter parameter reaches SQL as '""', so a shared tombstone's owner is written out)
+    const ownerFilter = owner ? "owner = {:owner}" : "owner = ''";
+    tombstone = app.findFirstRecordByFilter("tombstones", `collection = {:collection} && record_id = {:id} && ${ownerFilter}`, {
       collection,
       id: record.id,
+      owner,
     });
   } catch {
     tombstone = new Record(app.findCachedCollectionByNameOrId("tombstones"));
     tombstone.set("collection", collection);
     tombstone.set("record_id", record.id);
+    tombstone.set("owner", owner);
   }
-  tombstone.set("owner", owner);
+  // saved even when unchanged: `updated` and the sequence move
   app.save(tombstone);
 }
 
@@ -56,7 +65,30 @@ function deleteWithTombstone(e) {
   }
 }
 
-module.exports = { SYNCED_COLLECTIONS, deleteWithTombstone };
+/**
+ * onRecordUpdate handler for owner-scoped collections: a row moved to another
+ * account leaves a tombstone for the account it left, in the same transaction,
+ * so that account's devices drop it.
+ * @param {core.RecordEvent} e
+ */
+function updateWithTombstone(e) {
+  const ownerField = OWNER_FIELDS[e.record.collection().name];
+  const previous = e.record.original();
+  const before = previous.getString(ownerField);
+  if (before === "" || before === e.record.getString(ownerField)) return e.next();
+  const originalApp = e.app;
+  try {
+    originalApp.runInTransaction((txApp) => {
+      e.app = txApp;
+      e.next();
+      writeTombstone(txApp, previous);
+    });
+  } finally {
+    e.app = originalApp;
+  }
+}
+
+module.exports = { SYNCED_COLLECTIONS, MOVABLE_COLLECTIONS, deleteWithTombstone, updateWithTombstone };
 
 /** Days a tombstone is kept (TOMBSTONE_RETENTION_DAYS, default 90); clients whose last sync is older pull everything again. */
 function tombstoneRetentionDays() {
@@ -65,12 +97,18 @@ function tombstoneRetentionDays() {
 }
 
 /**
- * Deletes tombstones older than the retention (the cron job's work).
+ * Deletes tombstones older than the retention (the cron job's work) and
+ * records the highest sequence deleted as the horizon (sync_counter.horizon):
+ * a device whose checkpoint is below it is told to pull everything again.
  * @param {core.App} app
  */
 function pruneTombstones(app) {
   const cutoff = new Date(Date.now() - tombstoneRetentionDays() * 86400000).toISOString().replace("T", " ");
-  app.db().newQuery("DELETE FROM tombstones WHERE updated < {:cutoff}").bind({ cutoff }).execute();
+  app.runInTransaction((txApp) => {
+    txApp.db().newQuery(`UPDATE sync_counter SET horizon = MAX(horizon,
+        COALESCE((SELECT MAX(sync_seq) FROM tombstones WHERE updated < {:cutoff}), 0)) WHERE id = 1`).bind({ cutoff }).execute();
+    txApp.db().newQuery("DELETE FROM tombstones WHERE updated < {:cutoff}").bind({ cutoff }).execute();
+  });
 }
 
 module.exports.pruneTombstones = pruneTombstones;

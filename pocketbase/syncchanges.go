@@ -1,0 +1,431 @@
+// GET /api/sync/changes: what changed in one synced collection after a device's
+// checkpoint, by the server-issued sync sequence (docs/architecture.md "Sync").
+//
+// Every synced row carries `sync_seq`, the number SQLite triggers give it on
+// each insert and update (pb_migrations/1750002800_create_sync_sequence.js);
+// tombstones carry theirs. A page is read in one read transaction (one
+// snapshot): the rows and tombstones with a number above `after`, merged by
+// number, and the counter. The collection's list rule applies exactly as in
+// the records API (PocketBase's own rule resolver), and records are written
+// exactly as the records API writes them (hidden fields, email visibility).
+package main
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
+	"github.com/pocketbase/pocketbase/tools/search"
+)
+
+const (
+	syncDefaultLimit = 200
+	syncMaxLimit     = 1000
+)
+
+// syncCollection: how one synced collection is pulled.
+type syncCollection struct {
+	// ownerField names the account a row belongs to (owner-scoped collections):
+	// `owner=1` scans only the requester's rows, and tombstones are the requester's.
+	ownerField string
+	// adminReadsAll: an administrator pulling without `owner=1` gets every
+	// account's tombstones (the collection's rule lets them read every row).
+	adminReadsAll bool
+	// goneWhenHidden: a changed row the requester may not read (an unpublished
+	// event, a material after losing a seat) is reported in `gone`. Only shared
+	// collections, whose ids say nothing about an account.
+	goneWhenHidden bool
+	// adminTombstones: only administrators get this collection's tombstones.
+	adminTombstones bool
+}
+
+var syncCollections = map[string]syncCollection{
+	"events":                {goneWhenHidden: true},
+	"speakers":              {goneWhenHidden: true},
+	"materials":             {goneWhenHidden: true},
+	"ai_use_cases":          {},
+	"tombstones":            {},
+	"check_ins":             {adminTombstones: true},
+	"users":                 {ownerField: "id", adminReadsAll: true},
+	"attendees":             {ownerField: "user", adminReadsAll: true},
+	"readiness_assessments": {ownerField: "owner"},
+	"business_cases":        {ownerField: "owner"},
+	"saved_use_cases":       {ownerField: "owner"},
+}
+
+func syncCollectionNames() []string {
+	names := make([]string, 0, len(syncCollections))
+	for name := range syncCollections {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// registerSync binds the pull route and the guard that keeps `sync_seq` the server's.
+func registerSync(app core.App) {
+	names := syncCollectionNames()
+
+	// A value an API caller sends for sync_seq is ignored: the triggers write
+	// the real one, and the answer shows it.
+	app.OnRecordCreateRequest(names...).BindFunc(func(e *core.RecordRequestEvent) error {
+		e.Record.Set("sync_seq", 0)
+		return e.Next()
+	})
+	app.OnRecordUpdateRequest(names...).BindFunc(func(e *core.RecordRequestEvent) error {
+		e.Record.Set("sync_seq", e.Record.Original().GetInt("sync_seq"))
+		return e.Next()
+	})
+	refresh := func(e *core.RecordEvent) error {
+		var seq int64
+		err := e.App.DB().NewQuery("SELECT sync_seq FROM {{" + e.Record.Collection().Name + "}} WHERE id = {:id}").
+			Bind(dbx.Params{"id": e.Record.Id}).Row(&seq)
+		if err == nil {
+			e.Record.Set("sync_seq", seq)
+		}
+		return e.Next()
+	}
+	app.OnRecordAfterCreateSuccess(names...).BindFunc(refresh)
+	app.OnRecordAfterUpdateSuccess(names...).BindFunc(refresh)
+
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Func: func(e *core.ServeEvent) error {
+			e.Router.GET("/api/sync/changes", syncChanges)
+			return e.Next()
+		},
+	})
+}
+
+var wholeNumber = regexp.MustCompile(`^[0-9]{1,15}$`)
+
+type syncParamError struct{ code, message string }
+
+func (p syncParamError) Code() string  { return p.code }
+func (p syncParamError) Error() string { return p.message }
+
+// a 400 like PocketBase's: {status, message, data: {<param>: {code, message}}}
+func badSyncParam(e *core.RequestEvent, param, message string) error {
+	return e.BadRequestError(message, map[string]router.SafeErrorItem{param: syncParamError{"invalid", message}})
+}
+
+type syncQuery struct {
+	name      string
+	spec      syncCollection
+	after     int64
+	limit     int
+	ownerOnly bool
+}
+
+func readSyncQuery(e *core.RequestEvent) (*syncQuery, error) {
+	params := e.Request.URL.Query()
+	name := params.Get("collection")
+	spec, ok := syncCollections[name]
+	if !ok {
+		return nil, badSyncParam(e, "collection", "The collection must be one of: "+strings.Join(syncCollectionNames(), ", ")+".")
+	}
+	q := &syncQuery{name: name, spec: spec, limit: syncDefaultLimit}
+	if raw := params.Get("after"); raw != "" {
+		if !wholeNumber.MatchString(raw) {
+			return nil, badSyncParam(e, "after", "The checkpoint (after) must be a whole number of 0 or more: the last sync_seq the device applied.")
+		}
+		q.after, _ = strconv.ParseInt(raw, 10, 64)
+	}
+	if raw := params.Get("limit"); raw != "" {
+		limit, err := strconv.Atoi(raw)
+		if !wholeNumber.MatchString(raw) || err != nil || limit < 1 || limit > syncMaxLimit {
+			return nil, badSyncParam(e, "limit", "The page size (limit) must be a whole number from 1 to "+strconv.Itoa(syncMaxLimit)+".")
+		}
+		q.limit = limit
+	}
+	switch params.Get("owner") {
+	case "", "0":
+	case "1":
+		q.ownerOnly = spec.ownerField != ""
+	default:
+		return nil, badSyncParam(e, "owner", "The owner parameter must be 1 (only the signed-in account's rows) or left out.")
+	}
+	return q, nil
+}
+
+type syncPage struct {
+	Records []*core.Record `json:"records"`
+	Gone    []string       `json:"gone"`
+	Last    int64          `json:"last"`
+	More    bool           `json:"more"`
+}
+
+type syncReset struct {
+	Reset   bool  `json:"reset"`
+	Horizon int64 `json:"horizon"`
+}
+
+// one entry of the merged page: a changed row or a tombstone
+type syncEntry struct {
+	seq    int64
+	id     string
+	record *core.Record // nil for a tombstone
+}
+
+type syncPull struct {
+	e          *core.RequestEvent
+	tx         *dbx.Tx
+	q          *syncQuery
+	collection *core.Collection
+	info       *core.RequestInfo
+	superuser  bool
+}
+
+func syncChanges(e *core.RequestEvent) error {
+	q, err := readSyncQuery(e)
+	if err != nil {
+		return err
+	}
+	collection, err := e.App.FindCachedCollectionByNameOrId(q.name)
+	if err != nil {
+		return e.BadRequestError("collection "+q.name+" does not exist on this server.", nil)
+	}
+	info, err := e.RequestInfo()
+	if err != nil {
+		return e.BadRequestError("", err)
+	}
+	if collection.ListRule == nil && !info.HasSuperuserAuth() {
+		return e.ForbiddenError("Only superusers can perform this action.", nil)
+	}
+	db, ok := e.App.ConcurrentDB().(*dbx.DB)
+	if !ok {
+		return e.InternalServerError("", errors.New("sync: the read database is not a *dbx.DB"))
+	}
+
+	// One read transaction: every read below sees the same snapshot.
+	tx, err := db.Begin()
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	defer tx.Rollback()
+
+	pull := &syncPull{e: e, tx: tx, q: q, collection: collection, info: info, superuser: info.HasSuperuserAuth()}
+	var counter, horizon int64
+	if err := tx.NewQuery("SELECT value, horizon FROM sync_counter WHERE id = 1").Row(&counter, &horizon); err != nil {
+		return e.InternalServerError("", err)
+	}
+	// A checkpoint below the horizon may have missed a pruned tombstone; one
+	// above the counter comes from another history of this database (a backup
+	// restored): either way the device pulls everything again.
+	if q.after > 0 && (q.after < horizon || q.after > counter) {
+		tx.Rollback()
+		e.Response.Header().Set("Cache-Control", "no-store")
+		return e.JSON(http.StatusOK, syncReset{Reset: true, Horizon: horizon})
+	}
+
+	page, err := pull.read(counter)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	tx.Rollback()
+
+	if err := apis.EnrichRecords(e, page.Records); err != nil {
+		return e.InternalServerError("", err)
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(http.StatusOK, page)
+}
+
+func (p *syncPull) isAdministrator() bool {
+	auth := p.info.Auth
+	return auth != nil && auth.Collection().Name == "users" && auth.GetString("role") == "administrator"
+}
+
+func (p *syncPull) authId() string {
+	if p.info.Auth == nil {
+		return ""
+	}
+	return p.info.Auth.Id
+}
+
+// scope narrows a query on the collection's table to what the requester may
+// read: the list rule (as the records API applies it) and, with owner=1, the
+// requester's own rows.
+func (p *syncPull) scope(query *dbx.SelectQuery, withRule bool) error {
+	table := p.collection.Name
+	if p.q.ownerOnly {
+		query.AndWhere(dbx.HashExp{table + "." + p.q.spec.ownerField: p.authId()})
+		if p.authId() == "" {
+			query.AndWhere(dbx.NewExp("1 = 0"))
+		}
+	}
+	if !withRule || p.superuser || p.collection.ListRule == nil || *p.collection.ListRule == "" {
+		return nil
+	}
+	resolver := core.NewRecordFieldResolver(p.e.App, p.collection, p.info, true)
+	expr, err := search.FilterData(*p.collection.ListRule).BuildExpr(resolver)
+	if err != nil {
+		return err
+	}
+	query.AndWhere(expr)
+	return resolver.UpdateQuery(query)
+}
+
+// changedRows: up to n rows with a number above `after`, in order. Rows the
+// requester may not read are left out, except in collections whose hidden
+// rows are reported gone (checked afterwards).
+func (p *syncPull) changedRows(n int) ([]syncEntry, error) {
+	table := p.collection.Name
+	query := p.tx.Select(p.tx.QuoteSimpleColumnName(table) + ".*").From(table).
+		AndWhere(dbx.NewExp("[["+table+".sync_seq]] > {:after}", dbx.Params{"after": p.q.after})).
+		OrderBy(table + ".sync_seq").
+		Limit(int64(n))
+	if err := p.scope(query, !p.q.spec.goneWhenHidden); err != nil {
+		return nil, err
+	}
+	rows := []dbx.NullStringMap{}
+	if err := query.All(&rows); err != nil {
+		return nil, err
+	}
+	entries := make([]syncEntry, 0, len(rows))
+	for _, row := range rows {
+		record, err := recordFromRow(p.collection, row)
+		if err != nil {
+			return nil, err
+		}
+		entries = append(entries, syncEntry{seq: int64(record.GetInt("sync_seq")), id: record.Id, record: record})
+	}
+	return entries, nil
+}
+
+// recordFromRow: the record as PocketBase loads it from a row (core's own loader is unexported).
+func recordFromRow(collection *core.Collection, row dbx.NullStringMap) (*core.Record, error) {
+	record := core.NewRecord(collection)
+	for _, field := range collection.Fields {
+		var raw any
+		if value, ok := row[field.GetName()]; ok && value.Valid {
+			raw = value.String
+		}
+		value, err := field.PrepareValue(record, raw)
+		if err != nil {
+			return nil, err
+		}
+		record.SetRaw(field.GetName(), value)
+	}
+	if err := record.PostScan(); err != nil {
+		return nil, err
+	}
+	return record, nil
+}
+
+// tombstones: up to n tombstones of the collection with a number above
+// `after` that the requester may read (shared ones, its own; an
+// administrator's door every account's attendee rows).
+func (p *syncPull) tombstones(n int) ([]syncEntry, error) {
+	query := p.tx.Select("record_id", "sync_seq").From("tombstones").
+		AndWhere(dbx.HashExp{"collection": p.collection.Name}).
+		AndWhere(dbx.NewExp("sync_seq > {:after}", dbx.Params{"after": p.q.after})).
+		OrderBy("sync_seq").
+		Limit(int64(n))
+	admin := p.superuser || p.isAdministrator()
+	switch {
+	case p.q.spec.adminTombstones && !admin:
+		return nil, nil
+	case p.q.ownerOnly:
+		query.AndWhere(dbx.HashExp{"owner": p.authId()})
+	case p.superuser || (p.q.spec.adminReadsAll && p.isAdministrator()):
+	case p.authId() == "":
+		return nil, nil // the tombstones' own rule: signed-in users only
+	case p.q.spec.ownerField != "":
+		query.AndWhere(dbx.HashExp{"owner": p.authId()})
+	default:
+		query.AndWhere(dbx.HashExp{"owner": ""})
+	}
+	rows := []struct {
+		RecordId string `db:"record_id"`
+		Seq      int64  `db:"sync_seq"`
+	}{}
+	if err := query.All(&rows); err != nil {
+		return nil, err
+	}
+	entries := make([]syncEntry, len(rows))
+	for i, row := range rows {
+		entries[i] = syncEntry{seq: row.Seq, id: row.RecordId}
+	}
+	return entries, nil
+}
+
+// readable: which of the ids are rows the requester may read now.
+func (p *syncPull) readable(ids []string) (map[string]bool, error) {
+	result := map[string]bool{}
+	if len(ids) == 0 {
+		return result, nil
+	}
+	table := p.collection.Name
+	values := make([]any, len(ids))
+	for i, id := range ids {
+		values[i] = id
+	}
+	query := p.tx.Select(table + ".id").From(table).AndWhere(dbx.In(table+".id", values...))
+	if err := p.scope(query, true); err != nil {
+		return nil, err
+	}
+	found := []string{}
+	if err := query.Column(&found); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	for _, id := range found {
+		result[id] = true
+	}
+	return result, nil
+}
+
+func (p *syncPull) read(counter int64) (*syncPage, error) {
+	limit := p.q.limit
+	rows, err := p.changedRows(limit + 1)
+	if err != nil {
+		return nil, err
+	}
+	tombstones, err := p.tombstones(limit + 1)
+	if err != nil {
+		return nil, err
+	}
+	merged := append(rows, tombstones...)
+	sort.Slice(merged, func(i, j int) bool { return merged[i].seq < merged[j].seq })
+
+	page := &syncPage{Records: []*core.Record{}, Gone: []string{}, Last: counter}
+	if len(merged) > limit {
+		merged = merged[:limit]
+		page.More = true
+		page.Last = merged[limit-1].seq
+	}
+
+	// Rows whose readability is checked here (hidden rows of shared
+	// collections are gone), and tombstoned ids that are readable rows again
+	// (re-created, or moved back to this account), which are not gone.
+	check := []string{}
+	for _, entry := range merged {
+		if entry.record == nil || (p.q.spec.goneWhenHidden && !p.superuser) {
+			check = append(check, entry.id)
+		}
+	}
+	readable, err := p.readable(check)
+	if err != nil {
+		return nil, err
+	}
+	gone := map[string]bool{}
+	for _, entry := range merged {
+		switch {
+		case entry.record != nil && (readable[entry.id] || !p.q.spec.goneWhenHidden || p.superuser):
+			page.Records = append(page.Records, entry.record)
+		case readable[entry.id] || gone[entry.id]:
+		default:
+			gone[entry.id] = true
+			page.Gone = append(page.Gone, entry.id)
+		}
+	}
+	return page, nil
+}
