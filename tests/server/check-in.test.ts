@@ -66,6 +66,8 @@ interface PushItem {
   device_name?: string;
   undone_at?: string;
   undone_device?: string;
+  checked_in_by?: string;
+  undone_by?: string;
 }
 
 interface PushAnswer {
@@ -294,6 +296,53 @@ describe('pushing check-ins', () => {
     // pushing the other event's attendee under its own event works: the refusal was about the door
     const atTheirDoor = await push(admin.client, [{ id: newRecordId(), attendee: otherEvents.id }], { event: otherEventId });
     expect(atTheirDoor.refused).toEqual([]);
+  });
+
+  it('a check-in scanned by one administrator and sent by another (the device changed hands offline) names the scanner and the sender', async () => {
+    const attendee = await createAttendee(eventId);
+    const item = { id: newRecordId(), attendee: attendee.id, checked_in_by: admin.id, device_name: 'Shared tablet' };
+    const answer = await push(otherAdmin.client, [item]);
+    expect(answer.refused).toEqual([]);
+    const [stored] = await checkInsOf(attendee.id);
+    expect(stored).toMatchObject({ id: item.id, checked_in_by: admin.id, sent_by: otherAdmin.id, device_name: 'Shared tablet' });
+    // the undo, made by the second administrator and sent by the first
+    await push(admin.client, [{ ...item, undone_at: new Date().toISOString(), undone_device: 'Shared tablet', undone_by: otherAdmin.id }]);
+    const [undone] = await checkInsOf(attendee.id);
+    expect(undone).toMatchObject({ checked_in_by: admin.id, undone_by: otherAdmin.id, sent_by: otherAdmin.id });
+  });
+
+  it('a scanner who is not an administrator (or no one) is not believed: the sender is recorded as the scanner', async () => {
+    const first = await createAttendee(eventId);
+    const second = await createAttendee(eventId);
+    const third = await createAttendee(eventId);
+    const answer = await push(otherAdmin.client, [
+      { id: newRecordId(), attendee: first.id, checked_in_by: attendeeUser.id },
+      { id: newRecordId(), attendee: second.id, checked_in_by: 'zzzzzzzzzzzzzzz' },
+      { id: newRecordId(), attendee: third.id },
+    ]);
+    expect(answer.refused).toEqual([]);
+    for (const attendee of [first, second, third]) {
+      expect((await checkInsOf(attendee.id))[0]).toMatchObject({ checked_in_by: otherAdmin.id, sent_by: otherAdmin.id });
+    }
+    expect(await status(() => push(otherAdmin.client, [{ id: newRecordId(), attendee: first.id, checked_in_by: 'NOT AN ID' }]))).toBe(200);
+  });
+
+  it('two devices scanning the same ticket offline: one admission, the other flagged as a duplicate on both devices once they sync', async () => {
+    const attendee = await createAttendee(eventId);
+    const north = { id: newRecordId(), attendee: attendee.id, scanned_at: new Date(Date.now() - 120_000).toISOString(), device_name: 'North door' };
+    const south = { id: newRecordId(), attendee: attendee.id, scanned_at: new Date(Date.now() - 60_000).toISOString(), device_name: 'South door' };
+    // each device comes back online and pushes what it scanned, then pulls the check-ins by the change sequence
+    await Promise.all([push(admin.client, [north]), push(otherAdmin.client, [south])]);
+    for (const device of [admin.client, otherAdmin.client]) {
+      const page = await device.send<{ records: Record<string, unknown>[]; more: boolean }>(
+        `/api/sync/changes?collection=check_ins&after=0&limit=1000`, {},
+      );
+      const mine = page.records.filter((row) => row.attendee === attendee.id);
+      expect(mine.map((row) => [row.id, row.conflict, row.conflict_with]).sort()).toEqual(
+        [[north.id, false, ''], [south.id, true, north.id]].sort(),
+      );
+      expect(mine.every((row) => typeof row.sync_seq === 'number' && row.sync_seq > 0)).toBe(true);
+    }
   });
 
   it('a malformed request is refused whole with a message and stores nothing', async () => {
