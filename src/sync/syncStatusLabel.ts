@@ -1,6 +1,8 @@
 // What the status indicator says, most urgent first: a paused sync needs the
 // user, a full device and refused changes need attention, then offline, a
-// server that does not answer, waiting changes, last synced.
+// server that does not answer, waiting changes, last synced. And what the
+// popover says of the device's copy: up to date as of the last complete pass.
+import { formatClockTime, formatWeekdayDate } from '@/lib/eventWhen';
 import type { SyncStatus } from './syncStatusStore';
 
 export interface SyncStatusLabel {
@@ -33,4 +35,24 @@ export function syncStatusLabel(status: SyncStatus, nowMs: number): SyncStatusLa
   if (status.pending > 0) return { text: `${changes(status.pending)} waiting`, tone: 'busy' };
   if (!status.lastSyncedAt) return { text: status.syncing ? 'Syncing…' : 'Online', tone: 'busy' };
   return { text: `Online · synced ${timeAgo(nowMs, status.lastSyncedAt)}`, tone: 'ok' };
+}
+
+/** The device's own time zone: the checkpoint is said in the attendee's time. */
+const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * How current this device's copy is: 'Up to date as of 11:30 am (5 min ago).'
+ * (the time of the last complete push and pull, with the day when it was not
+ * today), or 'Not synced on this device yet.' With changes still to send or
+ * refused, the device holds more than the server had then: 'Last complete
+ * sync at …'. Said again as `nowMs` moves on.
+ */
+export function syncCheckpoint(status: SyncStatus, nowMs: number, timeZone = deviceTimeZone()): string {
+  if (!status.lastSyncedAt) return 'Not synced on this device yet.';
+  const at = new Date(status.lastSyncedAt);
+  if (Number.isNaN(at.getTime())) return 'Not synced on this device yet.';
+  const day = formatWeekdayDate(at, timeZone);
+  const when = day === formatWeekdayDate(new Date(nowMs), timeZone) ? formatClockTime(at, timeZone) : `${formatClockTime(at, timeZone)} on ${day}`;
+  const ago = timeAgo(nowMs, status.lastSyncedAt);
+  return status.pending > 0 || status.failed > 0 ? `Last complete sync at ${when} (${ago}).` : `Up to date as of ${when} (${ago}).`;
 }

@@ -2,8 +2,9 @@
 // the changes the server refused (each with the reason, Retry and Discard,
 // which asks first: the edit is lost and the record goes back to the server's
 // version; a field edited on both sides offers Keep mine / Use the server's),
-// changes another account made on this device, when the last sync
-// completed, and how safe this device's copy is (persistent storage, space used).
+// changes another account made on this device, how current this device's copy
+// is (up to date as of the last complete sync, aging as time passes), and how
+// safe it is (persistent storage, space used).
 import { Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -13,13 +14,13 @@ import { db, STORAGE_FULL_MESSAGE, type OutboxRow } from '@/db';
 import { useSyncStatus, type SyncStatus } from '@/sync';
 import { discardChange } from '@/sync/discardChange';
 import { retryChange } from '@/sync/retryChange';
-import { timeAgo } from '@/sync/syncStatusLabel';
+import { syncCheckpoint } from '@/sync/syncStatusLabel';
 import { useNow } from './useNow';
 import { StorageStateLine } from './StorageStateLine';
 import { ConflictChange } from './ConflictChange';
 
-/** "synced N min ago" is refreshed this often. */
-const REFRESH_MS = 60_000;
+/** "synced N min ago" and "Up to date as of … (N min ago)" are said again this often. */
+const REFRESH_MS = 15_000;
 
 const collectionLabels: Record<string, string> = {
   users: 'Profile',
@@ -60,7 +61,7 @@ export function SyncStatusPopover({ userId }: { userId: string }) {
             {status.pending > 0 ? `${changes(status.pending)} waiting to be sent.` : 'No changes waiting to be sent.'}
           </Text>
           <Text size="sm" data-testid="sync-last">
-            {status.lastSyncedAt ? `Last synced ${timeAgo(now, status.lastSyncedAt)} (${new Date(status.lastSyncedAt).toLocaleString()}).` : 'Not synced on this device yet.'}
+            {syncCheckpoint(status, now)}
           </Text>
           {status.storageFull && <Text size="sm" c="red.8" data-testid="sync-storage-full">{STORAGE_FULL_MESSAGE}</Text>}
           {failed.length > 0 && (
