@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { PublicDb } from '@/db/publicDatabase';
-import { offlineCopiesStored, withOfflineCopy } from './offlineCopy';
+import { newestCopy, offlineCopiesStored, withOfflineCopy } from './offlineCopy';
 
 function freshDb() {
   const db = new PublicDb(`public-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -37,5 +37,34 @@ describe('withOfflineCopy', () => {
     const broken = () => Promise.reject(new Error('QuotaExceededError'));
     expect(await withOfflineCopy('event', () => Promise.resolve(1), { db: broken })).toBe(1);
     await expect(withOfflineCopy('event', offline, { db: broken })).rejects.toThrow('Failed to fetch');
+  });
+
+  it("answers another read's stored copy, adopted, when this read has none", async () => {
+    const { open } = freshDb();
+    await withOfflineCopy('event', () => Promise.resolve({ id: 'e1', title: 'Masterclass', seats: 3 }), { db: open });
+    await offlineCopiesStored();
+    const adoptTitle = (value: unknown) => ({ title: (value as { title: string }).title });
+    expect(await withOfflineCopy('eventSummary', offline, { db: open, alsoFrom: [{ key: 'event', adopt: adoptTitle }] })).toEqual({ title: 'Masterclass' });
+  });
+
+  it('answers the newest of the copies that fit, and none that does not', async () => {
+    const { db, open } = freshDb();
+    await db.copies.bulkPut([
+      { key: 'eventSummary', value: { id: 'old' }, savedAt: 1_000 },
+      { key: 'event', value: { id: 'new' }, savedAt: 2_000 },
+    ]);
+    const any = (value: unknown) => value as { id: string };
+    expect(await withOfflineCopy('eventSummary', offline, { db: open, alsoFrom: [{ key: 'event', adopt: any }] })).toEqual({ id: 'new' });
+    const notThatOne = () => null;
+    expect(await withOfflineCopy('eventSummary', offline, { db: open, alsoFrom: [{ key: 'event', adopt: notThatOne }] })).toEqual({ id: 'old' });
+    await expect(withOfflineCopy('speakers', offline, { db: open, alsoFrom: [{ key: 'event', adopt: notThatOne }] })).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('newestCopy', () => {
+  it('picks the latest stored candidate that fits', () => {
+    expect(newestCopy([undefined, { value: 'a', savedAt: 5 }, { value: 'b', savedAt: 9 }, { value: null, savedAt: 20 }])).toBe('b');
+    expect(newestCopy([{ value: null, savedAt: 1 }, undefined])).toBeUndefined();
+    expect(newestCopy([])).toBeUndefined();
   });
 });

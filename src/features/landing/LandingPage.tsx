@@ -1,4 +1,3 @@
-import { PUBLISHED_EVENT } from '@/lib/publishedEvent';
 import { AudienceSection } from './components/AudienceSection';
 import { ClosingCtaSection } from './components/ClosingCtaSection';
 import { EventDetailsSection } from './components/EventDetailsSection';
@@ -22,8 +21,9 @@ export interface LandingPageProps {
 export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
   const eventState = useLoadable(fetchMasterclassEvent, 'the event');
   const allSpeakers = useLoadable(fetchSpeakers, 'the speakers');
-  // Facts stay on the page when the record cannot be read: the published ones stand in.
-  const event = eventState.status === 'loading' ? null : eventState.status === 'ready' ? eventState.value : PUBLISHED_EVENT;
+  // Only the server's event or the copy the device kept: never one made up while it loads or when it cannot be read.
+  const event = eventState.status === 'ready' ? eventState.value : null;
+  const unavailable = eventState.status === 'failed' ? eventState.reason : null;
   // Every section speaks in the tense of the event's phase (before, during, after).
   const phase = useEventPhase(event);
   // The featured masterclass's own speakers, once it is known which one that is.
@@ -36,13 +36,14 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
     <div className={classes.page}>
       <LandingHeader />
       <main>
-        <HeroSection event={event} phase={phase} showWaitlistForm={showWaitlistForm} />
+        <HeroSection event={event} phase={phase} unavailable={unavailable} showWaitlistForm={showWaitlistForm} />
         <WhySection phase={phase} />
         <ExperienceSection />
         <AudienceSection />
-        <SpeakersSection speakers={speakers} />
-        <EventDetailsSection event={event} phase={phase} speakers={speakers} />
-        <ClosingCtaSection event={event} phase={phase} />
+        {/* With no event to show, the hero's message is the one thing said: no speaker message, facts or call to action beside it. */}
+        {!(unavailable && speakers.status === 'failed') && <SpeakersSection speakers={speakers} />}
+        {!unavailable && <EventDetailsSection event={event} phase={phase} speakers={speakers} />}
+        {!unavailable && <ClosingCtaSection event={event} phase={phase} />}
       </main>
       <LandingFooter />
     </div>

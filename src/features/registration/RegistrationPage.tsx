@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, Text } from '@mantine/core';
-import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconInfoCircle, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { CheckoutReturnView } from './components/CheckoutReturnView';
 import { CompletionStep } from './components/CompletionStep';
 import { PaymentRedirect } from './components/PaymentRedirect';
@@ -11,7 +11,7 @@ import { SalesClosedNotice } from './components/SalesClosedNotice';
 import { WaitlistBanner } from './components/WaitlistBanner';
 import { eventPhase } from '@/lib/eventPhase';
 import { formatEventWhen } from '@/lib/eventWhen';
-import { PUBLISHED_EVENT } from '@/lib/publishedEvent';
+import { EVENT_NEEDS_CONNECTION } from '@/pwa/eventUnavailable';
 import { formatEventDate } from './eventDate';
 import { earlyAccessCopy, windowState } from './earlyAccess';
 import { readRegistrationData } from './registrationStorage';
@@ -58,9 +58,10 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
   const event = eventState.status === 'ready' ? eventState.event : null;
   const eventDate = formatEventDate(event);
   // The phase at the page's opening (DESIGN decision 17); the server decides again on submit.
+  // Nothing is said about the event (date, phase) until the server or the device's copy says it.
   const [openedAt] = useState(() => new Date());
-  const phase = eventPhase(event ?? PUBLISHED_EVENT, openedAt);
-  const eventWhen = formatEventWhen(event ?? PUBLISHED_EVENT);
+  const phase = event ? eventPhase(event, openedAt) : null;
+  const eventWhen = event ? formatEventWhen(event) : '';
   const salesOpen = event !== null && phase === 'on_sale';
   // A claim's seat is the offer's: it is registered while the masterclass is sold out too.
   const claim =
@@ -89,7 +90,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
     if (waitlistMode) {
       return (
         <>
-          <WaitlistBanner eventDate={eventDate} phase={event ? phase : null} />
+          <WaitlistBanner eventDate={eventDate} phase={phase} />
           {registrationForm}
         </>
       );
@@ -107,7 +108,15 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
         </Center>
       );
     }
-    if (!event) {
+    if (!event && eventState.status === 'failed' && eventState.reason === 'offline') {
+      // Nothing on the device and no connection: this one message, and no toast beside it.
+      return (
+        <Alert color="gray" variant="light" icon={<IconWifiOff size={18} />} role="status" data-testid="event-needs-connection">
+          {EVENT_NEEDS_CONNECTION}
+        </Alert>
+      );
+    }
+    if (!event || !phase) {
       return (
         <Alert color="red" variant="light" title="We couldn't load the masterclass details" icon={<IconInfoCircle size={18} />}>
           <Text size="sm" mb="sm">
@@ -159,7 +168,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
   return (
     <RegistrationLayout
       title={waitlistMode ? 'Register Your Interest' : offerLink ? 'Claim Your Seat' : 'Register for the Masterclass'}
-      subtitle={`AI Champions Masterclass · ${eventWhen}${event ? ` · ${event.location}` : ''}`}
+      subtitle={event ? `AI Champions Masterclass · ${eventWhen} · ${event.location}` : 'AI Champions Masterclass'}
       wide={wide}
     >
       <RegistrationStepper step={step} waitlist={waitlistMode} />

@@ -7,8 +7,8 @@ describe('formatEventDate', () => {
     expect(formatEventDate({ starts_at: '2025-06-17 20:00:00.000Z', timezone: 'Australia/Adelaide' })).toBe('18 June 2025');
   });
 
-  it('falls back to the published date', () => {
-    expect(formatEventDate(null)).toBe('18 June 2025');
-    expect(formatEventDate({ starts_at: 'not a date', timezone: 'Australia/Adelaide' })).toBe('18 June 2025');
+  it('says no date of its own while the event is unknown or its start is not a date', () => {
+    expect(formatEventDate(null)).toBe('');
+    expect(formatEventDate({ starts_at: 'not a date', timezone: 'Australia/Adelaide' })).toBe('');
   });
 });

@@ -10,11 +10,15 @@ export type RegistrationMode = 'paid' | 'promo' | 'waitlist';
 /** How the server takes payments: Stripe, its simulated checkout (test mode), or not at all. */
 export type CheckoutMode = 'stripe' | 'simulated' | 'unavailable';
 
-/** GET /api/masterclass/event: the event's public fields, the seats still free and the checkout mode. */
+/**
+ * GET /api/masterclass/event: the event's public fields, the seats still free and the checkout mode.
+ * The seats, the per-registration limit and the checkout mode are absent when the page shows,
+ * offline, the event the landing page kept (the record has none of them): the page then says nothing about them.
+ */
 export type EventSummary = Pick<
   EventRow,
   'id' | 'title' | 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'currency' | 'sales_state'
-> & { seats_left: number; max_per_registration: number; checkout_mode: CheckoutMode; early_access?: EarlyAccessWindow | null };
+> & { seats_left?: number; max_per_registration?: number; checkout_mode?: CheckoutMode; early_access?: EarlyAccessWindow | null };
 
 /** The waitlist's priority window (set when early access was sent): public sales open at its end. */
 export interface EarlyAccessWindow {
@@ -57,10 +61,43 @@ export interface FreeRegistrationResponse {
   message?: string;
 }
 
-/** Kept on the device, so the form still opens offline (the server decides again when it is sent). */
+const SUMMARY_FIELDS = ['id', 'title', 'starts_at', 'ends_at', 'timezone', 'location', 'venue', 'capacity', 'price_cents', 'currency', 'sales_state'] as const;
+
+/**
+ * A stored answer about an event as this page's summary: the summary itself, or
+ * the event the landing page kept (its public fields only). Null when it is not
+ * one, or, with `eventId`, when it is another event.
+ */
+export function eventSummaryOf(value: unknown, eventId?: string): EventSummary | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const source = value as Record<string, unknown>;
+  if (SUMMARY_FIELDS.some((field) => source[field] === undefined)) return null;
+  if (typeof source.id !== 'string' || !source.id || typeof source.starts_at !== 'string') return null;
+  if (eventId !== undefined && source.id !== eventId) return null;
+  const summary: Record<string, unknown> = Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, source[field]]));
+  for (const field of ['seats_left', 'max_per_registration', 'checkout_mode', 'early_access'] as const) {
+    if (source[field] !== undefined) summary[field] = source[field];
+  }
+  return summary as unknown as EventSummary;
+}
+
+/**
+ * Kept on the device, so the form still opens offline (the server decides again when it is sent).
+ * Offline, the newest stored copy of the event stands in: this page's own, or the featured event the
+ * landing page kept (for a named event, only when it is that one).
+ */
 export const fetchEventSummary = (eventId?: string) =>
-  withOfflineCopy(eventId ? `eventSummary:${eventId}` : 'eventSummary', () =>
-    pb.send<EventSummary>('/api/masterclass/event', { method: 'GET', query: eventId ? { event: eventId } : {} }),
+  withOfflineCopy(
+    eventId ? `eventSummary:${eventId}` : 'eventSummary',
+    () => pb.send<EventSummary>('/api/masterclass/event', { method: 'GET', query: eventId ? { event: eventId } : {} }),
+    {
+      alsoFrom: eventId
+        ? [
+            { key: 'eventSummary', adopt: (value) => eventSummaryOf(value, eventId) },
+            { key: 'event', adopt: (value) => eventSummaryOf(value, eventId) },
+          ]
+        : [{ key: 'event', adopt: (value) => eventSummaryOf(value) }],
+    },
   );
 
 /** Checks a code for the masterclass the page shows (the featured one when no id is given). */

@@ -1,12 +1,16 @@
 // The event's price, seats and sales state for the form (GET /api/masterclass/event).
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '@/components/showToast';
+import { whyUnavailable, type EventUnavailable } from '@/pwa/eventUnavailable';
 import { fetchEventSummary, type EventSummary } from './registrationApi';
 import { Toasts } from './registrationMessages';
 
-export type EventSummaryState = { status: 'loading' } | { status: 'ready'; event: EventSummary } | { status: 'failed' };
+export type EventSummaryState = { status: 'loading' } | { status: 'ready'; event: EventSummary } | { status: 'failed'; reason: EventUnavailable };
 
-/** The featured event's summary, or the one `eventId` names (an early-access link names its masterclass). */
+/**
+ * The featured event's summary, or the one `eventId` names (an early-access link names its masterclass).
+ * A read that failed is tried again when the browser comes back online.
+ */
 export function useEventSummary(eventId?: string): { state: EventSummaryState; retry: () => void } {
   const [state, setState] = useState<EventSummaryState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -20,7 +24,7 @@ export function useEventSummary(eventId?: string): { state: EventSummaryState; r
       (error: unknown) => {
         if (!current) return;
         console.error('Could not load the event', error);
-        setState({ status: 'failed' });
+        setState({ status: 'failed', reason: whyUnavailable(error) });
       },
     );
     return () => {
@@ -33,12 +37,24 @@ export function useEventSummary(eventId?: string): { state: EventSummaryState; r
     setAttempt((value) => value + 1);
   }, []);
 
+  const failed = state.status === 'failed';
+  useEffect(() => {
+    if (!failed) return;
+    const again = () => setAttempt((value) => value + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [failed]);
+
   return { state, retry };
 }
 
-/** Tells the visitor once per failed load; the waitlist works without the event. */
+/**
+ * Tells the visitor once per failed load; the waitlist works without the event. Not when the
+ * failure is the missing connection: the page's own offline message is the one thing said then.
+ */
 export function useEventNotFoundToast(state: EventSummaryState, needed: boolean): void {
+  const refused = state.status === 'failed' && state.reason === 'failed';
   useEffect(() => {
-    if (needed && state.status === 'failed') showToast('error', Toasts.eventNotFound);
-  }, [needed, state.status]);
+    if (needed && refused) showToast('error', Toasts.eventNotFound);
+  }, [needed, refused]);
 }

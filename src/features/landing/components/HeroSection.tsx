@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Container, Skeleton, Text, Title } from '@mantine/core';
+import { Button, Container, Skeleton, Text, Title } from '@mantine/core';
+import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { loadFullStyles } from '@/app/deferred';
 import { HERO_LINE } from '../content';
 import type { EventPhase } from '@/lib/eventPhase';
+import { EVENT_NEEDS_CONNECTION, type EventUnavailable } from '@/pwa/eventUnavailable';
 import { eventFacts } from '../eventFacts';
 import type { MasterclassEvent } from '../eventRecord';
 import { heroCopy } from '../phaseCopy';
@@ -21,10 +23,12 @@ interface HeroSectionProps {
   event: MasterclassEvent | null;
   /** null while the event record loads */
   phase: EventPhase | null;
+  /** Why there is no event to show (nothing stored and no connection, or the server's error); null otherwise. */
+  unavailable?: EventUnavailable | null;
   showWaitlistForm: boolean;
 }
 
-export function HeroSection({ event, phase, showWaitlistForm }: HeroSectionProps) {
+export function HeroSection({ event, phase, unavailable = null, showWaitlistForm }: HeroSectionProps) {
   return (
     <section aria-labelledby="hero-title" className={classes.hero}>
       <FadeInImage src="/images/hero-network.svg" alt="" className={classes.art} />
@@ -35,7 +39,9 @@ export function HeroSection({ event, phase, showWaitlistForm }: HeroSectionProps
           </Title>
           <Text className={classes.tagline}>Lead the AI Revolution—Not Just Survive It</Text>
           <Text className={classes.lead}>{HERO_LINE}</Text>
-          <div className={classes.panel}>{event && phase ? <HeroRegistration event={event} phase={phase} /> : <HeroRegistrationSkeleton />}</div>
+          <div className={classes.panel}>
+            {event && phase ? <HeroRegistration event={event} phase={phase} /> : unavailable ? <HeroUnavailable reason={unavailable} /> : <HeroRegistrationSkeleton />}
+          </div>
           {showWaitlistForm && (
             <Suspense fallback={<Skeleton height={320} mt="xl" radius="lg" />}>
               <WaitlistShortcutForm />
@@ -57,6 +63,26 @@ function HeroRegistration({ event, phase }: { event: MasterclassEvent; phase: Ev
       <Text className={classes.invite}>{copy.invite}</Text>
       <RegistrationButtons phase={phase} />
     </>
+  );
+}
+
+/** No event to show: nothing on the device and no connection, or the server could not answer. */
+function HeroUnavailable({ reason }: { reason: EventUnavailable }) {
+  if (reason === 'offline') {
+    return (
+      <Text className={classes.unavailable} role="status" data-testid="event-needs-connection">
+        <IconWifiOff size={20} stroke={1.8} aria-hidden />
+        {EVENT_NEEDS_CONNECTION}
+      </Text>
+    );
+  }
+  return (
+    <div role="alert">
+      <Text className={classes.unavailable}>We couldn't load the masterclass details. Please check your connection and try again.</Text>
+      <Button mt="md" radius="xl" variant="white" color="navy" leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
+        Try again
+      </Button>
+    </div>
   );
 }
 

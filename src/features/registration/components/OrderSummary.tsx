@@ -58,7 +58,7 @@ export function OrderSummary({ event, attendeeCount, promoCode, onRemovePromo, d
             </Text>
           )}
         </Group>
-        {event.seats_left < attendeeCount && (
+        {event.seats_left !== undefined && event.seats_left < attendeeCount && (
           <Text size="sm" c="red.7" role="status">
             Only {event.seats_left} {event.seats_left === 1 ? 'seat is' : 'seats are'} left.
           </Text>

@@ -225,7 +225,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
               {!promoCode && <PromoCodeBox onApplied={applyPromo} disabled={submitting} eventId={event?.id} />}
               <OrderSummary
                 // a claimed offer's seat is already held for this registration: the sold-out count is not a warning for it
-                event={waitlistOffer ? { ...event, seats_left: Math.max(event.seats_left, 1) } : event}
+                event={waitlistOffer ? { ...event, seats_left: Math.max(event.seats_left ?? 1, 1) } : event}
                 attendeeCount={attendees.length}
                 promoCode={promoCode}
                 onRemovePromo={() => setPromoCode(null)}
