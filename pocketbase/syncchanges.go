@@ -123,6 +123,10 @@ type syncQuery struct {
 	after     int64
 	limit     int
 	ownerOnly bool
+	// full: the page continues a pull that started at 0 (the device then drops
+	// whatever that pull does not bring), so pruned tombstones cannot matter to
+	// it and a checkpoint below the horizon is no reason to start again.
+	full bool
 }
 
 func readSyncQuery(e *core.RequestEvent) (*syncQuery, error) {
@@ -152,6 +156,13 @@ func readSyncQuery(e *core.RequestEvent) (*syncQuery, error) {
 		q.ownerOnly = spec.ownerField != ""
 	default:
 		return nil, badSyncParam(e, "owner", "The owner parameter must be 1 (only the signed-in account's rows) or left out.")
+	}
+	switch params.Get("full") {
+	case "", "0":
+	case "1":
+		q.full = true
+	default:
+		return nil, badSyncParam(e, "full", "The full parameter must be 1 (this page continues a pull that started at 0) or left out.")
 	}
 	return q, nil
 }
@@ -217,10 +228,11 @@ func syncChanges(e *core.RequestEvent) error {
 	if err := tx.NewQuery("SELECT value, horizon FROM sync_counter WHERE id = 1").Row(&counter, &horizon); err != nil {
 		return e.InternalServerError("", err)
 	}
-	// A checkpoint below the horizon may have missed a pruned tombstone; one
-	// above the counter comes from another history of this database (a backup
-	// restored): either way the device pulls everything again.
-	if q.after > 0 && (q.after < horizon || q.after > counter) {
+	// A checkpoint below the horizon may have missed a pruned tombstone (not
+	// in a pull that started at 0: its later pages are below the horizon too);
+	// one above the counter comes from another history of this database (a
+	// backup restored): either way the device pulls everything again.
+	if q.after > 0 && ((!q.full && q.after < horizon) || q.after > counter) {
 		tx.Rollback()
 		e.Response.Header().Set("Cache-Control", "no-store")
 		return e.JSON(http.StatusOK, syncReset{Reset: true, Horizon: horizon})

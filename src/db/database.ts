@@ -48,7 +48,7 @@ export class MasterclassDb extends Dexie {
       // seq = FIFO push order; [collection+recordId] = pending changes of one
       // record (kept on top of a pulled version); status = pending/failed counts.
       outbox: '++seq, [collection+recordId], status',
-      // key = 'cursor:<collection>', 'lastSyncedAt', 'userId'.
+      // key = 'checkpoint:<collection>' (from version 5; 'cursor:<collection>' before), 'lastSyncedAt', 'userId'.
       meta: 'key',
     });
     // The library is searched and filtered in memory (its search index), never
@@ -61,5 +61,11 @@ export class MasterclassDb extends Dexie {
     // device (event = one masterclass's list) and the check-ins (pending = not
     // yet confirmed by the server).
     this.version(4).stores({ doorRosters: 'event', doorAttendees: 'id, event', checkIns: 'id, event, attendee, pending' });
+    // The pull by the server's change sequence (checkpoint:<collection>) replaces the clock
+    // cursors: they are dropped, every row and the outbox stay. A table holding rows but no
+    // checkpoint is then pulled from the start like a reset (src/sync/pullCollection.ts).
+    this.version(5).stores({}).upgrade(async (tx) => {
+      await tx.table('meta').filter((row: MetaRow) => row.key.startsWith('cursor:') || row.key.startsWith('readAt:')).delete();
+    });
   }
 }

@@ -2,7 +2,13 @@
 import type { MasterclassDb } from './database';
 
 export const metaKeys = {
-  cursor: (collection: string) => `cursor:${collection}`,
+  /** The server's change sequence up to which a collection is pulled (a number; see pullCollection). */
+  checkpoint: (collection: string) => `checkpoint:${collection}`,
+  /**
+   * Set while a collection is pulled from the start to replace the device's copy (a reset, an
+   * upgrade, a discarded change): the rows it did not receive are deleted once it completes.
+   */
+  refill: (collection: string) => `refill:${collection}`,
   lastSyncedAt: 'lastSyncedAt',
   /** Whose rows the user-owned tables hold. */
   userId: 'userId',

@@ -70,6 +70,47 @@ describe('opening a database an earlier version stored', () => {
   });
 });
 
+/** The schema of the last version that pulled by clock cursors (version 4), frozen as it shipped. */
+function clockCursorVersion(indexedDB: IDBFactory): Dexie {
+  const db = new Dexie('masterclass', { indexedDB, IDBKeyRange });
+  db.version(1).stores(RELEASED_V1);
+  db.version(2).stores({ aiUseCases: 'id' });
+  db.version(3).stores({ keptIndexes: 'key' });
+  db.version(4).stores({ doorRosters: 'event', doorAttendees: 'id, event', checkIns: 'id, event, attendee, pending' });
+  return db;
+}
+
+describe('opening a database the clock-cursor version stored', () => {
+  it('keeps the rows and every waiting change, and drops the old cursors', async () => {
+    const indexedDB = new IDBFactory();
+    const old = clockCursorVersion(indexedDB);
+    await old.open();
+    await old.table('profiles').put({ id: USER, updated: '2025-06-01 00:00:00.000Z', full_name: 'Ada', company: 'Typed offline' });
+    await old.table('outbox').bulkAdd([
+      { collection: 'users', recordId: USER, op: 'update', patch: { company: 'Typed offline' }, createdAt: '2025-06-01T00:00:00.000Z', attempts: 2, nextAttemptAt: 0, status: 'pending', owner: USER },
+      { collection: 'business_cases', recordId: 'case00000000001', op: 'create', patch: { id: 'case00000000001', title: 'Pilot' }, createdAt: '2025-06-01T00:00:01.000Z', attempts: 0, nextAttemptAt: 0, status: 'pending', owner: USER },
+      { collection: 'saved_use_cases', recordId: 'saved0000000001', op: 'update', patch: { notes: 'x' }, createdAt: '2025-06-01T00:00:02.000Z', attempts: 8, nextAttemptAt: 0, status: 'failed', error: 'Refused', owner: USER },
+    ]);
+    await old.table('meta').bulkPut([
+      { key: 'userId', value: USER },
+      { key: 'lastSyncedAt', value: '2025-06-01T00:00:00.000Z' },
+      { key: 'cursor:events', value: JSON.stringify({ updated: '2025-06-01 00:00:00.000Z', id: 'event0000000001' }) },
+      { key: 'cursor:ai_use_cases', value: '2025-06-01 00:00:00.000Z' },
+      { key: 'readAt:events', value: '1748736000000' },
+    ]);
+    const waiting = await old.table('outbox').toArray();
+    old.close();
+
+    const db = new MasterclassDb('masterclass', { indexedDB, IDBKeyRange });
+    await db.open();
+
+    expect(await db.outbox.toArray()).toEqual(waiting);
+    expect((await db.profiles.get(USER))?.company).toBe('Typed offline');
+    expect((await db.meta.toArray()).map((row) => row.key).sort()).toEqual(['lastSyncedAt', 'userId']);
+    db.close();
+  });
+});
+
 describe('a database a newer version upgraded', () => {
   it('still opens in a tab of this version, with its rows', async () => {
     const indexedDB = new IDBFactory();

@@ -1,10 +1,14 @@
 // Rows as PocketBase returns them (snake_case JSON), one type per synced
 // collection, plus the sync bookkeeping rows. `updated` is the server's
 // 'YYYY-MM-DD HH:MM:SS.sssZ' stamp; '' on a row created here and not yet pushed.
+// `sync_seq` is the server's change sequence at the record's last write: the
+// version the device holds (absent on a row created here or stored by an
+// older version; 0 = the server's version is not known).
 
 export interface ServerRecord {
   id: string;
   updated: string;
+  sync_seq?: number;
   created?: string;
   collectionId?: string;
   collectionName?: string;
@@ -254,7 +258,7 @@ export interface KeptIndexRow {
   builtAt: number;
 }
 
-/** Sync bookkeeping: pull cursors, last sync time, whose data this is. */
+/** Sync bookkeeping: pull checkpoints, last sync time, whose data this is. */
 export interface MetaRow {
   key: string;
   value: string;

@@ -1,10 +1,14 @@
-// A record changed on the server while we are connected. Realtime events do
-// not move the pull cursor (the next pull re-reads from it, skipping what is
-// unchanged), so a missed event costs nothing but a later pull.
+// A record changed on the server while we are connected. Live changes do not
+// move the checkpoint: they show a change at once, and the next pull brings
+// whatever a missed or unusable message held. A message is also a hint: one
+// the device cannot take as it is (a version whose sequence is not later than
+// the one held though it differs, as a server that numbers the row after the
+// write would announce it) asks for a pass, whose pull brings it.
 import type { MasterclassDb } from '@/db';
-import { applyServerRecords } from './applyServerRecords';
-import { applyTombstones } from './applyTombstones';
+import { applyGone } from './applyGone';
+import { applyServerRecords, isLaterVersion } from './applyServerRecords';
 import { localTable } from './localTable';
+import { requestSync } from './requestSync';
 import type { SyncedCollectionSpec } from './syncedCollections';
 import type { RealtimeChange } from './transport';
 
@@ -12,12 +16,13 @@ export async function applyRealtimeChange(
   db: MasterclassDb, spec: SyncedCollectionSpec, userId: string, change: RealtimeChange,
 ): Promise<void> {
   const { action, record } = change;
-  if (!spec.table) {
-    if (action !== 'delete') await applyTombstones(db, [record]);
-    return;
-  }
   // An administrator is told about every user's records; keep only the user's own.
   if (spec.ownerField && record[spec.ownerField] !== userId) return;
-  if (action === 'delete') await localTable(db, spec.collection)?.delete(record.id);
-  else await applyServerRecords(db, spec.collection, [record]);
+  if (action === 'delete') {
+    await applyGone(db, spec.collection, [record.id]);
+    return;
+  }
+  const current = await localTable(db, spec.collection)?.get(record.id);
+  await applyServerRecords(db, spec.collection, [record]);
+  if (current !== undefined && !isLaterVersion(record, current) && current.updated !== record.updated) void requestSync();
 }

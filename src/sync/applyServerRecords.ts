@@ -1,7 +1,12 @@
 // Stores server versions of records, keeping the user's unsent edits visible:
 // each record's pending outbox patches are applied again on top, in order, so
 // a pull or realtime event never makes a local edit flicker away before it is pushed.
-// A version older than the local one is ignored. A page is applied in one
+// Versions are compared by the server's change sequence (`sync_seq`, one
+// counter for every write, in commit order): a record replaces the held copy
+// only when its sequence is greater, or when the device holds no server
+// version of it (a row made here, one stored by an older version, or marked
+// unknown with 0). Stamps (`updated`) are never compared: two versions can
+// share a millisecond. A page is applied in one
 // transaction with one read of the held rows and of the collection's waiting
 // changes and one write, so a large library (10,000 use cases) lands quickly.
 // A page expected to be new to the device (a first pull) is not read first:
@@ -32,6 +37,17 @@ async function addNew(table: Table<ServerRecord, string>, records: readonly Serv
     }
   }
   return held;
+}
+
+const versionOf = (record: ServerRecord | undefined): number => {
+  const seq = record?.sync_seq;
+  return typeof seq === 'number' && seq > 0 ? seq : 0;
+};
+
+/** True when `incoming` is a later server version than the held `current` (or none is held). */
+export function isLaterVersion(incoming: ServerRecord, current: ServerRecord | undefined): boolean {
+  const held = versionOf(current);
+  return held === 0 || versionOf(incoming) > held;
 }
 
 export interface Applied {
@@ -76,12 +92,9 @@ export async function applyServerRecords(
       // A delete waiting to be pushed: do not bring the row back.
       if (pending.some((change) => change.op === 'delete')) continue;
       const current = local.get(record.id);
-      // An older version than the one held (a pull page read before a realtime
-      // event but applied after it) never replaces it; the stamps are fixed-width
-      // 'YYYY-MM-DD HH:MM:SS.sssZ', so they compare as strings.
-      if (current?.updated && record.updated < current.updated) continue;
-      // Pulls re-read the records at the cursor's own stamp: skip what we already hold.
-      if (pending.length === 0 && current?.updated === record.updated) continue;
+      // The version held already, or an earlier one (a pull page read before a
+      // realtime event but applied after it): nothing to write.
+      if (current && !isLaterVersion(record, current)) continue;
       // Over the local row, so a field the server hides in some answers (email) is not lost.
       let row: ServerRecord = { ...current, ...record };
       for (const change of pending) row = { ...row, ...change.patch, id: record.id };

@@ -1,5 +1,5 @@
 // Empties the tables that hold one user's own data (profile, attendee rows,
-// tool records) and their cursors, so they are pulled afresh for whoever
+// tool records) and their checkpoints, so they are pulled afresh for whoever
 // signs in next. Shared tables (event, speakers, materials, use cases) stay.
 import { metaKeys, type MasterclassDb } from '@/db';
 import { syncedCollections } from './syncedCollections';
@@ -9,6 +9,6 @@ export async function clearUserTables(db: MasterclassDb): Promise<void> {
   const tables = owned.map((spec) => db.table(spec.table as string));
   await db.transaction('rw', [db.meta, ...tables], async () => {
     for (const table of tables) await table.clear();
-    await db.meta.bulkDelete([...owned.map((spec) => metaKeys.cursor(spec.collection)), metaKeys.userId]);
+    await db.meta.bulkDelete([...owned.flatMap((spec) => [metaKeys.checkpoint(spec.collection), metaKeys.refill(spec.collection)]), metaKeys.userId]);
   });
 }

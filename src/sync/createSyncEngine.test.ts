@@ -170,6 +170,7 @@ describe('sync engine', () => {
     await first.engine.stop();
 
     const { createSyncEngine } = await import('./createSyncEngine');
+    first.server.userId = 'otheruser000001';
     const second = createSyncEngine({ db: first.db, userId: 'otheruser000001', transport: first.server.transport, connectivity: first.network.connectivity });
     await second.request();
     await second.stop();

@@ -11,7 +11,6 @@ import { browserConnectivity, type Connectivity } from './connectivity';
 import { countOutbox } from './countOutbox';
 import { nextAttemptAt } from './nextAttemptAt';
 import { pocketbaseTransport } from './pocketbaseTransport';
-import { PULL_OVERLAP_MS } from './pullCollection';
 import { realtimeLink } from './realtimeLink';
 import { retryReads } from './retryReads';
 import { runSync } from './runSync';
@@ -40,8 +39,6 @@ export interface SyncOptions {
   pageSize?: number;
   /** Deadline of every server request; past it the request is aborted and retried like a network error. */
   requestTimeoutMs?: number;
-  /** How far before its cursor each pull starts again (PULL_OVERLAP_MS by default). */
-  pullOverlapMs?: number;
   /** Told after a pull stored new or changed records of a collection (see AfterStored). */
   afterStored?: AfterStored;
 }
@@ -68,7 +65,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, stopping.signal);
   const ctx: SyncContext = {
     db: options.db, transport, userId: options.userId, clock, pageSize: options.pageSize ?? 200,
-    pullOverlapMs: options.pullOverlapMs ?? PULL_OVERLAP_MS, afterStored: options.afterStored, stopped: stopping.signal,
+    afterStored: options.afterStored, stopped: stopping.signal,
   };
   const status = options.status ?? appSyncStatus;
   const connectivity = options.connectivity ?? browserConnectivity;

@@ -1,7 +1,8 @@
 // The user's "Discard" on a failed change: the change is dropped and the
 // record goes back to the server's version. The local row still shows the
 // discarded edit, so it is removed (unless other changes of it still wait)
-// and its collection is pulled again from the beginning to bring it back.
+// and its collection is pulled again from the beginning to bring it back
+// (without a checkpoint, a refill: see pullCollection).
 import { metaKeys, type MasterclassDb } from '@/db';
 import { localTable } from './localTable';
 import { requestSync } from './requestSync';
@@ -14,7 +15,7 @@ export async function discardChange(db: MasterclassDb, seq: number): Promise<voi
     const others = await db.outbox.where('[collection+recordId]').equals([change.collection, change.recordId]).count();
     if (others > 0) return;
     await localTable(db, change.collection)?.delete(change.recordId);
-    await db.meta.delete(metaKeys.cursor(change.collection));
+    await db.meta.delete(metaKeys.checkpoint(change.collection));
   });
   void requestSync();
 }

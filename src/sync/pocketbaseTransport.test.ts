@@ -1,44 +1,48 @@
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pocketbaseTransport } from './pocketbaseTransport';
-
-const ROUTE = '/api/masterclass/use-cases/sync';
+import { CHANGES_ROUTE, pocketbaseTransport } from './pocketbaseTransport';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function answering(items: unknown[]) {
+function answering(body: unknown) {
   const urls: URL[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string) => {
     urls.push(new URL(url));
-    return new Response(JSON.stringify({ items }), { status: 200, headers: { 'Content-Type': 'application/json', Date: 'Sun, 01 Jun 2025 10:00:00 GMT' } });
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   }));
   return urls;
 }
 
-describe('listing a page through a collection\'s own route', () => {
-  it('sends the keyset position and page size as the route reads them, and answers its items', async () => {
-    const urls = answering([{ id: 'case00000000001', updated: '2025-06-01 00:00:00.000Z' }]);
-    const transport = pocketbaseTransport(new PocketBase('http://127.0.0.1:1'));
-    const readAt: number[] = [];
+const transport = () => pocketbaseTransport(new PocketBase('http://127.0.0.1:1'));
 
-    const page = await transport.list('ai_use_cases', {
-      since: '2025-05-01 00:00:00.000Z', after: { updated: '2025-06-01 00:00:00.000Z', id: 'case00000000000' }, limit: 500, route: ROUTE,
-      onReadTime: (ms) => readAt.push(ms),
-    });
+describe("pulling a page of a collection's changes", () => {
+  it('asks the pull route for the changes after the checkpoint, and answers the page', async () => {
+    const page = { records: [{ id: 'case00000000001', updated: '2025-06-01 00:00:00.000Z', sync_seq: 41 }], gone: ['case00000000002'], last: 42, more: true };
+    const urls = answering(page);
 
-    expect(page).toEqual([{ id: 'case00000000001', updated: '2025-06-01 00:00:00.000Z' }]);
-    expect(urls[0]?.pathname).toBe(ROUTE);
-    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ after_updated: '2025-06-01 00:00:00.000Z', after_id: 'case00000000000', limit: '500' });
-    expect(readAt[0]).toBeLessThanOrEqual(Date.UTC(2025, 5, 1, 10));
+    expect(await transport().changes('ai_use_cases', { after: 40, limit: 500 })).toEqual(page);
+
+    expect(urls[0]?.pathname).toBe(CHANGES_ROUTE);
+    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ collection: 'ai_use_cases', after: '40', limit: '500' });
   });
 
-  it('starts from a stamp, or from the beginning', async () => {
-    const urls = answering([]);
-    const transport = pocketbaseTransport(new PocketBase('http://127.0.0.1:1'));
-    await transport.list('ai_use_cases', { since: '2025-05-01 00:00:00.000Z', limit: 500, route: ROUTE });
-    await transport.list('ai_use_cases', { since: '', limit: 500, route: ROUTE });
-    expect(urls.map((url) => Object.fromEntries(url.searchParams))).toEqual([{ since: '2025-05-01 00:00:00.000Z', limit: '500' }, { limit: '500' }]);
+  it("asks for the user's own rows, and says when the page belongs to a pull from the start", async () => {
+    const urls = answering({ records: [], gone: [], last: 7, more: false });
+
+    await transport().changes('business_cases', { after: 0, limit: 200, owner: true, full: true });
+
+    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ collection: 'business_cases', after: '0', limit: '200', owner: '1', full: '1' });
+  });
+
+  it('answers a reset as one', async () => {
+    answering({ reset: true, horizon: 900 });
+    expect(await transport().changes('events', { after: 3, limit: 200 })).toEqual({ reset: true });
+  });
+
+  it('refuses an answer of another shape rather than reading it as an empty page', async () => {
+    answering({ items: [] });
+    await expect(transport().changes('events', { after: 3, limit: 200 })).rejects.toMatchObject({ status: 500 });
   });
 });

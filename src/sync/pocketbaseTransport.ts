@@ -1,39 +1,26 @@
 // The engine's server calls over the PocketBase SDK. Requests opt out of the
-// SDK's auto-cancellation: parallel list calls to one collection are normal here.
+// SDK's auto-cancellation: parallel pull requests of one collection are normal here.
 // Each carries the engine's AbortSignal, so a request past its deadline is really cancelled.
 import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import type { ServerRecord } from '@/db';
 import { errorStatus } from './errorStatus';
-import type { PullQuery, SyncTransport } from './transport';
+import type { ChangesPage, ChangesReset, SyncTransport } from './transport';
 
 const noCancel = { requestKey: null };
 const options = (signal?: AbortSignal) => ({ ...noCancel, signal });
 
-function pullFilter(pb: PocketBase, query: PullQuery): string {
-  const parts: string[] = [];
-  if (query.after) {
-    parts.push(pb.filter('(updated > {:updated} || (updated = {:updated} && id > {:id}))', query.after));
-  } else if (query.since) {
-    parts.push(pb.filter('updated >= {:cursor}', { cursor: query.since }));
-  }
-  // The field name comes from our own table of synced collections, never from input.
-  if (query.owner) parts.push(pb.filter(`${query.owner.field} = {:owner}`, { owner: query.owner.id }));
-  return parts.join(' && ');
-}
+/** The server's pull route (pocketbase/: one page of a collection's changes after a checkpoint). */
+export const CHANGES_ROUTE = '/api/sync/changes';
 
-/**
- * A fetch that tells the server's clock at or before it handled the request:
- * the Date header (whole seconds, rounded down) less the round trip.
- */
-function readTimeFetch(onReadTime: (serverMs: number) => void) {
-  return async (url: RequestInfo | URL, config?: RequestInit) => {
-    const sent = performance.now();
-    const response = await fetch(url, config);
-    const date = Date.parse(response.headers.get('Date') ?? '');
-    if (!Number.isNaN(date)) onReadTime(date - Math.ceil(performance.now() - sent));
-    return response;
-  };
+/** The answer read strictly: a page the engine would misread is an error, never a silent gap. */
+function changesAnswer(body: unknown): ChangesPage | ChangesReset {
+  const answer = (body ?? {}) as Partial<ChangesPage> & { reset?: unknown };
+  if (answer.reset === true) return { reset: true };
+  if (!Array.isArray(answer.records) || !Array.isArray(answer.gone) || !Number.isSafeInteger(answer.last) || typeof answer.more !== 'boolean') {
+    throw new ClientResponseError({ status: 500, response: { message: 'The server answered the sync in an unknown shape.' } });
+  }
+  return { records: answer.records, gone: answer.gone.map(String), last: Number(answer.last), more: answer.more };
 }
 
 export function pocketbaseTransport(pb: PocketBase): SyncTransport {
@@ -54,25 +41,11 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
         throw error;
       }
     },
-    async list(collection, query, signal) {
-      const { onReadTime } = query;
-      if (query.route) {
-        // Our own route: the same page, keyset and shape; no owner filter (it serves a library everyone reads).
-        if (query.owner) throw new Error(`${query.route} lists no owner's records`);
-        const position = query.after
-          ? { after_updated: query.after.updated, after_id: query.after.id }
-          : query.since ? { since: query.since } : {};
-        const page = await pb.send<{ items: ServerRecord[] }>(query.route, {
-          ...options(signal), method: 'GET', query: { ...position, limit: query.limit },
-          ...(onReadTime ? { fetch: readTimeFetch(onReadTime) } : {}),
-        });
-        return page.items;
-      }
-      const page = await pb.collection(collection).getList<ServerRecord>(1, query.limit, {
-        ...options(signal), filter: pullFilter(pb, query), sort: 'updated,id', skipTotal: true,
-        ...(onReadTime ? { fetch: readTimeFetch(onReadTime) } : {}),
+    async changes(collection, { after, limit, owner, full }, signal) {
+      const body = await pb.send<unknown>(CHANGES_ROUTE, {
+        ...options(signal), method: 'GET', query: { collection, after, limit, ...(owner ? { owner: 1 } : {}), ...(full ? { full: 1 } : {}) },
       });
-      return page.items;
+      return changesAnswer(body);
     },
     async getOne(collection, id, signal) {
       try {

@@ -1,37 +1,55 @@
 import { describe, expect, it, vi } from 'vitest';
-import { pullCollection, PULL_OVERLAP_MS } from './pullCollection';
+import { pullCollection, readCheckpoint } from './pullCollection';
 import type { SyncContext } from './syncContext';
 import type { SyncedCollectionSpec } from './syncedCollections';
-import { stampAt } from './testing/fakeSyncServer';
+import { FakeHttpError } from './testing/fakeSyncServer';
 import { syncHarness, USER_ID } from './testing/syncHarness';
-import type { PullQuery } from './transport';
+import type { ChangesQuery } from './transport';
 
-const T1 = Date.UTC(2025, 5, 1, 10);
-const T2 = T1 + 1000;
-const T3 = T2 + 1000;
+const eventsSpec: SyncedCollectionSpec = { collection: 'events', table: 'events' };
 
-function eventIdsListed(server: ReturnType<typeof syncHarness>['server']): string[] {
-  return server.listed.filter((call) => call.collection === 'events').flatMap((call) => call.ids);
+function pulled(server: ReturnType<typeof syncHarness>['server'], collection = 'events') {
+  return server.listed.filter((call) => call.collection === collection);
 }
 
-describe('pull', () => {
-  it('keeps every record when many share one stamp across a page boundary, reading none twice', async () => {
-    const { db, server, engine } = syncHarness({ pageSize: 2 });
-    server.nowMs = T1;
+function context(harness: ReturnType<typeof syncHarness>, fields: Partial<SyncContext> = {}): SyncContext {
+  return { db: harness.db, transport: harness.server.transport, userId: USER_ID, clock: harness.time.clock, pageSize: 2, ...fields };
+}
+
+describe('pull by checkpoint', () => {
+  it('reads every record once across pages, and keeps the checkpoint the last page gave', async () => {
+    const harness = syncHarness({ pageSize: 2 });
+    const { db, server, engine } = harness;
     for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) server.write('events', { id, title: id });
-    server.nowMs = T2;
-    server.write('events', { id: 'b1', title: 'b1' });
 
     await engine.request();
 
-    expect(eventIdsListed(server)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
-    expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'b1']);
-    expect(JSON.parse((await db.meta.get('cursor:events'))?.value ?? '')).toEqual({ updated: stampAt(T2), id: 'b1' });
+    expect(pulled(server).flatMap((call) => call.ids)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    expect(pulled(server).map((call) => call.after)).toEqual([0, 2, 4]);
+    expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    // The last page's checkpoint is the server's counter then (so quiet collections move forward too).
+    expect(await readCheckpoint(db, 'events')).toBe(server.sequence);
+  });
+
+  it('reads nothing again on the next pass, then only what changed since', async () => {
+    const { db, server, engine } = syncHarness({ pageSize: 50 });
+    for (let index = 0; index < 120; index += 1) server.write('ai_use_cases', { id: `case${String(index).padStart(11, '0')}`, title: `Use case ${index}` });
+    await engine.request();
+    expect(await db.aiUseCases.count()).toBe(120);
+    server.listed.length = 0;
+
+    await engine.request();
+    expect(pulled(server, 'ai_use_cases').flatMap((call) => call.ids)).toEqual([]);
+
+    server.write('ai_use_cases', { id: 'case00000000007', title: 'Renamed' });
+    server.write('ai_use_cases', { id: 'case99999999999', title: 'New use case' });
+    await engine.request();
+    expect(pulled(server, 'ai_use_cases').flatMap((call) => call.ids)).toEqual(['case00000000007', 'case99999999999']);
+    expect((await db.aiUseCases.get('case00000000007'))?.title).toBe('Renamed');
   });
 
   it('fills an empty table without reading it back, and reads the held rows again once a page finds one', async () => {
     const { db, server, engine } = syncHarness({ pageSize: 2 });
-    server.nowMs = T1;
     for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) server.write('events', { id, title: id });
     const reads = vi.spyOn(db.events, 'bulkGet');
 
@@ -39,8 +57,6 @@ describe('pull', () => {
     expect(await db.events.count()).toBe(5);
     expect(reads).not.toHaveBeenCalled();
 
-    // The next pass re-reads the held rows in its overlap window: they are compared with what is held.
-    server.nowMs = T2;
     server.write('events', { id: 'a2', title: 'a2, renamed' });
     server.write('events', { id: 'b1', title: 'b1' });
     await engine.request();
@@ -48,103 +64,12 @@ describe('pull', () => {
     expect((await db.events.toArray()).map((row) => row.title)).toEqual(['a1', 'a2, renamed', 'a3', 'a4', 'a5', 'b1']);
   });
 
-  it('finds a record stamped like the cursor but committed later, and skips the ones it already holds', async () => {
-    const { db, server, engine } = syncHarness({ pageSize: 2 });
-    server.nowMs = T2;
-    server.write('events', { id: 'b1', title: 'b1' });
-    await engine.request();
-    let rewrites = 0;
-    db.events.hook('updating', () => void (rewrites += 1));
-    server.listed.length = 0;
-
-    server.write('events', { id: 'b0', title: 'late commit, same stamp' });
-    server.nowMs = T3;
-    server.write('events', { id: 'c1', title: 'c1' });
-    await engine.request();
-
-    expect(eventIdsListed(server)).toEqual(['b0', 'b1', 'c1']);
-    expect((await db.events.toArray()).map((row) => row.id).sort()).toEqual(['b0', 'b1', 'c1']);
-    expect(rewrites).toBe(0);
-  });
-
-  it('finds a record committed late with a stamp a little before the cursor, and rewrites none it already holds', async () => {
-    const { db, server, engine } = syncHarness({ pageSize: 2 });
-    // Only the pull can bring it (the realtime channel is down).
-    server.hangRealtime = true;
-    server.nowMs = T2;
-    server.write('events', { id: 'b1', title: 'b1' });
-    server.write('events', { id: 'b2', title: 'b2' });
-    await engine.request();
-    let rewrites = 0;
-    db.events.hook('updating', () => void (rewrites += 1));
-    db.events.hook('creating', (id) => void (id !== 'late' && (rewrites += 1)));
-
-    // Stamped when its transaction began, visible only once it committed: after the last pull.
-    server.nowMs = T2 - 2000;
-    server.write('events', { id: 'late', title: 'late commit, older stamp' });
-    await engine.request();
-
-    expect((await db.events.toArray()).map((row) => row.id).sort()).toEqual(['b1', 'b2', 'late']);
-    expect(rewrites).toBe(0);
-  });
-
-  it('reads nothing again on the next pass when the records were made well before the previous pass read', async () => {
-    const { db, server, engine } = syncHarness({ pageSize: 50 });
-    // A library made in one go (within a second), pulled a minute later.
-    for (let index = 0; index < 120; index += 1) {
-      server.nowMs = T1 + index * 5;
-      server.write('ai_use_cases', { id: `case${String(index).padStart(11, '0')}`, title: `Use case ${index}` });
-    }
-    server.nowMs = T1 + 60_000;
-    await engine.request();
-    expect(await db.aiUseCases.count()).toBe(120);
-    const listed = () => server.listed.filter((call) => call.collection === 'ai_use_cases').flatMap((call) => call.ids);
-    server.listed.length = 0;
-
-    server.nowMs = T1 + 120_000;
-    await engine.request();
-    expect(listed()).toEqual([]);
-
-    // A record made since is still read, and only it.
-    server.write('ai_use_cases', { id: 'case99999999999', title: 'New use case' });
-    server.nowMs += 1000;
-    await engine.request();
-    expect(listed()).toEqual(['case99999999999']);
-  });
-
-  it('still finds a record committed late after a pass that read soon after the cursor was stamped', async () => {
-    const { db, server, engine } = syncHarness();
-    server.hangRealtime = true;
-    server.nowMs = T2;
-    server.write('events', { id: 'b1', title: 'b1' });
-    server.nowMs = T2 + 5000;
-    await engine.request();
-
-    // Stamped before the cursor and before that pass read, committed after it.
-    server.nowMs = T2 - 20_000;
-    server.write('events', { id: 'late', title: 'late commit, older stamp' });
-    server.nowMs = T2 + 60_000;
-    await engine.request();
-
-    expect((await db.events.toArray()).map((row) => row.id).sort()).toEqual(['b1', 'late']);
-  });
-
-  it('reads a cursor saved by the previous version (a bare stamp)', async () => {
-    const { db, server, engine } = syncHarness();
-    server.nowMs = T1 - 3_600_000;
-    server.write('events', { id: 'old', title: 'old' });
-    server.nowMs = T3;
-    server.write('events', { id: 'new', title: 'new' });
-    await db.meta.put({ key: 'cursor:events', value: stampAt(T2) });
-
-    await engine.request();
-
-    expect(eventIdsListed(server)).toEqual(['new']);
-    expect(JSON.parse((await db.meta.get('cursor:events'))?.value ?? '')).toEqual({ updated: stampAt(T3), id: 'new' });
-  });
-
-  it("takes only the user's own profile, attendee rows and tool records", async () => {
-    const { db, server, engine } = syncHarness();
+  it("asks for the user's own rows of owner-scoped collections, and takes only those", async () => {
+    const harness = syncHarness();
+    const { db, server, engine } = harness;
+    const queries: [string, ChangesQuery][] = [];
+    const changes = server.transport.changes;
+    server.transport.changes = (collection, query, signal) => (queries.push([collection, query]), changes(collection, query, signal));
     server.write('users', { id: USER_ID, full_name: 'Me' });
     server.write('users', { id: 'someoneelse0001', full_name: 'Not me' });
     server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'Mine' });
@@ -153,6 +78,10 @@ describe('pull', () => {
 
     await engine.request();
 
+    expect(Object.fromEntries(queries.map(([collection, query]) => [collection, query.owner]))).toEqual({
+      events: false, speakers: false, materials: false, ai_use_cases: false,
+      users: true, attendees: true, readiness_assessments: true, business_cases: true, saved_use_cases: true,
+    });
     expect((await db.profiles.toArray()).map((row) => row.full_name)).toEqual(['Me']);
     expect((await db.businessCases.toArray()).map((row) => row.title)).toEqual(['Mine']);
     expect(await db.attendees.count()).toBe(1);
@@ -168,98 +97,121 @@ describe('pull', () => {
 
     expect(await db.events.count()).toBe(1);
     expect(await db.aiUseCases.count()).toBe(1);
+    expect(await readCheckpoint(db, 'materials')).toBeNull();
     expect(status.get().lastSyncedAt).not.toBeNull();
   });
-});
 
-describe('tombstones', () => {
-  it('delete the local rows they name, pulled or announced live', async () => {
+  it('keeps a record re-created with the same id after its delete (a new device pulls both)', async () => {
     const { db, server, engine } = syncHarness();
-    await db.speakers.bulkPut([
-      { id: 'speaker00000001', updated: stampAt(T1), name: 'Kept' },
-      { id: 'speaker00000002', updated: stampAt(T1), name: 'Deleted offline' },
-    ] as never);
-    // The deletions happen after this device pulled its copies.
-    server.nowMs = T2;
-    server.write('speakers', { id: 'speaker00000001', name: 'Kept' });
-    server.remove('speakers', 'speaker00000002');
-
-    await engine.request();
-    expect((await db.speakers.toArray()).map((row) => row.name)).toEqual(['Kept']);
-
-    server.remove('speakers', 'speaker00000001');
-    await expect.poll(() => db.speakers.count()).toBe(0);
-  });
-
-  it('leave a record re-created with the same id after the delete (a new device pulls both)', async () => {
-    const { db, server, engine } = syncHarness();
-    server.nowMs = T1;
     server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'First life' });
-    server.nowMs = T2;
     server.remove('business_cases', 'case00000000001', USER_ID);
-    server.nowMs = T3;
     server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'Second life' });
 
     await engine.request();
 
-    expect(await db.businessCases.get('case00000000001')).toMatchObject({ title: 'Second life', updated: stampAt(T3) });
+    expect(await db.businessCases.get('case00000000001')).toMatchObject({ title: 'Second life' });
   });
 
-  it('still delete a record updated in the same millisecond as its deletion', async () => {
-    const { db, server, engine } = syncHarness();
-    server.nowMs = T1;
-    server.write('business_cases', { id: 'case00000000001', owner: USER_ID, title: 'Short-lived' });
-    await engine.request();
-    server.nowMs = T2;
-    server.write('business_cases', { id: 'case00000000001', title: 'Edited' });
-    server.table('business_cases').delete('case00000000001');
-    server.write('tombstones', { id: 'tcase0000000001', collection: 'business_cases', record_id: 'case00000000001', owner: USER_ID });
-
-    await engine.request();
-
-    expect(await db.businessCases.count()).toBe(0);
-  });
-
-  it('asks for pages through the collection\'s own route, and tells it once a pass stored new or changed records', async () => {
-    const { db, server, time } = syncHarness();
-    const queries: PullQuery[] = [];
-    const transport = { ...server.transport, list: (collection: string, query: PullQuery) => (queries.push(query), server.transport.list(collection, query)) };
+  it('tells the app once a pull stored new, changed or deleted records, and not when nothing changed', async () => {
+    const harness = syncHarness();
     const afterStored = vi.fn();
-    const ctx: SyncContext = { db, transport, userId: USER_ID, clock: time.clock, pageSize: 2, pullOverlapMs: PULL_OVERLAP_MS, afterStored: { events: afterStored } };
-    const spec: SyncedCollectionSpec = { collection: 'events', table: 'events', pullRoute: '/api/own/events' };
-    server.nowMs = T1;
-    for (const id of ['a1', 'a2', 'a3']) server.write('events', { id, title: id });
+    const ctx = context(harness, { afterStored: { events: afterStored } });
+    for (const id of ['a1', 'a2', 'a3']) harness.server.write('events', { id, title: id });
 
-    await pullCollection(ctx, spec);
-    expect(queries.map((query) => query.route)).toEqual(['/api/own/events', '/api/own/events']);
+    await pullCollection(ctx, eventsSpec);
     expect(afterStored).toHaveBeenCalledOnce();
-    expect(afterStored).toHaveBeenCalledWith(db);
+    expect(afterStored).toHaveBeenCalledWith(harness.db);
 
-    // Read again in the overlap window, nothing new: nothing stored, nobody told.
-    await pullCollection(ctx, spec);
+    await pullCollection(ctx, eventsSpec);
     expect(afterStored).toHaveBeenCalledOnce();
 
-    server.nowMs = T2;
-    server.write('events', { id: 'a2', title: 'a2, renamed' });
-    await pullCollection(ctx, spec);
+    harness.server.write('events', { id: 'a2', title: 'a2, renamed' });
+    await pullCollection(ctx, eventsSpec);
     expect(afterStored).toHaveBeenCalledTimes(2);
+
+    harness.server.remove('events', 'a3');
+    await pullCollection(ctx, eventsSpec);
+    expect(afterStored).toHaveBeenCalledTimes(3);
   });
 
-  it('stores a page and the cursor after it together: when the cursor cannot be written, neither is the page', async () => {
-    const { db, server, time } = syncHarness();
-    const ctx: SyncContext = { db, transport: server.transport, userId: USER_ID, clock: time.clock, pageSize: 2, pullOverlapMs: PULL_OVERLAP_MS };
-    const spec: SyncedCollectionSpec = { collection: 'events', table: 'events' };
-    server.nowMs = T1;
+  it('stores a page and the checkpoint after it together: when the checkpoint cannot be written, neither is the page', async () => {
+    const harness = syncHarness();
+    const { db, server } = harness;
     for (const id of ['a1', 'a2', 'a3', 'a4']) server.write('events', { id, title: id });
-    const failOnA4 = (value: unknown) => {
-      if (typeof value === 'string' && value.includes('"a4"')) throw new Error('disk full');
+    const failOnSecondPage = (key: unknown, value: unknown) => {
+      if (key === 'checkpoint:events' && value === String(server.sequence)) throw new Error('disk full');
     };
-    db.meta.hook('creating', (_key, row) => failOnA4(row.value));
-    db.meta.hook('updating', (changes) => failOnA4((changes as { value?: unknown }).value));
+    db.meta.hook('creating', (key, row) => failOnSecondPage(key, row.value));
+    db.meta.hook('updating', (changes, key) => failOnSecondPage(key, (changes as { value?: unknown }).value));
 
-    await expect(pullCollection(ctx, spec)).rejects.toThrow('disk full');
+    await expect(pullCollection(context(harness), eventsSpec)).rejects.toThrow('disk full');
 
     expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a2']);
-    expect(JSON.parse((await db.meta.get('cursor:events'))?.value ?? '')).toEqual({ updated: stampAt(T1), id: 'a2' });
+    expect(await readCheckpoint(db, 'events')).toBe(2);
+  });
+});
+
+describe('a refill (pulled from the start to replace the copy)', () => {
+  it('follows the server\'s reset: pulls from 0, every page saying so, then drops what it did not receive', async () => {
+    const { db, server, engine } = syncHarness({ pageSize: 2 });
+    server.hangRealtime = true;
+    for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) server.write('events', { id, title: id });
+    await engine.request();
+    server.write('events', { id: 'a6', title: 'a6' });
+    await engine.request();
+    const checkpoint = server.sequence;
+    server.remove('events', 'a2');
+    server.pruneTombstones();
+    server.listed.length = 0;
+
+    await engine.request();
+
+    // The pages of the pull from 0 are below the horizon too: they say they belong to a full pull.
+    expect(pulled(server).map(({ after, reset, full }) => ({ after, reset, full }))).toEqual([
+      { after: checkpoint, reset: true, full: undefined },
+      { after: 0, reset: undefined, full: true }, { after: 3, reset: undefined, full: true }, { after: 5, reset: undefined, full: true },
+    ]);
+    expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a3', 'a4', 'a5', 'a6']);
+    expect(await db.meta.get('refill:events')).toBeUndefined();
+  });
+
+  it('cut off midway, starts again from 0 on the next pass and still drops what the server no longer has', async () => {
+    const { db, server, engine } = syncHarness({ pageSize: 2 });
+    server.hangRealtime = true;
+    for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) server.write('events', { id, title: id });
+    await engine.request();
+    server.remove('events', 'a5');
+    server.pruneTombstones();
+    // The network drops after the refill's first page (the reset answer, then one page).
+    let pages = 0;
+    server.onCall = (call) => {
+      if (call === 'list events' && (pages += 1) >= 3) throw new FakeHttpError(0, 'Network error');
+    };
+
+    await engine.request();
+    expect(await db.events.count()).toBe(5);
+    expect(await db.meta.get('refill:events')).toBeDefined();
+    server.onCall = null;
+    server.listed.length = 0;
+
+    await engine.request();
+
+    expect(pulled(server)[0]?.after).toBe(0);
+    expect((await db.events.toArray()).map((row) => row.id)).toEqual(['a1', 'a2', 'a3', 'a4']);
+    expect(await db.meta.get('refill:events')).toBeUndefined();
+  });
+
+  it('after a discarded change (the checkpoint dropped) brings the server\'s rows back and drops the rest', async () => {
+    const harness = syncHarness();
+    const { db, server } = harness;
+    server.write('events', { id: 'a1', title: 'a1' });
+    await pullCollection(context(harness), eventsSpec);
+    await db.events.put({ id: 'a1', updated: '', title: 'shown, not the server\'s' });
+    await db.events.put({ id: 'zz', updated: '', title: 'never on the server' });
+    await db.meta.delete('checkpoint:events');
+
+    await pullCollection(context(harness), eventsSpec);
+
+    expect(await db.events.toArray()).toEqual([expect.objectContaining({ id: 'a1', title: 'a1' })]);
   });
 });

@@ -49,7 +49,7 @@ describe('realtime', () => {
       },
       onReconnect: (callback) => track(() => server.transport.onReconnect(callback)),
     };
-    const link = realtimeLink({ db, transport, userId: USER_ID, clock: realClock, pageSize: 200, pullOverlapMs: 30_000 }, () => {});
+    const link = realtimeLink({ db, transport, userId: USER_ID, clock: realClock, pageSize: 200 }, () => {});
 
     const ensured = link.ensure();
     await link.close();

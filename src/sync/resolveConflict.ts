@@ -3,7 +3,8 @@
 //   user's values; the row shows them again at once.
 // - takeServers: the change is dropped and the record goes back to the server's
 //   version (with any other waiting changes on top): the row is marked as
-//   holding no server version and its collection pulled again from the start.
+//   holding no server version and its collection pulled again from the start
+//   (without a checkpoint, a refill: see pullCollection).
 import { metaKeys, type MasterclassDb, type ServerRecord } from '@/db';
 import { localTable } from './localTable';
 import { requestSync } from './requestSync';
@@ -26,9 +27,9 @@ export async function takeServers(db: MasterclassDb, seq: number): Promise<void>
   if (!change || !table) return;
   await db.transaction('rw', table, db.outbox, db.meta, async () => {
     await db.outbox.delete(seq);
-    // '' = no server version held: the next pull's version replaces it, whatever its stamp.
-    await table.update(change.recordId, { updated: '' });
-    await db.meta.delete(metaKeys.cursor(change.collection));
+    // 0 = no server version held: the next pull's version replaces it (see applyServerRecords).
+    await table.update(change.recordId, { sync_seq: 0 });
+    await db.meta.delete(metaKeys.checkpoint(change.collection));
   });
   void requestSync();
 }

@@ -23,7 +23,7 @@ export function retryReads(transport: SyncTransport): SyncTransport {
   return {
     ...transport,
     verifySession: (signal) => again(() => transport.verifySession(signal), signal),
-    list: (collection, query, signal) => again(() => transport.list(collection, query, signal), signal),
+    changes: (collection, query, signal) => again(() => transport.changes(collection, query, signal), signal),
     getOne: (collection, id, signal) => again(() => transport.getOne(collection, id, signal), signal),
   };
 }

@@ -12,8 +12,6 @@ export interface SyncContext {
   clock: SyncClock;
   /** Records per pull request. */
   pageSize: number;
-  /** How far before its cursor each pull starts again (see pullCollection). */
-  pullOverlapMs: number;
   /** Told after a pull stored new or changed records, by collection. */
   afterStored?: AfterStored;
   /**

@@ -1,19 +1,17 @@
 // What the engine syncs for a signed-in user, in pull order, and where each
-// collection lives locally. Tombstones come last so a delete wins over any
-// copy pulled earlier in the same pass.
+// collection lives locally. Deletes arrive with each collection's changes
+// (`gone`), so the tombstones collection is not pulled on its own.
 import type { MasterclassDb, SyncedCollection } from '@/db';
 import { Collections } from '@/lib/collections';
 
 export interface SyncedCollectionSpec {
-  collection: SyncedCollection | typeof Collections.tombstones;
-  /** Local table; none for tombstones, which only delete. */
-  table?: TableName;
-  /** Field that must be the signed-in user's id; none = everything the rules show. */
+  collection: SyncedCollection;
+  /** Local table. */
+  table: TableName;
+  /** Field that must be the signed-in user's id (the pull asks for `owner=1`); none = everything the rules show. */
   ownerField?: 'id' | 'user' | 'owner';
   /** Records per pull request when more than the engine's page size: a large library in fewer round trips. */
   pageSize?: number;
-  /** A route of our own that lists the pages faster than the records API (see PullQuery.route). */
-  pullRoute?: string;
 }
 
 /**
@@ -31,13 +29,11 @@ export const syncedCollections: readonly SyncedCollectionSpec[] = [
   { collection: Collections.speakers, table: 'speakers' },
   { collection: Collections.materials, table: 'materials' },
   // Up to 10,000 use cases: 500 a page (about 700 KB) is 20 requests, each well inside the request deadline on a slow link.
-  // pb_hooks/lib/tools/use-case-sync.js has SQLite write each page's JSON (about 40 % less server time than the records API).
-  { collection: Collections.aiUseCases, table: 'aiUseCases', pageSize: 500, pullRoute: '/api/masterclass/use-cases/sync' },
+  { collection: Collections.aiUseCases, table: 'aiUseCases', pageSize: 500 },
   { collection: Collections.users, table: 'profiles', ownerField: 'id' },
   { collection: Collections.attendees, table: 'attendees', ownerField: 'user' },
   { collection: Collections.readinessAssessments, table: 'readinessAssessments', ownerField: 'owner' },
   { collection: Collections.businessCases, table: 'businessCases', ownerField: 'owner' },
   { collection: Collections.savedUseCases, table: 'savedUseCases', ownerField: 'owner' },
-  { collection: Collections.tombstones },
 ];
 

@@ -84,7 +84,7 @@ export function timedTransport(transport: SyncTransport, clock: SyncClock, timeo
   return {
     abortAll,
     verifySession: () => data((signal) => transport.verifySession(signal)),
-    list: (collection, query) => data((signal) => transport.list(collection, query, signal)),
+    changes: (collection, query) => data((signal) => transport.changes(collection, query, signal)),
     getOne: (collection, id) => data((signal) => transport.getOne(collection, id, signal)),
     create: (collection, body) => data((signal) => transport.create(collection, body, signal)),
     update: (collection, id, patch, _signal, base) => data((signal) => transport.update(collection, id, patch, signal, base)),

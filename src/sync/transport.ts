@@ -4,24 +4,39 @@
 // `signal` aborts a request (the engine's per-request deadline, see timedTransport).
 import type { ServerRecord } from '@/db';
 
-export interface PullQuery {
-  /** Records with `updated >= since`; '' = from the beginning. */
-  since: string;
-  /** Keyset position inside one pull: only records strictly after (updated, id). */
-  after?: { updated: string; id: string };
-  /** Only records whose `field` is the signed-in user (rules alone would give an administrator everyone's). */
-  owner?: { field: string; id: string };
+/** One page of a collection's changes (GET /api/sync/changes, see docs/architecture.md "Sync"). */
+export interface ChangesQuery {
+  /** The checkpoint: changes with a server sequence above it; 0 = everything. */
+  after: number;
+  /** At most this many records. */
   limit: number;
+  /** Only the signed-in user's own rows (owner-scoped collections; rules alone would give an administrator everyone's). */
+  owner?: boolean;
   /**
-   * A server route of our own that lists this collection's pages (the same
-   * records, order and JSON shape as the records API); none = the records API.
+   * This page continues a pull that started at 0 (the device drops whatever such a pull
+   * does not bring): pruned tombstones cannot matter to it, so the server never answers it
+   * with a reset, whatever its checkpoint.
    */
-  route?: string;
-  /**
-   * Told a server time (ms) at or before the moment the server read this
-   * page, when the transport knows one (its answer's Date header less the round trip).
-   */
-  onReadTime?: (serverMs: number) => void;
+  full?: boolean;
+}
+
+export interface ChangesPage {
+  /** Records changed after the checkpoint, in sequence order, each with its `sync_seq`. */
+  records: ServerRecord[];
+  /** Ids deleted on the server, or no longer readable by the user, after the checkpoint. */
+  gone: string[];
+  /** The checkpoint once this page is applied. */
+  last: number;
+  /** Another page follows. */
+  more: boolean;
+}
+
+/**
+ * The server no longer knows every delete since the checkpoint (its tombstones were
+ * pruned): pull from 0 and drop what that pull does not bring.
+ */
+export interface ChangesReset {
+  reset: true;
 }
 
 export interface RealtimeChange {
@@ -39,8 +54,8 @@ export interface SyncTransport {
    * like the server refusing the user's changes.
    */
   verifySession(signal?: AbortSignal): Promise<void>;
-  /** Sorted by `updated, id`. */
-  list(collection: string, query: PullQuery, signal?: AbortSignal): Promise<ServerRecord[]>;
+  /** One page of a collection's changes after a checkpoint, or a reset. */
+  changes(collection: string, query: ChangesQuery, signal?: AbortSignal): Promise<ChangesPage | ChangesReset>;
   /** null when the record does not exist (or is not visible). */
   getOne(collection: string, id: string, signal?: AbortSignal): Promise<ServerRecord | null>;
   create(collection: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRecord>;

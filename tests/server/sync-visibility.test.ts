@@ -41,7 +41,7 @@ afterAll(async () => {
 function device(client: PocketBase, userId: string) {
   const db = new MasterclassDb('masterclass', { indexedDB: new IDBFactory(), IDBKeyRange });
   const transport = { ...pocketbaseTransport(client), subscribe: noRealtime, onReconnect: noRealtime };
-  const engine = createSyncEngine({ db, userId, transport, pageSize: 10, pullOverlapMs: OVERLAP_MS, wakeups: { subscribe: () => () => {} } });
+  const engine = createSyncEngine({ db, userId, transport, pageSize: 10, wakeups: { subscribe: () => () => {} } });
   engines.push(engine);
   return { db, engine };
 }

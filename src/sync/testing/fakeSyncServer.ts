@@ -1,8 +1,14 @@
 // Test double for the engine's server: an in-memory PocketBase with the few
-// behaviours sync depends on (sorted keyset lists, duplicate-id refusal,
-// realtime, reconnects) and switches to make it fail like the real network.
+// behaviours sync depends on (the change sequence and its pull route,
+// duplicate-id refusal, realtime, reconnects) and switches to make it fail
+// like the real network. As the server (docs/architecture.md "Sync"): every
+// write takes the next number of one counter when it commits (`sync_seq`); a
+// delete leaves a tombstone with its own number; a row the user can no longer
+// read (`hide`) is numbered again and answered as `gone`; pruned tombstones
+// move the horizon, and a pull from before it is answered `reset`.
 import type { ServerRecord } from '@/db';
-import type { PullQuery, RealtimeChange, SyncTransport } from '../transport';
+import { syncedCollections } from '../syncedCollections';
+import type { ChangesPage, ChangesReset, RealtimeChange, SyncTransport } from '../transport';
 
 export class FakeHttpError extends Error {
   constructor(readonly status: number, message = `HTTP ${status}`, readonly response: { message: string; data: Record<string, unknown> } = { message, data: {} }) {
@@ -10,7 +16,7 @@ export class FakeHttpError extends Error {
   }
 }
 
-/** What a guest may list (the rest answer an empty list without a session). */
+/** What a guest may read (the rest answer nothing without a session). */
 const publicCollections = new Set(['events', 'speakers']);
 
 type Listener = (change: RealtimeChange) => void;
@@ -19,8 +25,35 @@ export function stampAt(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
+/** A collection's rows: every row put in (by a write or straight in, as a job's SQL would) takes the next number, as the triggers give it. */
+class NumberedTable extends Map<string, ServerRecord> {
+  constructor(private readonly next: () => number) {
+    super();
+  }
+
+  override set(id: string, record: ServerRecord): this {
+    return super.set(id, { ...record, sync_seq: this.next() });
+  }
+}
+
+interface Tombstone {
+  recordId: string;
+  owner: string;
+  seq: number;
+}
+
 export class FakeSyncServer {
   private readonly collections = new Map<string, Map<string, ServerRecord>>();
+  /** The change counter: the last number given. */
+  private seq = 0;
+  /** Deletes, by collection. */
+  private readonly tombstones = new Map<string, Tombstone[]>();
+  /** Rows the user can no longer read, by collection: id → the number they got when hidden. */
+  private readonly hidden = new Map<string, Map<string, number>>();
+  /** The highest pruned tombstone number: a pull from before it is told to reset. */
+  private horizon = 0;
+  /** The signed-in user (owner-scoped pulls answer only their rows). */
+  userId = 'user00000000001';
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly reconnectListeners = new Set<() => void>();
   /** The `updated` stamp every write gets: set it to make ties. */
@@ -39,25 +72,34 @@ export class FakeSyncServer {
   readonly refuse = new Set<string>();
   /** Refuse writes to a collection with this error (a hook's own answer: a limit, a shape check). */
   readonly refuseWith = new Map<string, FakeHttpError>();
-  /** Refuse lists of these collections with a 403. */
+  /** Refuse pulls of these collections with a 403. */
   readonly forbidden = new Set<string>();
-  /** Every list call's answer (record ids), in order. */
-  readonly listed: { collection: string; ids: string[] }[] = [];
+  /** Every pull request's answer (record ids, gone ids, reset), in order. */
+  readonly listed: { collection: string; after: number; ids: string[]; gone: string[]; reset?: true; full?: true }[] = [];
   readonly calls: string[] = [];
   /** The base sent with each update that reached a record, in order. */
   readonly baseSeen: (Record<string, unknown> | undefined)[] = [];
 
+  /** The counter now (the checkpoint a complete pull ends at). */
+  get sequence(): number {
+    return this.seq;
+  }
+
   table(collection: string): Map<string, ServerRecord> {
     let table = this.collections.get(collection);
-    if (!table) this.collections.set(collection, (table = new Map()));
+    if (!table) {
+      table = new NumberedTable(() => ++this.seq);
+      this.collections.set(collection, table);
+    }
     return table;
   }
 
   /** A change made elsewhere (another device, an administrator), announced over realtime. */
   write(collection: string, fields: Partial<ServerRecord> & { id: string }): ServerRecord {
     const previous = this.table(collection).get(fields.id);
-    const record = { ...previous, ...fields, updated: stampAt(this.nowMs) } as ServerRecord;
-    this.table(collection).set(record.id, record);
+    this.table(collection).set(fields.id, { ...previous, ...fields, updated: stampAt(this.nowMs) } as ServerRecord);
+    const record = this.table(collection).get(fields.id) as ServerRecord;
+    this.hidden.get(collection)?.delete(record.id);
     this.emit(collection, previous ? 'update' : 'create', record);
     return record;
   }
@@ -66,7 +108,35 @@ export class FakeSyncServer {
     const record = this.table(collection).get(id);
     this.table(collection).delete(id);
     if (record) this.emit(collection, 'delete', record);
-    this.write('tombstones', { id: `t${id}`.slice(0, 15), collection, record_id: id, owner });
+    this.hidden.get(collection)?.delete(id);
+    const list = this.tombstones.get(collection) ?? [];
+    this.tombstones.set(collection, [...list, { recordId: id, owner, seq: ++this.seq }]);
+  }
+
+  /** The row stops being readable by the user (an event unpublished, a seat lost); not a delete. */
+  hide(collection: string, id: string): void {
+    this.table(collection).delete(id);
+    const hidden = this.hidden.get(collection) ?? new Map<string, number>();
+    this.hidden.set(collection, hidden.set(id, ++this.seq));
+  }
+
+  /** The server forgets its tombstones (older than its retention), and remembers the highest it forgot. */
+  pruneTombstones(): void {
+    for (const list of this.tombstones.values()) for (const tombstone of list) this.horizon = Math.max(this.horizon, tombstone.seq);
+    this.tombstones.clear();
+  }
+
+  /** A write stamped now whose transaction commits later (`commit()`): invisible until then, numbered when it commits. */
+  beginWrite(collection: string, fields: Partial<ServerRecord> & { id: string }): { commit(): void } {
+    const stampedAt = this.nowMs;
+    return {
+      commit: () => {
+        const now = this.nowMs;
+        this.nowMs = stampedAt;
+        this.write(collection, fields);
+        this.nowMs = now;
+      },
+    };
   }
 
   reconnect(): void {
@@ -76,6 +146,38 @@ export class FakeSyncServer {
   /** How many live listeners a collection has. */
   subscriberCount(collection: string): number {
     return this.listeners.get(collection)?.size ?? 0;
+  }
+
+  /** GET /api/sync/changes, in one snapshot (this fake answers between writes). */
+  private changesAfter(collection: string, after: number, limit: number, owner: boolean, full: boolean): ChangesPage | ChangesReset {
+    if (!full && after > 0 && after < this.horizon) {
+      this.listed.push({ collection, after, ids: [], gone: [], reset: true });
+      return { reset: true };
+    }
+    // A guest is answered no rows, and no checkpoint past the one it gave.
+    if (!this.sessionValid && !publicCollections.has(collection)) {
+      this.listed.push({ collection, after, ids: [], gone: [] });
+      return { records: [], gone: [], last: after, more: false };
+    }
+    const ownerField = syncedCollections.find((spec) => spec.collection === collection)?.ownerField;
+    const mine = (record: ServerRecord) => !owner || !ownerField || record[ownerField] === this.userId;
+    type Change = { seq: number; record?: ServerRecord; gone?: string };
+    const changes: Change[] = [];
+    for (const record of this.table(collection).values()) {
+      const seq = record.sync_seq ?? 0;
+      if (seq > after && mine(record)) changes.push({ seq, record });
+    }
+    for (const tombstone of this.tombstones.get(collection) ?? []) {
+      if (tombstone.seq > after && (tombstone.owner === '' || tombstone.owner === this.userId)) changes.push({ seq: tombstone.seq, gone: tombstone.recordId });
+    }
+    for (const [id, seq] of this.hidden.get(collection) ?? []) if (seq > after) changes.push({ seq, gone: id });
+    changes.sort((a, b) => a.seq - b.seq);
+    const page = changes.slice(0, limit);
+    const more = changes.length > limit;
+    const records = page.flatMap((change) => (change.record ? [{ ...change.record }] : []));
+    const gone = page.flatMap((change) => (change.gone === undefined ? [] : [change.gone]));
+    this.listed.push({ collection, after, ids: records.map((record) => record.id), gone, ...(full ? { full: true as const } : {}) });
+    return { records, gone, last: more ? (page.at(-1)?.seq ?? after) : this.seq, more };
   }
 
   private emit(collection: string, action: RealtimeChange['action'], record: ServerRecord): void {
@@ -109,20 +211,11 @@ export class FakeSyncServer {
       await this.gate('verifySession', signal);
       if (!this.sessionValid) throw new FakeHttpError(401);
     },
-    list: async (collection, query: PullQuery, signal) => {
+    changes: async (collection, { after, limit, owner, full }, signal) => {
       await this.gate(`list ${collection}`, signal);
       if (this.forbidden.has(collection)) throw new FakeHttpError(403);
-      if (!this.sessionValid && !publicCollections.has(collection)) return [];
-      const { since, after, owner, limit } = query;
-      const page = [...this.table(collection).values()]
-        .filter((r) => (after ? r.updated > after.updated || (r.updated === after.updated && r.id > after.id) : r.updated >= since))
-        .filter((r) => !owner || r[owner.field] === owner.id)
-        .sort((a, b) => a.updated.localeCompare(b.updated) || a.id.localeCompare(b.id))
-        .slice(0, limit)
-        .map((r) => ({ ...r }));
-      this.listed.push({ collection, ids: page.map((r) => r.id) });
-      query.onReadTime?.(this.nowMs);
-      return page;
+      if (!Number.isSafeInteger(after) || after < 0 || !Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw new FakeHttpError(400, 'Invalid sync position.');
+      return this.changesAfter(collection, after, limit, owner === true, full === true);
     },
     getOne: async (collection, id, signal) => {
       await this.gate(`getOne ${collection} ${id}`, signal);
