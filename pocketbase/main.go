@@ -73,6 +73,10 @@ func main() {
 	// GET /api/sync/changes and the server-only sync_seq field (syncchanges.go)
 	registerSync(app)
 
+	// an update of a record devices edit offline is checked and saved in one
+	// transaction, on the row as it is then, writing only the fields it sends (syncupdate.go)
+	registerAtomicSyncUpdates(app)
+
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,
 		Dir:          migrationsDir,

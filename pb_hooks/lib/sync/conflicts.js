@@ -10,6 +10,14 @@
 // device that chose to keep its version) is written as sent. The update rule
 // has already passed when this runs (PocketBase checks it before the request
 // hook), so a 409 tells nothing to someone who may not write the record.
+//
+// Atomic: the server build (pocketbase/syncupdate.go) runs each update request
+// of these collections in one transaction, before any JS handler. It reads the
+// row again inside the transaction and puts on it only the fields the request
+// sends, so here `e.record.original()` is the row as it is at this moment, and
+// `e.record` that row with the request's fields. The comparison below and the
+// save that follows are one transaction: two updates sent at once are checked
+// one after the other, each against what the other wrote.
 
 /** Collections devices write offline (src/db WritableCollection). */
 const WRITABLE_COLLECTIONS = ["users", "readiness_assessments", "business_cases", "saved_use_cases"];
@@ -85,6 +93,8 @@ function checkUpdateConflict(e) {
   // Request info keys headers lower-case with "_" for "-".
   const header = (info.headers || {})[HEADER_KEY];
   if (!header) return e.next();
+  // Outside the transaction the comparison would be with a row read earlier (a stock PocketBase binary).
+  if (!e.app.isTransactional()) throw new Error("Sync updates need the server build's update transaction (pocketbase/syncupdate.go).");
   if (header.length > MAX_HEADER_LENGTH) {
     return refusal(e, 400, "The sync base is too large.", { base: { code: "sync_base_too_large", message: "The sync base is too large." } });
   }
