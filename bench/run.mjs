@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app and the server, runs every benchmark and
 // writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
 // `npm run bench -- lighthouse landing` runs only the benchmarks named
-// (landing, lighthouse, offline, registrations, ratio, use-case-search, admin-attendees, check-in).
+// (landing, lighthouse, offline, registrations, ratio, use-case-search, sync-changes, admin-attendees, check-in).
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
@@ -14,10 +14,11 @@ import { measurePrecache } from './precache.mjs';
 import { benchmarkRegistrations } from './registrations.mjs';
 import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
 import { benchmarkUseCaseSearch } from './use-case-search.mjs';
+import { benchmarkSyncChanges } from './sync-changes.mjs';
 import { benchmarkAdminAttendees } from './admin-attendees.mjs';
 import { benchmarkCheckIn } from './check-in.mjs';
 
-const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'admin-attendees', 'check-in'];
+const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'sync-changes', 'admin-attendees', 'check-in'];
 const only = new Set(process.argv.slice(2));
 for (const name of only) if (!BENCHES.includes(name)) throw new Error(`Unknown benchmark ${name}: choose from ${BENCHES.join(', ')}`);
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -79,6 +80,13 @@ if (wanted('admin-attendees')) {
   writeFileSync(path.join(resultsDir, 'admin-attendees.json'), `${JSON.stringify({ measuredAt, ...adminAttendees }, null, 2)}\n`);
   appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'admin-attendees', attendees: adminAttendees.attendees, listP50Ms: adminAttendees.list.p50Ms, listP95Ms: adminAttendees.list.p95Ms, csvExportMs: adminAttendees.csvExport.ms })}\n`);
   console.log(`Manage Attendees, ${adminAttendees.attendees} attendees: list filtered and sorted p50 ${adminAttendees.list.p50Ms} ms, p95 ${adminAttendees.list.p95Ms} ms; full CSV export ${adminAttendees.csvExport.ms} ms`);
+}
+
+if (wanted('sync-changes')) {
+  const syncChanges = await benchmarkSyncChanges();
+  writeFileSync(path.join(resultsDir, 'sync-changes.json'), `${JSON.stringify({ measuredAt, ...syncChanges }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'sync-changes', useCases: syncChanges.useCases, fullPullMs: syncChanges.fullPullMs, pageP95Ms: Math.max(...syncChanges.pulls.map((pull) => pull.pageP95Ms)) })}\n`);
+  console.log(`Sync pull of ${syncChanges.useCases} use cases in pages of ${syncChanges.pageSize}: ${syncChanges.fullPullMs} ms (median of ${syncChanges.pulls.length}: ${syncChanges.pulls.map((pull) => pull.ms).join(', ')} ms); goals met: ${JSON.stringify(syncChanges.goalsMet)}`);
 }
 
 if (wanted('check-in')) {

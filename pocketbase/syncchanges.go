@@ -11,7 +11,9 @@
 package main
 
 import (
+	"bytes"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"regexp"
@@ -167,11 +169,12 @@ func readSyncQuery(e *core.RequestEvent) (*syncQuery, error) {
 	return q, nil
 }
 
+// one page: {"records": [...], "gone": [...], "last": n, "more": bool}
 type syncPage struct {
-	Records []*core.Record `json:"records"`
-	Gone    []string       `json:"gone"`
-	Last    int64          `json:"last"`
-	More    bool           `json:"more"`
+	entries []syncEntry // the records, in order
+	Gone    []string
+	Last    int64
+	More    bool
 }
 
 type syncReset struct {
@@ -183,7 +186,9 @@ type syncReset struct {
 type syncEntry struct {
 	seq    int64
 	id     string
-	record *core.Record // nil for a tombstone
+	row    bool
+	record *core.Record // the row as a record (the general path)
+	json   string       // the row's JSON written by SQLite (the plain path)
 }
 
 type syncPull struct {
@@ -193,6 +198,9 @@ type syncPull struct {
 	collection *core.Collection
 	info       *core.RequestInfo
 	superuser  bool
+	// rowJSON: the SQL expression of a row's JSON when SQLite can write it
+	// exactly as the records API would (see plainRowJSON), else "".
+	rowJSON string
 }
 
 func syncChanges(e *core.RequestEvent) error {
@@ -224,6 +232,9 @@ func syncChanges(e *core.RequestEvent) error {
 	defer tx.Rollback()
 
 	pull := &syncPull{e: e, tx: tx, q: q, collection: collection, info: info, superuser: info.HasSuperuserAuth()}
+	if !pull.superuser && info.Query["expand"] == "" && e.App.OnRecordEnrich().Length() == 0 {
+		pull.rowJSON = plainRowJSON(collection)
+	}
 	var counter, horizon int64
 	if err := tx.NewQuery("SELECT value, horizon FROM sync_counter WHERE id = 1").Row(&counter, &horizon); err != nil {
 		return e.InternalServerError("", err)
@@ -244,11 +255,50 @@ func syncChanges(e *core.RequestEvent) error {
 	}
 	tx.Rollback()
 
-	if err := apis.EnrichRecords(e, page.Records); err != nil {
+	body, err := page.encode(e)
+	if err != nil {
 		return e.InternalServerError("", err)
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(http.StatusOK, page)
+	return e.Blob(http.StatusOK, "application/json", body)
+}
+
+// encode: the answer's JSON. Records loaded as records are enriched and
+// encoded as the records API does; rows SQLite wrote are copied as they are.
+func (page *syncPage) encode(e *core.RequestEvent) ([]byte, error) {
+	records := []*core.Record{}
+	for _, entry := range page.entries {
+		if entry.record != nil {
+			records = append(records, entry.record)
+		}
+	}
+	if err := apis.EnrichRecords(e, records); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.WriteString(`{"records":[`)
+	for i, entry := range page.entries {
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		if entry.record == nil {
+			out.WriteString(entry.json)
+			continue
+		}
+		encoded, err := json.Marshal(entry.record)
+		if err != nil {
+			return nil, err
+		}
+		out.Write(encoded)
+	}
+	gone, err := json.Marshal(page.Gone)
+	if err != nil {
+		return nil, err
+	}
+	out.WriteString(`],"gone":`)
+	out.Write(gone)
+	out.WriteString(`,"last":` + strconv.FormatInt(page.Last, 10) + `,"more":` + strconv.FormatBool(page.More) + `}`)
+	return out.Bytes(), nil
 }
 
 func (p *syncPull) isAdministrator() bool {
@@ -291,12 +341,31 @@ func (p *syncPull) scope(query *dbx.SelectQuery, withRule bool) error {
 // rows are reported gone (checked afterwards).
 func (p *syncPull) changedRows(n int) ([]syncEntry, error) {
 	table := p.collection.Name
-	query := p.tx.Select(p.tx.QuoteSimpleColumnName(table) + ".*").From(table).
+	columns := []string{p.tx.QuoteSimpleColumnName(table) + ".*"}
+	if p.rowJSON != "" {
+		columns = []string{"[[" + table + ".id]]", "[[" + table + ".sync_seq]]", p.rowJSON + " AS [[sync_json]]"}
+	}
+	query := p.tx.Select(columns...).From(table).
 		AndWhere(dbx.NewExp("[["+table+".sync_seq]] > {:after}", dbx.Params{"after": p.q.after})).
 		OrderBy(table + ".sync_seq").
 		Limit(int64(n))
 	if err := p.scope(query, !p.q.spec.goneWhenHidden); err != nil {
 		return nil, err
+	}
+	if p.rowJSON != "" {
+		rows := []struct {
+			Id   string `db:"id"`
+			Seq  int64  `db:"sync_seq"`
+			JSON string `db:"sync_json"`
+		}{}
+		if err := query.All(&rows); err != nil {
+			return nil, err
+		}
+		entries := make([]syncEntry, len(rows))
+		for i, row := range rows {
+			entries[i] = syncEntry{seq: row.Seq, id: row.Id, row: true, json: row.JSON}
+		}
+		return entries, nil
 	}
 	rows := []dbx.NullStringMap{}
 	if err := query.All(&rows); err != nil {
@@ -308,9 +377,66 @@ func (p *syncPull) changedRows(n int) ([]syncEntry, error) {
 		if err != nil {
 			return nil, err
 		}
-		entries = append(entries, syncEntry{seq: int64(record.GetInt("sync_seq")), id: record.Id, record: record})
+		entries = append(entries, syncEntry{seq: int64(record.GetInt("sync_seq")), id: record.Id, row: true, record: record})
 	}
 	return entries, nil
+}
+
+var plainName = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
+
+// plainRowJSON: the SQL json_object(...) of a row exactly as the records API
+// writes it for a requester who is not a superuser, or "" when this collection
+// needs the general path (an auth collection's email visibility, a field type
+// not listed here). Hidden fields are left out as the records API leaves them
+// out; the keys come in the order the records API's JSON sorts them.
+// (The same mapping as pb_hooks/lib/tools/use-case-sync.js, proven equal to
+// the records API by tests/server/use-case-sync.test.ts and sync-sequence.test.ts.)
+func plainRowJSON(collection *core.Collection) string {
+	if collection.IsAuth() || !plainName.MatchString(collection.Id) || !plainName.MatchString(collection.Name) {
+		return ""
+	}
+	type part struct{ key, expr string }
+	parts := []part{
+		{"collectionId", "'" + collection.Id + "'"},
+		{"collectionName", "'" + collection.Name + "'"},
+	}
+	table := collection.Name
+	for _, field := range collection.Fields {
+		if field.GetHidden() {
+			continue
+		}
+		name := field.GetName()
+		if !plainName.MatchString(name) {
+			return ""
+		}
+		column := "[[" + table + "." + name + "]]"
+		var expr string
+		switch f := field.(type) {
+		case *core.TextField, *core.EditorField, *core.EmailField, *core.URLField, *core.DateField, *core.AutodateField:
+			expr = "COALESCE(" + column + ", '')"
+		case *core.NumberField:
+			expr = "COALESCE(" + column + ", 0)"
+		case *core.BoolField:
+			expr = "(CASE WHEN " + column + " THEN json('true') ELSE json('false') END)"
+		case *core.SelectField, *core.RelationField, *core.FileField:
+			if !f.(core.MultiValuer).IsMultiple() {
+				expr = "COALESCE(" + column + ", '')"
+			} else {
+				expr = "(CASE WHEN json_valid(" + column + ") THEN json(" + column + ") ELSE json('[]') END)"
+			}
+		case *core.JSONField:
+			expr = "(CASE WHEN " + column + " IS NULL OR " + column + " = '' OR NOT json_valid(" + column + ") THEN json('null') ELSE json(" + column + ") END)"
+		default:
+			return ""
+		}
+		parts = append(parts, part{name, expr})
+	}
+	sort.Slice(parts, func(i, j int) bool { return parts[i].key < parts[j].key })
+	args := make([]string, 0, len(parts)*2)
+	for _, p := range parts {
+		args = append(args, "'"+p.key+"'", p.expr)
+	}
+	return "json_object(" + strings.Join(args, ", ") + ")"
 }
 
 // recordFromRow: the record as PocketBase loads it from a row (core's own loader is unexported).
@@ -408,7 +534,7 @@ func (p *syncPull) read(counter int64) (*syncPage, error) {
 	merged := append(rows, tombstones...)
 	sort.Slice(merged, func(i, j int) bool { return merged[i].seq < merged[j].seq })
 
-	page := &syncPage{Records: []*core.Record{}, Gone: []string{}, Last: counter}
+	page := &syncPage{Gone: []string{}, Last: counter}
 	if len(merged) > limit {
 		merged = merged[:limit]
 		page.More = true
@@ -420,7 +546,7 @@ func (p *syncPull) read(counter int64) (*syncPage, error) {
 	// (re-created, or moved back to this account), which are not gone.
 	check := []string{}
 	for _, entry := range merged {
-		if entry.record == nil || (p.q.spec.goneWhenHidden && !p.superuser) {
+		if !entry.row || (p.q.spec.goneWhenHidden && !p.superuser) {
 			check = append(check, entry.id)
 		}
 	}
@@ -431,8 +557,8 @@ func (p *syncPull) read(counter int64) (*syncPage, error) {
 	gone := map[string]bool{}
 	for _, entry := range merged {
 		switch {
-		case entry.record != nil && (readable[entry.id] || !p.q.spec.goneWhenHidden || p.superuser):
-			page.Records = append(page.Records, entry.record)
+		case entry.row && (readable[entry.id] || !p.q.spec.goneWhenHidden || p.superuser):
+			page.entries = append(page.entries, entry)
 		case readable[entry.id] || gone[entry.id]:
 		default:
 			gone[entry.id] = true
