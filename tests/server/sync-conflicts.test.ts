@@ -4,8 +4,11 @@
 // on one side only merge; without the base (Keep mine) the device's value is
 // written. Bad bases are refused with a clear 400, and the base never lets
 // anyone learn about a record they may not write.
+import { isDeepStrictEqual } from 'node:util';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DIMENSIONS } from '@/features/readiness/framework';
+import { assessReadiness } from '@/features/readiness/scoring';
 import type { TestServer } from '../support/pocketbase';
 import { createUser, serverForFile, unique, type TestUser } from './helpers';
 
@@ -227,7 +230,7 @@ describe('concurrent updates', () => {
     const user = await attendee();
     const users = user.client.collection('users');
     const lost: string[] = [];
-    for (let trial = 0; trial < 10; trial += 1) {
+    for (let trial = 0; trial < TRIALS; trial += 1) {
       const before = await users.getOne(user.id);
       const [title, company] = await Promise.all([
         outcome(users.update(user.id, { job_title: `Title ${trial}` }, {
@@ -247,7 +250,7 @@ describe('concurrent updates', () => {
     const assessments = user.client.collection('readiness_assessments');
     const record = await assessments.create({ owner: user.id, status: 'in_progress', score: 0, answers: { 'data-quality': 1 } });
     const lost: string[] = [];
-    for (let trial = 0; trial < 10; trial += 1) {
+    for (let trial = 0; trial < TRIALS; trial += 1) {
       const before = await assessments.getOne(record.id);
       const answers = { 'data-quality': (trial % 5) + 1, 'strategy-vision': ((trial + 2) % 5) + 1 };
       const [first, second] = await Promise.all([
@@ -259,6 +262,32 @@ describe('concurrent updates', () => {
       if (JSON.stringify(after.answers) !== JSON.stringify(answers) || after.score !== trial + 1) lost.push(`trial ${trial}`);
     }
     expect(lost).toEqual([]);
+  });
+
+  it('checks the shape of the row as it is saved: answers changed while another device completes the assessment', async () => {
+    const user = await attendee();
+    const assessments = user.client.collection('readiness_assessments');
+    const answersOf = (value: number) => Object.fromEntries(DIMENSIONS.flatMap((dimension) => dimension.questions.map((question) => [question.id, value])));
+    const [first, changed] = [answersOf(4), answersOf(2)];
+    const result = assessReadiness(first)!;
+    const incoherent: string[] = [];
+    for (let trial = 0; trial < TRIALS; trial += 1) {
+      const record = await assessments.create({ owner: user.id, status: 'in_progress', answers: first, framework_version: 1 });
+      const answers = await Promise.all([
+        outcome(assessments.update(record.id, { answers: changed }, { headers: baseHeader({ answers: first }) })),
+        outcome(assessments.update(record.id, {
+          status: 'completed', completed_at: '2026-11-26 10:00:00.000Z', score: result.score, level: result.level.name, dimension_scores: result.dimensionScores,
+        }, { headers: baseHeader({ status: 'in_progress', completed_at: '', score: 0, level: '', dimension_scores: null }) })),
+      ]);
+      const stored = await su.collection('readiness_assessments').getOne(record.id);
+      // completed with the answers it was scored on, or still in progress with the new answers; one of the two refused
+      const coherent = stored.status === 'completed'
+        ? isDeepStrictEqual(stored.answers, first) && stored.score === result.score
+        : isDeepStrictEqual(stored.answers, changed);
+      const statuses = answers.map((answer) => answer.status).sort().join();
+      if (!coherent || statuses !== '200,400') incoherent.push(`trial ${trial}: ${statuses} ${stored.status} score ${stored.score}`);
+    }
+    expect(incoherent).toEqual([]);
   });
 
   it('keeps a file uploaded with a base while another field is written, and removes it through a base too', async () => {
