@@ -1,9 +1,10 @@
 // Door check-in against a real PocketBase: the roster route (administrators
-// only, one event's attendees, paged), the check-ins route, and the push
-// route: a check-in sent twice is stored once, two devices checking in the
-// same ticket give one winner and one conflict (ordered by scan time, or by
-// receipt time for a device whose clock is off), an undo is recorded, and
-// every refusal (another event's attendee, a cancelled or waitlisted one, a
+// only, one event's attendees, paged), the push route, and the check-ins as
+// the door devices pull them (the change sequence, GET /api/sync/changes): a
+// check-in sent twice is stored once, two devices checking in the same ticket
+// give one winner and one conflict (ordered by scan time, or by receipt time
+// for a device whose clock is off), an undo is recorded, a check-in names who
+// scanned it and who sent it, and every refusal (another event's attendee, a cancelled or waitlisted one, a
 // forged attendee id, an id already used, guests, attendees, superusers)
 // stores nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,8 @@ interface HookRules {
 const hookRules = loadHookModule<HookRules>('checkin/rules');
 
 const ROSTER = '/api/masterclass/admin/check-in/roster';
-const CHECK_INS = '/api/masterclass/admin/check-in/check-ins';
+/** The change sequence the door devices pull every door's check-ins from. */
+const CHANGES = '/api/sync/changes?collection=check_ins';
 const PUSH = '/api/masterclass/admin/check-in/push';
 
 let server: TestServer;
@@ -152,8 +154,8 @@ describe('who may use the door routes', () => {
     expect(await status(() => push(attendeeUser.client, [{ id, attendee: attendee.id }]))).toBe(403);
     expect(await status(() => server.guest().send(`${ROSTER}?event=${eventId}`, {}))).toBe(401);
     expect(await status(() => attendeeUser.client.send(`${ROSTER}?event=${eventId}`, {}))).toBe(403);
-    expect(await status(() => server.guest().send(`${CHECK_INS}?event=${eventId}`, {}))).toBe(401);
-    expect(await status(() => attendeeUser.client.send(`${CHECK_INS}?event=${eventId}`, {}))).toBe(403);
+    // the change sequence shows check-ins to administrators only
+    expect((await attendeeUser.client.send<{ records: unknown[] }>(`${CHANGES}&after=0`, {})).records).toEqual([]);
     // the collection itself: administrators read, nobody writes through the API
     expect(await status(() => attendeeUser.client.collection('check_ins').getList(1, 1))).toBe(200);
     expect((await attendeeUser.client.collection('check_ins').getList(1, 1)).totalItems).toBe(0);
@@ -233,8 +235,8 @@ describe('pushing check-ins', () => {
     const rows = await checkInsOf(attendee.id);
     expect(rows.map((row) => [row.id, row.conflict, row.conflict_with])).toEqual([[early.id, false, ''], [late.id, true, early.id]]);
     expect(earlyAnswer.check_ins.map((row) => row.id).sort()).toEqual([early.id, late.id].sort());
-    const listed = await otherAdmin.client.send(`${CHECK_INS}?event=${eventId}&limit=2000`, {});
-    expect(listed.items.find((row: { id: string }) => row.id === late.id)).toMatchObject({ conflict: true, conflict_with: early.id, device_name: 'South door' });
+    const listed = await otherAdmin.client.send(`${CHANGES}&after=0&limit=1000`, {});
+    expect(listed.records.find((row: { id: string }) => row.id === late.id)).toMatchObject({ conflict: true, conflict_with: early.id, device_name: 'South door' });
     // undoing the winner lets the other one in; the conflict is gone
     await push(admin.client, [{ ...early, undone_at: '2031-09-01T00:13:00.000Z', undone_device: 'North door' }]);
     const after = await checkInsOf(attendee.id);
@@ -356,16 +358,20 @@ describe('pushing check-ins', () => {
     expect(await checkInsOf(attendee.id)).toHaveLength(0);
   });
 
-  it('check-ins are listed page by page in (updated, id) order, only the event\'s', async () => {
+  it('a door device pulls check-ins after its checkpoint: new ones, and an undo as a later change of the same check-in', async () => {
+    const start = (await admin.client.send<{ last: number }>(`${CHANGES}&after=0&limit=1000`, {})).last;
     const listEvent = await createEvent('Listing masterclass');
     const attendees = await Promise.all([1, 2, 3].map(() => createAttendee(listEvent)));
-    await push(admin.client, attendees.map((row) => ({ id: newRecordId(), attendee: row.id })), { event: listEvent });
-    const first = await admin.client.send(`${CHECK_INS}?event=${listEvent}&limit=2`, {});
-    expect(first.items).toHaveLength(2);
-    const second = await admin.client.send(`${CHECK_INS}?event=${listEvent}&limit=2&after_updated=${encodeURIComponent(first.next.updated)}&after_id=${first.next.id}`, {});
-    expect(second.items).toHaveLength(1);
-    expect(second.next).toBeNull();
-    expect([...first.items, ...second.items].map((row: { attendee: string }) => row.attendee).sort()).toEqual(attendees.map((row) => row.id).sort());
-    expect(await status(() => admin.client.send(`${CHECK_INS}?event=${listEvent}&after_updated=bad`, {}))).toBe(400);
+    const items = attendees.map((row) => ({ id: newRecordId(), attendee: row.id }));
+    await push(admin.client, items, { event: listEvent });
+    const first = await admin.client.send<{ records: { id: string; sync_seq: number }[]; last: number; more: boolean }>(`${CHANGES}&after=${start}&limit=2`, {});
+    expect(first.records).toHaveLength(2);
+    expect(first.more).toBe(true);
+    const second = await admin.client.send<{ records: { id: string }[]; last: number; more: boolean }>(`${CHANGES}&after=${first.last}&limit=2`, {});
+    expect(second.records.map((row) => row.id)).toEqual([items[2]!.id]);
+    expect(second.more).toBe(false);
+    await push(admin.client, [{ ...items[0]!, undone_at: new Date().toISOString(), undone_device: 'Door 1' }], { event: listEvent });
+    const third = await admin.client.send<{ records: { id: string; undone_at: string }[] }>(`${CHANGES}&after=${second.last}`, {});
+    expect(third.records.map((row) => [row.id, Boolean(row.undone_at)])).toEqual([[items[0]!.id, true]]);
   });
 });

@@ -3,7 +3,6 @@
 // 401, anyone else 403, before anything is read; each route names its
 // masterclass with `event`, since a door works on one):
 //   GET  /api/masterclass/admin/check-in/roster?event=…     — lib/checkin/roster.js
-//   GET  /api/masterclass/admin/check-in/check-ins?event=…  — lib/checkin/check-ins.js
 //   POST /api/masterclass/admin/check-in/push               — lib/checkin/push.js
 // Conflicts between devices follow lib/checkin/rules.js.
 
