@@ -259,6 +259,21 @@ describe('changes of who may read a row', () => {
     expect((await pullAll(bob.client, 'attendees', bobPull.last, { owner: 1 })).gone).toEqual([seat.id]);
   });
 
+  it('tells both accounts an attendee row moved between them and then anonymised is gone', async () => {
+    const event = await newEvent();
+    const seat = await seatAt(su, alice, event.id);
+    const before = { alice: await pullAll(alice.client, 'attendees', 0, { owner: 1 }), bob: await pullAll(bob.client, 'attendees', 0, { owner: 1 }) };
+    await su.collection('attendees').update(seat.id, { user: bob.id, email: bob.email });
+    const response = await fetch(`${server.url}/api/masterclass/admin/attendees/${seat.id}/anonymise`, {
+      method: 'POST', headers: { Authorization: admin.client.authStore.token },
+    });
+    expect(response.status).toBe(200);
+    expect((await pullAll(alice.client, 'attendees', before.alice.last, { owner: 1 })).gone).toEqual([seat.id]);
+    const bobPull = await pullAll(bob.client, 'attendees', before.bob.last, { owner: 1 });
+    expect(bobPull.gone).toEqual([seat.id]);
+    expect(bobPull.held.has(seat.id)).toBe(false);
+  });
+
   it('never names another account\'s business case in anyone\'s gone', async () => {
     const start = await changes(alice.client, 'business_cases', 0, { owner: 1, limit: 1 });
     const plan = await alice.client.collection('business_cases').create({ owner: alice.id, title: 'Private plan', status: 'draft' });

@@ -42,16 +42,18 @@ function isPlaceholder(email) {
 function writeTombstone(txApp, collection, recordId, owner) {
   let tombstone;
   try {
-    tombstone = txApp.findFirstRecordByFilter("tombstones", "collection = {:collection} && record_id = {:id}", {
+    // one tombstone per owner (a row moved between accounts has one for each it left)
+    tombstone = txApp.findFirstRecordByFilter("tombstones", "collection = {:collection} && record_id = {:id} && owner = {:owner}", {
       collection,
       id: recordId,
+      owner,
     });
   } catch {
     tombstone = new Record(txApp.findCachedCollectionByNameOrId("tombstones"));
     tombstone.set("collection", collection);
     tombstone.set("record_id", recordId);
+    tombstone.set("owner", owner);
   }
-  tombstone.set("owner", owner);
   txApp.save(tombstone);
 }
 
