@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app and the server, runs every benchmark and
 // writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
 // `npm run bench -- lighthouse landing` runs only the benchmarks named
-// (landing, lighthouse, offline, registrations, ratio, use-case-search, sync-changes, admin-attendees, check-in).
+// (landing, lighthouse, offline, registrations, ratio, use-case-search, sync-changes, sync-pull, admin-attendees, check-in).
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
@@ -15,10 +15,11 @@ import { benchmarkRegistrations } from './registrations.mjs';
 import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
 import { benchmarkUseCaseSearch } from './use-case-search.mjs';
 import { benchmarkSyncChanges } from './sync-changes.mjs';
+import { benchmarkSyncPull, historyLine as syncPullHistory } from './sync-pull.mjs';
 import { benchmarkAdminAttendees } from './admin-attendees.mjs';
 import { benchmarkCheckIn } from './check-in.mjs';
 
-const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'sync-changes', 'admin-attendees', 'check-in'];
+const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'sync-changes', 'sync-pull', 'admin-attendees', 'check-in'];
 const only = new Set(process.argv.slice(2));
 for (const name of only) if (!BENCHES.includes(name)) throw new Error(`Unknown benchmark ${name}: choose from ${BENCHES.join(', ')}`);
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -73,6 +74,13 @@ if (wanted('use-case-search')) {
   writeFileSync(path.join(resultsDir, 'use-case-search.json'), `${JSON.stringify({ measuredAt, ...useCaseSearch }, null, 2)}\n`);
   appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'use-case-search', useCases: useCaseSearch.useCases, pullMs: useCaseSearch.pullMs, indexBuildMs: useCaseSearch.indexBuildMs, keystrokeP50Ms: useCaseSearch.keystroke.p50Ms, keystrokeP95Ms: useCaseSearch.keystroke.p95Ms })}\n`);
   console.log(`Use case library, ${useCaseSearch.useCases} use cases: pull ${useCaseSearch.pullMs} ms, index ${useCaseSearch.indexBuildMs} ms, searchable ${useCaseSearch.searchableAfterOpeningMs} ms after opening; keystroke p50 ${useCaseSearch.keystroke.p50Ms} ms, p95 ${useCaseSearch.keystroke.p95Ms} ms`);
+}
+
+if (wanted('sync-pull')) {
+  const syncPull = await benchmarkSyncPull();
+  writeFileSync(path.join(resultsDir, 'sync-pull.json'), `${JSON.stringify({ measuredAt, ...syncPull }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify(syncPullHistory({ measuredAt, ...syncPull }))}\n`);
+  console.log(`A device's pull of ${syncPull.useCases} use cases through the change sequence: ${syncPull.pullMs} ms median of ${syncPull.runs.length} fresh devices (${syncPull.runs.map((run) => run.pullMs).join(', ')} ms; goal ${syncPull.goals.pullMs} ms), the server's share ${syncPull.serverMs} ms, read again by the next pass: ${syncPull.runs.map((run) => run.laterPass.records).join(', ')} records`);
 }
 
 if (wanted('admin-attendees')) {

@@ -15,8 +15,6 @@ import { distDir, root } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 
 const USE_CASES = 10_000;
-/** src/sync/pullCollection.ts PULL_OVERLAP_MS. */
-const PULL_OVERLAP_MS = 30_000;
 const BATCH = 500;
 /** src/sync/syncedCollections.ts: the ai_use_cases page size. */
 const PAGE_SIZE = 500;
@@ -83,7 +81,8 @@ const percentile = (values, p) => {
 };
 const round = (value) => Math.round(value * 10) / 10;
 
-async function seedLibrary(url, token) {
+/** Seeds the 10,000 generated use cases through the superuser's batch requests. */
+export async function seedLibrary(url, token) {
   await api(`${url}/api/settings`, { method: 'PATCH', token, body: { batch: { enabled: true, maxRequests: BATCH, timeout: 60, maxBodySize: 0 } } });
   const useCases = generatedUseCases(USE_CASES);
   for (let start = 0; start < useCases.length; start += BATCH) {
@@ -93,7 +92,7 @@ async function seedLibrary(url, token) {
 }
 
 /** In the page: rows of the library on the device (the Dexie table's object store). */
-function countStoredUseCases() {
+export function countStoredUseCases() {
   return new Promise((resolve) => {
     const open = globalThis.indexedDB.open('masterclass');
     open.onerror = () => resolve(0);
@@ -162,11 +161,8 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
     const library = await (await fetch(`${server.url}/api/collections/ai_use_cases/records?perPage=1`, { headers: { Authorization: admin.token } })).json();
     const seedMs = Math.round(performance.now() - seedStarted);
     // The server answers full pages of the sync's size (the route caps its limit; a smaller page would end the pull early).
-    const fullPage = await (await fetch(`${server.url}/api/masterclass/use-cases/sync?limit=${PAGE_SIZE}`, { headers: { Authorization: admin.token } })).json();
-    if (fullPage.items.length !== PAGE_SIZE) throw new Error(`A page of ${PAGE_SIZE} use cases came back with ${fullPage.items.length}`);
-    // A library is made long before anyone pulls it: past the sync's overlap window (30 s before its cursor)
-    // a later pass re-reads nothing, as in real use, instead of all 10,000 just-made records again.
-    await new Promise((resolve) => setTimeout(resolve, PULL_OVERLAP_MS + 1000));
+    const fullPage = await (await fetch(`${server.url}/api/sync/changes?collection=ai_use_cases&after=0&limit=${PAGE_SIZE}`, { headers: { Authorization: admin.token } })).json();
+    if (fullPage.records?.length !== PAGE_SIZE) throw new Error(`A page of ${PAGE_SIZE} use cases came back with ${fullPage.records?.length}`);
 
     // The tools open once the portal has unlocked.
     const events = await (await fetch(`${server.url}/api/collections/events/records`, { headers: { Authorization: admin.token } })).json();
@@ -187,8 +183,8 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
     // Pull: from the sync's first ai_use_cases request to every row stored on the device.
     let pullStartedAt = null;
     const pullRequests = [];
-    // The sync reads the library through its own route (pb_hooks/lib/tools/use-case-sync.js); the records API is counted too.
-    const isPull = (request) => ['/api/masterclass/use-cases/sync', '/api/collections/ai_use_cases/records'].some((route) => request.url().includes(route));
+    // The sync reads the library through the pull route (GET /api/sync/changes?collection=ai_use_cases).
+    const isPull = (request) => request.url().includes('/api/sync/changes') && new URL(request.url()).searchParams.get('collection') === 'ai_use_cases';
     let inFlight = 0;
     let lastPullAt = 0;
     page.on('request', (request) => {

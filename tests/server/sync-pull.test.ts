@@ -136,3 +136,24 @@ describe('pulling by checkpoint from a real server', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 });
+
+describe('GET /api/sync/changes with full=1', () => {
+  const ask = (query: Record<string, string | number>) => fetch(`${server.url}/api/sync/changes?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`, {
+    headers: { Authorization: user.client.authStore.token },
+  });
+
+  it('answers the page of a pull from the start though its checkpoint is below the horizon, and refuses another value', async () => {
+    const [doomed] = await businessCases('Deleted, then pruned');
+    await su.collection('business_cases').delete(doomed!.id);
+    await pruneBefore(1);
+
+    expect(await (await ask({ collection: 'business_cases', after: 1, owner: 1 })).json()).toMatchObject({ reset: true });
+    const page = await (await ask({ collection: 'business_cases', after: 1, owner: 1, full: 1 })).json() as { records: unknown[]; more: boolean; reset?: boolean };
+    expect(page.reset).toBeUndefined();
+    expect(Array.isArray(page.records)).toBe(true);
+
+    const refused = await ask({ collection: 'business_cases', after: 1, full: 2 });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).data).toMatchObject({ full: { code: 'invalid' } });
+  });
+});
