@@ -87,17 +87,30 @@ func registerSync(app core.App) {
 		e.Record.Set("sync_seq", e.Record.Original().GetInt("sync_seq"))
 		return e.Next()
 	})
-	refresh := func(e *core.RecordEvent) error {
-		var seq int64
-		err := e.App.DB().NewQuery("SELECT sync_seq FROM {{" + e.Record.Collection().Name + "}} WHERE id = {:id}").
-			Bind(dbx.Params{"id": e.Record.Id}).Row(&seq)
-		if err == nil {
-			e.Record.Set("sync_seq", seq)
+	// After the commit, before realtime broadcasts the record (priority -99)
+	// and before the request's answer: the record takes the number its row got.
+	refresh := func(e *core.ModelEvent) error {
+		var record *core.Record
+		switch m := e.Model.(type) {
+		case *core.Record:
+			record = m
+		case core.RecordProxy:
+			record = m.ProxyRecord()
+		}
+		if record != nil {
+			if _, synced := syncCollections[record.Collection().Name]; synced {
+				var seq int64
+				err := e.App.DB().NewQuery("SELECT sync_seq FROM {{" + record.Collection().Name + "}} WHERE id = {:id}").
+					Bind(dbx.Params{"id": record.Id}).Row(&seq)
+				if err == nil {
+					record.Set("sync_seq", seq)
+				}
+			}
 		}
 		return e.Next()
 	}
-	app.OnRecordAfterCreateSuccess(names...).BindFunc(refresh)
-	app.OnRecordAfterUpdateSuccess(names...).BindFunc(refresh)
+	app.OnModelAfterCreateSuccess().Bind(&hook.Handler[*core.ModelEvent]{Func: refresh, Priority: -100})
+	app.OnModelAfterUpdateSuccess().Bind(&hook.Handler[*core.ModelEvent]{Func: refresh, Priority: -100})
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {

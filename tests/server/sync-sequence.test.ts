@@ -152,6 +152,50 @@ describe('the sync sequence', () => {
     expect((await su.collection('business_cases').getOne(created.id)).sync_seq).toBe(updated.sync_seq);
   });
 
+  it('announces a saved record over realtime with the number it took', async () => {
+    // PocketBase's realtime over a plain fetch: the connect event names the client, a POST subscribes it.
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/realtime`, { signal: controller.signal });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    const nextEvent = async (name: string) => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event:(.*)$/m.exec(block)?.[1].trim();
+          const data = /^data:(.*)$/m.exec(block)?.[1] ?? '';
+          if (event === name) return JSON.parse(data) as Record<string, unknown>;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('realtime closed');
+        buffer += value;
+      }
+    };
+    try {
+      const { clientId } = await nextEvent('PB_CONNECT') as { clientId: string };
+      const subscribed = await fetch(`${server.url}/api/realtime`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: alice.client.authStore.token },
+        body: JSON.stringify({ clientId, subscriptions: ['ai_use_cases'] }),
+      });
+      expect(subscribed.status).toBe(204);
+      const created = await su.collection('ai_use_cases').create({ title: unique('Announced ') });
+      const message = await nextEvent('ai_use_cases') as { action: string; record: RecordModel };
+      expect(message.action).toBe('create');
+      expect(message.record.id).toBe(created.id);
+      expect(message.record.sync_seq).toBe(created.sync_seq);
+      expect(created.sync_seq).toBeGreaterThan(0);
+      const updated = await su.collection('ai_use_cases').update(created.id, { title: `${created.title} again` });
+      const change = await nextEvent('ai_use_cases') as { action: string; record: RecordModel };
+      expect(change.record.sync_seq).toBe(updated.sync_seq);
+      expect(updated.sync_seq).toBeGreaterThan(created.sync_seq);
+    } finally {
+      controller.abort();
+    }
+  });
+
   it('keeps numbering rows after a field is added to the collection through PocketBase', async () => {
     const event = (await masterclassEvent(su)).id;
     const speaker = await su.collection('speakers').create({ event, name: 'Before the field', role: 'Guest' });
