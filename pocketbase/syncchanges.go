@@ -402,8 +402,8 @@ var plainName = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
 // needs the general path (an auth collection's email visibility, a field type
 // not listed here). Hidden fields are left out as the records API leaves them
 // out; the keys come in the order the records API's JSON sorts them.
-// (The same mapping as pb_hooks/lib/tools/use-case-sync.js, proven equal to
-// the records API by tests/server/use-case-sync.test.ts and sync-sequence.test.ts.)
+// (Proven equal to the records API, odd values included, by
+// tests/server/sync-sequence.test.ts and sync-pull.test.ts.)
 func plainRowJSON(collection *core.Collection) string {
 	if collection.IsAuth() || !plainName.MatchString(collection.Id) || !plainName.MatchString(collection.Name) {
 		return ""

@@ -8,6 +8,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
 import { MasterclassDb } from '@/db';
 import { GONE_MESSAGE } from '@/sync/applyGone';
 import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
@@ -155,5 +156,34 @@ describe('GET /api/sync/changes with full=1', () => {
     const refused = await ask({ collection: 'business_cases', after: 1, full: 2 });
     expect(refused.status).toBe(400);
     expect((await refused.json()).data).toMatchObject({ full: { code: 'invalid' } });
+  });
+});
+
+describe('the use case library through GET /api/sync/changes', () => {
+  it('writes every row, odd ones included, exactly as the records API does, page by page', async () => {
+    // Beside the seeded library: fields left empty, tags of every JSON kind, text beyond ASCII and quotes.
+    const odd = [
+      { title: 'Bare minimum' },
+      { title: 'Tags not a list', tags: { not: 'a list' }, adoption_level: 'Growing' },
+      { title: 'Tags a string', tags: 'plain', industry: 'Retail' },
+      { title: 'Ünïcode “quotes” and \\ backslash', description: 'Line one\nline two\t"quoted" — done', tags: ['ça', 'naïve', '"x"'], adoption_level: 'Emerging' },
+    ];
+    const made = [];
+    for (const fields of odd) made.push(await su.collection('ai_use_cases').create(fields));
+    const asRecordsApi = new Map((await user.client.collection('ai_use_cases').getFullList({ batch: 1000, requestKey: null })).map((record) => [record.id, record]));
+
+    const pulled = [];
+    for (let after = 0; ;) {
+      const page = await user.client.send<{ records: RecordModel[]; last: number; more: boolean }>('/api/sync/changes', {
+        query: { collection: 'ai_use_cases', after, limit: 7, full: 1 }, requestKey: null,
+      });
+      pulled.push(...page.records);
+      after = page.last;
+      if (!page.more) break;
+    }
+
+    expect(pulled.map((record) => record.id).sort()).toEqual([...asRecordsApi.keys()].sort());
+    for (const record of pulled) expect(record).toEqual(asRecordsApi.get(record.id));
+    expect(pulled.find((record) => record.id === made[0]!.id)).toMatchObject({ tags: null, adoption_level: '', description: '' });
   });
 });
