@@ -399,6 +399,7 @@ describe('rules', () => {
       ['collection=events&limit=99999', 'limit'],
       ['collection=events&limit=ten', 'limit'],
       ['collection=events&owner=yes', 'owner'],
+      ['collection=events&full=2', 'full'],
       ['collection=_superusers', 'collection'],
       ['collection=missing', 'collection'],
       ['collection=', 'collection'],
@@ -432,6 +433,8 @@ describe('the horizon', () => {
     expect((await changes(alice.client, 'events', last)).reset).toBe(true);
     expect((await changes(alice.client, 'speakers', 0)).reset).toBeUndefined();
     expect((await changes(alice.client, 'speakers', horizon!)).reset).toBeUndefined();
+    // a page of a pull that started at 0 is below the horizon too, and goes on
+    expect((await changes(alice.client, 'speakers', last, { full: 1 })).reset).toBeUndefined();
     // a checkpoint from beyond this server's sequence (a backup restored) pulls everything again too
     const full = await pullAll(alice.client, 'speakers', 0);
     expect((await changes(alice.client, 'speakers', full.last + 1_000_000)).reset).toBe(true);
