@@ -10,7 +10,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { SyncStatusIndicator } from '@/components/SyncStatusIndicator';
-import { db, STORAGE_FULL_MESSAGE, type OutboxRow } from '@/db';
+import { db, isDoorChange, STORAGE_FULL_MESSAGE, type OutboxRow } from '@/db';
 import { useSyncStatus, type SyncStatus } from '@/sync';
 import { discardChange } from '@/sync/discardChange';
 import { retryChange } from '@/sync/retryChange';
@@ -27,6 +27,7 @@ const collectionLabels: Record<string, string> = {
   readiness_assessments: 'Readiness assessment',
   business_cases: 'Business case',
   saved_use_cases: 'Saved use case',
+  check_ins: 'Door check-in',
 };
 
 const opLabels = { create: 'new', update: 'edit', delete: 'deletion' } as const;
@@ -38,7 +39,8 @@ export function SyncStatusPopover({ userId }: { userId: string }) {
   const now = useNow(REFRESH_MS).getTime();
   const [opened, setOpened] = useState(false);
   const outbox = useLiveQuery(() => db.outbox.toArray(), [], undefined);
-  const mine = (change: OutboxRow) => change.owner === undefined || change.owner === userId;
+  // Door check-ins are sent by any administrator signed in here: never another account's.
+  const mine = (change: OutboxRow) => change.owner === undefined || change.owner === userId || isDoorChange(change);
   const failed = (outbox ?? []).filter((change) => change.status === 'failed' && mine(change));
   const elsewhere = (outbox ?? []).filter((change) => !mine(change));
   // The outbox is shared by every tab: counted live, a change made or sent in
