@@ -114,6 +114,13 @@ func registerSync(app core.App) {
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {
+			// The sync_seq triggers update their own row; with recursive triggers on
+			// that UPDATE would fire them again until SQLite refused every write.
+			// Off is SQLite's default and PocketBase's connection does not change it.
+			var recursive int
+			if err := e.App.NonconcurrentDB().NewQuery("PRAGMA recursive_triggers").Row(&recursive); err != nil || recursive != 0 {
+				return errors.Join(errors.New("sync: SQLite recursive_triggers must be off for the sync_seq triggers"), err)
+			}
 			e.Router.GET("/api/sync/changes", syncChanges)
 			return e.Next()
 		},
