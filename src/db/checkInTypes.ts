@@ -1,9 +1,12 @@
-// The door's rows (/admin/check-in): the chosen masterclass's attendee list
-// kept on the door device, and the check-ins made on it or pulled from the
-// other door devices. Written by src/features/admin/check-in/; cleared as a
-// whole at sign-out (doorData.ts).
+// The door's rows (/admin/check-in): the masterclasses' attendee lists kept
+// on the door device, and the check-ins made on it or pulled from the other
+// door devices. Both are pulled by the sync engine's change sequence (as an
+// administrator: every attendee, every check-in); a check-in or an undo made
+// here is written with its outbox entry (collection `check_ins`) in one
+// transaction and sent by the engine (src/sync/pushCheckIns.ts). Cleared as a
+// whole at sign-out once nothing waits (doorData.ts).
 
-/** The masterclass a door device holds the list of, and where its refresh stands. */
+/** A masterclass whose door was opened on this device: its facts and replaced codes (its attendees are in doorAttendees). */
 export interface DoorRosterRow {
   /** The event's id. */
   event: string;
@@ -12,14 +15,12 @@ export interface DoorRosterRow {
   ends_at: string;
   timezone: string;
   venue: string;
-  /** How many attendees the server listed at the last complete refresh. */
+  /** How many attendees the server had when the facts were last read. */
   total: number;
-  /** When the list was last refreshed whole (ms since epoch); 0 = never. */
+  /** When the facts were last read (ms since epoch); 0 = never. */
   refreshedAt: number;
   /** Ticket codes replaced by a new one, so a scan of an old ticket says so. */
   voided: { code: string; attendee: string; voided_at: string }[];
-  /** Where the pull of the event's check-ins stands: the last (updated, id) stored. */
-  checkInCursor: { updated: string; id: string } | null;
 }
 
 /** One attendee of the event, as the door needs them. */
@@ -33,6 +34,8 @@ export interface DoorAttendeeRow {
   /** '' for attendees without a ticket (never confirmed). */
   ticket_code: string;
   updated: string;
+  /** The server's change sequence at the row's last write. */
+  sync_seq?: number;
 }
 
 /**
@@ -47,8 +50,10 @@ export interface CheckInRow {
   /** This device's clock at the scan (stored form, 'YYYY-MM-DD HH:MM:SS.sssZ'). */
   scanned_at: string;
   device_name: string;
-  /** The administrator who checked the attendee in. */
+  /** The administrator who checked the attendee in (on this device: who was signed in at the scan). */
   checked_in_by: string;
+  /** The administrator whose session sent it to the server ('' until then). */
+  sent_by?: string;
   undone_at: string;
   undone_device: string;
   undone_by: string;
@@ -59,12 +64,28 @@ export interface CheckInRow {
   conflict: boolean;
   conflict_with: string;
   updated: string;
-  /** 1 while the server has not confirmed the check-in or its undo (an index cannot hold booleans). */
+  /** The server's change sequence at the row's last write (absent until the server has it). */
+  sync_seq?: number;
+  /**
+   * 1 while the check-in or its undo waits in the outbox (an index cannot hold
+   * booleans); kept in step with the outbox in the same transactions.
+   */
   pending: 0 | 1;
-  /** Whose change waits: only that administrator's device session sends it. */
-  pendingBy: string;
-  /** Counts local changes, so an answer to an older push does not settle a newer change. */
-  revision: number;
   /** The server's reason when it refused the check-in (nothing of it is stored there). */
   refused: string;
+}
+
+
+/** What a door outbox entry carries: the check-in as the push route takes it, whole, with its undo when undone. */
+export interface CheckInPatch {
+  id: string;
+  event: string;
+  attendee: string;
+  method: CheckInRow['method'];
+  scanned_at: string;
+  device_name: string;
+  checked_in_by: string;
+  undone_at?: string;
+  undone_device?: string;
+  undone_by?: string;
 }

@@ -4,7 +4,10 @@ export { db } from './db';
 export type * from './types';
 export type * from './checkInTypes';
 export { metaKeys, readMeta, writeMeta } from './meta';
-export { countPendingCheckIns, forgetDoorData } from './doorData';
+export {
+  applyServerCheckIns, CHECK_INS_COLLECTION, checkInPatch, countPendingCheckIns, doorChanges, DOOR_DEVICE_KEY, forgetDoorData, isDoorChange, markDoorDevice,
+  type ServerCheckIn,
+} from './doorData';
 export { isQuotaExceeded, LocalStorageFullError, STORAGE_FULL_MESSAGE } from './storageErrors';
 export { askPersistentStorageOnce, readStorageState, type StorageState } from './storageState';
 export { databaseProblem, watchConnection, type DatabaseProblem } from './connectionState';

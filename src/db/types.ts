@@ -212,7 +212,8 @@ export type OutboxOp = 'create' | 'update' | 'delete';
 /** One local change waiting to reach the server, pushed in `seq` order. */
 export interface OutboxRow {
   seq?: number;
-  collection: SyncedCollection;
+  /** A synced collection, or `check_ins`: a door check-in or undo (src/db/doorData.ts), sent by any administrator signed in. */
+  collection: SyncedCollection | 'check_ins';
   recordId: string;
   op: OutboxOp;
   /** Only the changed fields (the whole record for a create). */

@@ -2,7 +2,7 @@
 // account signs in on this device, the previous user's rows are cleared, and
 // their unsent changes are stamped as theirs (kept waiting, never pushed under
 // the wrong account; they go once that user signs in again).
-import { forgetDoorData, metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
+import { forgetDoorData, isDoorChange, metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
 import { clearUserTables } from './clearUserTables';
 
 export async function claimLocalData(db: MasterclassDb, userId: string): Promise<void> {
@@ -12,7 +12,8 @@ export async function claimLocalData(db: MasterclassDb, userId: string): Promise
     await clearUserTables(db);
     // The door's attendee lists are not the next account's to keep (unless door check-ins still wait to be sent).
     await forgetDoorData(db);
-    await db.outbox.filter((change) => change.owner === undefined).modify({ owner: previous });
+    // Door check-ins are any administrator's to send: they keep no owner.
+    await db.outbox.filter((change) => change.owner === undefined && !isDoorChange(change)).modify({ owner: previous });
   }
   await writeMeta(db, metaKeys.userId, userId);
 }

@@ -15,7 +15,7 @@ import { realtimeLink } from './realtimeLink';
 import { retryReads } from './retryReads';
 import { runSync } from './runSync';
 import { serialPasses } from './serialPasses';
-import type { AfterStored } from './syncedCollections';
+import type { AfterStored, SyncedCollectionSpec } from './syncedCollections';
 import { realClock, type SyncClock } from './syncClock';
 import type { SyncContext } from './syncContext';
 import type { SyncStatusStore } from './syncStatusStore';
@@ -27,6 +27,10 @@ import { withSyncLock } from './withSyncLock';
 export interface SyncOptions {
   db: MasterclassDb;
   userId: string;
+  /** The user is an administrator: the door's check-ins waiting on this device are sent too (pushCheckIns), and a door device pulls its lists (pullDoor). */
+  administrator?: boolean;
+  /** What to pull (syncedCollections by default): the admin area pulls none of the portal's. */
+  collections?: readonly SyncedCollectionSpec[];
   /** The PocketBase client (the app's `pb`); ignored when `transport` is given. */
   pb?: PocketBase;
   transport?: SyncTransport;
@@ -64,7 +68,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const stopping = new AbortController();
   const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, stopping.signal);
   const ctx: SyncContext = {
-    db: options.db, transport, userId: options.userId, clock, pageSize: options.pageSize ?? 200,
+    db: options.db, transport, userId: options.userId, administrator: options.administrator, collections: options.collections, clock, pageSize: options.pageSize ?? 200,
     afterStored: options.afterStored, stopped: stopping.signal,
   };
   const status = options.status ?? appSyncStatus;

@@ -47,6 +47,7 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
       });
       return changesAnswer(body);
     },
+    send: (route, body, signal) => pb.send(route, { ...options(signal), method: 'POST', body }),
     async getOne(collection, id, signal) {
       try {
         return await pb.collection(collection).getOne<ServerRecord>(id, options(signal));

@@ -6,16 +6,20 @@
 // rest still queued. Changes another account made on this device are left
 // waiting for that account. The engine stopping ends the loop before the next
 // change (the pass ends with the rest still queued).
+import { isDoorChange } from '@/db';
 import { pushChange } from './pushChange';
+import { pushCheckIns } from './pushCheckIns';
 import type { SyncContext } from './syncContext';
 
 export async function pushOutbox(ctx: SyncContext): Promise<void> {
+  // The door's check-ins go in batches to their own route, whoever made them (pushCheckIns).
+  await pushCheckIns(ctx);
   const held = new Set<string>();
   let after = -Infinity;
   for (;;) {
     ctx.stopped?.throwIfAborted();
     // Re-read after each change: one queued meanwhile goes in this pass too.
-    const next = await ctx.db.outbox.where('seq').above(after).filter((change) => change.status === 'pending' && (change.owner ?? ctx.userId) === ctx.userId)
+    const next = await ctx.db.outbox.where('seq').above(after).filter((change) => change.status === 'pending' && !isDoorChange(change) && (change.owner ?? ctx.userId) === ctx.userId)
       .first();
     if (next?.seq === undefined) return;
     after = next.seq;

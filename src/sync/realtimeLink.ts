@@ -7,6 +7,7 @@
 // cannot be stored is reported and a pull brings it instead.
 import { applyRealtimeChange } from './applyRealtimeChange';
 import type { SyncContext } from './syncContext';
+import { doorHint, doorPulls } from './pullDoor';
 import { syncedCollections } from './syncedCollections';
 import type { Unsubscribe } from './transport';
 
@@ -48,13 +49,18 @@ export function realtimeLink(ctx: SyncContext, onReconnect: () => void): Realtim
     };
     try {
       if (!(await keep(await ctx.transport.onReconnect(onReconnect)))) return;
-      for (const spec of syncedCollections) {
+      for (const spec of ctx.collections ?? syncedCollections) {
         const unsubscribe = await ctx.transport.subscribe(spec.collection, (change) => {
           applyRealtimeChange(ctx.db, spec, ctx.userId, change).catch((error: unknown) => {
             console.error('Could not store a live change; pulling instead', error);
             onReconnect();
           });
         });
+        if (!(await keep(unsubscribe))) return;
+      }
+      // An administrator's: the door's collections, where a message is only a hint to pull (on a door device, see pullDoor).
+      for (const collection of ctx.administrator ? doorPulls.map((pull) => pull.collection) : []) {
+        const unsubscribe = await ctx.transport.subscribe(collection, () => void doorHint(ctx.db, onReconnect));
         if (!(await keep(unsubscribe))) return;
       }
       connected = true;

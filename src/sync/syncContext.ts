@@ -1,7 +1,7 @@
 // What every step of a sync pass needs.
 import type { MasterclassDb } from '@/db';
 import type { SyncClock } from './syncClock';
-import type { AfterStored } from './syncedCollections';
+import type { AfterStored, SyncedCollectionSpec } from './syncedCollections';
 import type { SyncTransport } from './transport';
 
 export interface SyncContext {
@@ -20,4 +20,8 @@ export interface SyncContext {
    * refuses every later request at once).
    */
   stopped?: AbortSignal;
+  /** What this engine pulls (syncedCollections by default; the admin area's engine pulls only the door's, see pullDoor). */
+  collections?: readonly SyncedCollectionSpec[];
+  /** The signed-in user is an administrator: the door's check-ins waiting on the device are theirs to send (pushCheckIns). */
+  administrator?: boolean;
 }

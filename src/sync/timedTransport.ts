@@ -85,6 +85,7 @@ export function timedTransport(transport: SyncTransport, clock: SyncClock, timeo
     abortAll,
     verifySession: () => data((signal) => transport.verifySession(signal)),
     changes: (collection, query) => data((signal) => transport.changes(collection, query, signal)),
+    ...(transport.send ? { send: <T,>(route: string, body: Record<string, unknown>) => data((signal) => transport.send!<T>(route, body, signal)) } : {}),
     getOne: (collection, id) => data((signal) => transport.getOne(collection, id, signal)),
     create: (collection, body) => data((signal) => transport.create(collection, body, signal)),
     update: (collection, id, patch, _signal, base) => data((signal) => transport.update(collection, id, patch, signal, base)),

@@ -56,6 +56,8 @@ export interface SyncTransport {
   verifySession(signal?: AbortSignal): Promise<void>;
   /** One page of a collection's changes after a checkpoint, or a reset. */
   changes(collection: string, query: ChangesQuery, signal?: AbortSignal): Promise<ChangesPage | ChangesReset>;
+  /** POSTs to one of our own routes and answers its JSON (the door's batch push, see pushCheckIns). */
+  send?<T>(route: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
   /** null when the record does not exist (or is not visible). */
   getOne(collection: string, id: string, signal?: AbortSignal): Promise<ServerRecord | null>;
   create(collection: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRecord>;

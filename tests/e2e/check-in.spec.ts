@@ -4,7 +4,10 @@
 // films a ticket's QR code (a Y4M video made here from the attendee's real
 // payload), green, then red "Already checked in" when the ticket is still held
 // up. (b) By name search; meanwhile a second door device checked the same
-// person in earlier, so after the sync the page shows the conflict.
+// person in earlier, so after the sync the page shows the conflict. (c) The
+// device changes hands: one administrator checks someone in offline and leaves,
+// another signs in on the same device, and the check-in reaches the server
+// under the first one's name, sent by the second.
 // The masterclass is a draft made for this file, so no other journey sees it.
 import { expect, test, chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ interface Seeded {
   eventId: string;
   ada: { id: string; ticket_code: string };
   grace: { id: string };
+  katherine: { id: string };
 }
 
 let seeded: Seeded;
@@ -45,7 +49,8 @@ async function seed(): Promise<Seeded> {
   };
   const ada = await person('Ada Lovelace', 'Analytical Engines');
   const grace = await person('Grace Hopper', 'Compilers Inc');
-  return { eventId: event.id, ada: { id: ada.id, ticket_code: String(ada.ticket_code) }, grace: { id: grace.id } };
+  const katherine = await person('Katherine Johnson', 'Orbital Mechanics');
+  return { eventId: event.id, ada: { id: ada.id, ticket_code: String(ada.ticket_code) }, grace: { id: grace.id }, katherine: { id: katherine.id } };
 }
 
 /** A Y4M video (raw 4:2:0 frames) of a QR code, black on white, as a phone camera would film a ticket. */
@@ -74,12 +79,12 @@ function qrVideo(text: string, file: string): void {
   writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 5 }, () => frame)]));
 }
 
-/** Opens the door page for the journey's masterclass and waits for its list on the device. */
-async function openDoor(page: Page, deviceName: string): Promise<void> {
+/** Opens the door page for the journey's masterclass and waits for its list and check-ins on the device. */
+async function openDoor(page: Page, deviceName: string, counts: string | RegExp = /of 3 expected$/): Promise<void> {
   await page.addInitScript((name) => window.localStorage.setItem('door_device_name', name), deviceName);
   await page.goto(`/admin/check-in?event=${seeded.eventId}`);
-  await expect(page.getByText('List of 2 attendees kept on this device')).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('[data-counts]')).toHaveText('0 of 2 expected');
+  await expect(page.getByText('List of 3 attendees kept on this device')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-counts]')).toHaveText(counts);
 }
 
 async function serverCheckIns(attendee: string) {
@@ -110,7 +115,7 @@ test('(a) offline, the camera reads a ticket: checked in, then already checked i
     const context = await browser.newContext({ baseURL, viewport: DESKTOP, permissions: ['camera'], serviceWorkers: 'block' });
     const page = await context.newPage();
     await signInAs(page, admin);
-    await openDoor(page, 'North door');
+    await openDoor(page, 'North door', '0 of 3 expected');
 
     await context.setOffline(true);
     await expect(page.locator('[data-sync-line]')).toContainText('Offline');
@@ -119,7 +124,7 @@ test('(a) offline, the camera reads a ticket: checked in, then already checked i
     await expect(result).toHaveAttribute('data-result', 'green', { timeout: 15_000 });
     await expect(result).toContainText('Checked in — Ada Lovelace');
     await expect(result).toContainText('Saved on this device · waiting to sync');
-    await expect(page.locator('[data-counts]')).toHaveText('1 of 2 expected');
+    await expect(page.locator('[data-counts]')).toHaveText('1 of 3 expected');
     await page.screenshot({ path: `${SHOTS}/check-in-green-1280.png`, fullPage: true });
     // the ticket is still in view: once the repeat pause is over, the door says it was used
     await expect(result).toHaveAttribute('data-result', 'red', { timeout: 10_000 });
@@ -182,4 +187,41 @@ test('(b) offline, a check-in by name; back online it syncs and shows the other 
   await page.waitForTimeout(400); // the side navigation slides away
   await page.screenshot({ path: `${SHOTS}/check-in-conflict-390.png`, fullPage: true });
   await southDoor.remove();
+});
+
+test('(c) a check-in made offline by one administrator reaches the server after another administrator signs in on the device', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  const second = await createPortalUser('administrator', { full_name: 'Second Door' });
+  try {
+    await signInAs(page, admin);
+    await openDoor(page, 'Side door');
+    await context.setOffline(true);
+    await page.getByRole('textbox', { name: 'Search by name' }).fill('katherine');
+    await page.getByRole('button', { name: 'Check in Katherine Johnson' }).click();
+    await expect(page.locator('[data-result]')).toContainText('Checked in — Katherine Johnson');
+    await expect(page.locator('[data-sync-line]')).toContainText('1 check-in waiting to sync');
+
+    // The first administrator leaves the device with the check-in still waiting (the session goes; the device keeps what waits).
+    await page.evaluate(() => window.localStorage.removeItem('pocketbase_auth'));
+    await context.setOffline(false);
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByRole('textbox', { name: 'Email' }).fill(second.email);
+    await form.getByLabel('Password', { exact: true }).fill('portal-pass-1234');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 });
+
+    await expect.poll(async () => (await serverCheckIns(seeded.katherine.id)).map((row) => [row.device_name, row.method, row.checked_in_by, row.sent_by]), { timeout: 20_000 })
+      .toEqual([['Side door', 'search', admin.id, second.id]]);
+    // On the door, nothing waits any more.
+    await page.goto(`/admin/check-in?event=${seeded.eventId}`);
+    await expect(page.locator('[data-sync-line]')).toContainText('Online · synced');
+    await expect(page.locator('[data-sync-line]')).not.toContainText('waiting');
+    await page.screenshot({ path: `${SHOTS}/check-in-handover-1280.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(400); // the side navigation slides away
+    await page.screenshot({ path: `${SHOTS}/check-in-handover-390.png`, fullPage: true });
+  } finally {
+    await second.remove();
+  }
 });

@@ -7,7 +7,8 @@ import { useDeletedAccountCheck } from './useDeletedAccountCheck';
 /** Keeps the signed-in user's data syncing while the portal is open; `afterStored` is handed to the sync engine. */
 export function usePortalSync(userId: string, afterStored?: AfterStored): void {
   useEffect(() => {
-    const stop = startSync({ pb, db, userId, afterStored });
+    // An administrator's engine also sends the door check-ins waiting on this device (src/sync/pushCheckIns.ts).
+    const stop = startSync({ pb, db, userId, afterStored, administrator: pb.authStore.record?.role === 'administrator' });
     return () => {
       void stop();
     };

@@ -2,8 +2,9 @@
 // default), then scan tickets with the camera or find people by name. Every
 // answer comes from this device (the masterclass's list and its check-ins are
 // kept in IndexedDB), so the door works the same with or without a
-// connection; check-ins and undos are sent when the device is online, and the
-// other door devices' check-ins come back, conflicts included.
+// connection. Check-ins and undos wait in the app's outbox and the sync engine
+// sends them when the device is online, whichever administrator is signed in
+// then; the other door devices' check-ins come back, conflicts included.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
@@ -73,33 +74,35 @@ function SyncLine({ door, eventId }: { door: Door; eventId: string }) {
   const { sync, pending, roster } = door;
   const waiting = pending > 0 ? ` · ${pending} check-in${pending === 1 ? '' : 's'} waiting to sync` : '';
   const zone = roster?.timezone ?? FALLBACK_ZONE;
+  const signIn = sync.paused === 'signin';
   let line: string;
   let color = 'dimmed';
   if (!sync.online) {
     line = `Offline · check-ins are saved on this device${waiting}`;
     color = 'orange.9';
-  } else if (sync.signIn) {
+  } else if (signIn) {
     line = `Sign in again to send check-ins${waiting}`;
     color = 'red.8';
-  } else if (sync.error) {
-    line = `Server not answering · ${sync.error}${waiting}`;
+  } else if (sync.unreachable) {
+    line = `Server not answering · retrying${waiting}`;
     color = 'orange.9';
   } else if (sync.syncing && pending > 0) {
     line = `Online · sending ${pending} check-in${pending === 1 ? '' : 's'}…`;
   } else if (sync.syncing && !sync.lastSyncedAt) {
     line = 'Syncing…';
   } else {
-    line = sync.lastSyncedAt ? `Online · synced ${doorTime(new Date(sync.lastSyncedAt).toISOString(), zone)}${waiting}` : `Online${waiting}`;
+    line = sync.lastSyncedAt ? `Online · synced ${doorTime(sync.lastSyncedAt, zone)}${waiting}` : `Online${waiting}`;
   }
   return (
     <Stack gap={2}>
       <Text size="sm" c={color} data-sync-line>
         {line}
-        {sync.signIn && <> · <Anchor href={`/auth?redirect=${encodeURIComponent(`/admin/check-in?event=${eventId}`)}`}>Sign in</Anchor></>}
+        {signIn && <> · <Anchor href={`/auth?redirect=${encodeURIComponent(`/admin/check-in?event=${eventId}`)}`}>Sign in</Anchor></>}
       </Text>
       {roster && (
-        <Text size="xs" c="dimmed">
-          List of {roster.total} attendee{roster.total === 1 ? '' : 's'} kept on this device, updated {doorTime(new Date(roster.refreshedAt).toISOString(), zone, new Date())}
+        <Text size="xs" c="dimmed" data-list-line>
+          List of {door.attendees.length} attendee{door.attendees.length === 1 ? '' : 's'} kept on this device
+          {sync.lastSyncedAt ? `, updated ${doorTime(sync.lastSyncedAt, zone, new Date())}` : ''}
         </Text>
       )}
     </Stack>
@@ -112,7 +115,7 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
   const deviceName = useDeviceName();
   const [renaming, setRenaming] = useState(false);
   const { eventId, masterclasses, stored, titles, timeZone } = useDoorEvent(requestedEvent);
-  const door = useDoor(eventId, user?.id ?? null);
+  const door = useDoor(eventId);
   // The last answer, for the masterclass it was given at (another masterclass starts with none).
   const [answer, setAnswer] = useState<{ event: string; result: DoorResult } | null>(null);
   const result = answer && answer.event === eventId ? answer.result : null;

@@ -18,7 +18,7 @@ function checkIn(id: string, attendeeId: string, fields: Partial<CheckInRow> = {
   return {
     id, event: EVENT, attendee: attendeeId, method: 'scan', scanned_at: '2031-09-01 00:10:00.000Z', device_name: 'North door', checked_in_by: 'admin0000000001',
     undone_at: '', undone_device: '', undone_by: '', received_at: '', ordered_at: '', device_clock_offset_ms: 0, clock_suspect: false,
-    conflict: false, conflict_with: '', updated: '', pending: 1, pendingBy: 'admin0000000001', revision: 1, refused: '', ...fields,
+    conflict: false, conflict_with: '', updated: '', pending: 1, refused: '', ...fields,
   };
 }
 

@@ -1,17 +1,24 @@
 // The door's state for one masterclass, read from the device (Dexie live
-// queries) and kept in step with the server by the door's sync: the list, its
-// check-ins, the look-up indexes the decisions use, and the counts.
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+// queries): its facts, its attendees and every door's check-ins (pulled by
+// the sync engine's change sequence, see src/sync/pullDoor.ts), the look-up
+// indexes the decisions use, the counts, and the check-ins waiting in the
+// shared outbox. Opening the door marks the device as a door, so the engine
+// pulls its lists; the masterclass's facts (title, times, replaced codes) are
+// read from the server when the door opens, every two minutes online, and on
+// Refresh.
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type CheckInRow, type DoorAttendeeRow, type DoorRosterRow } from '@/db';
+import { CHECK_INS_COLLECTION, db, markDoorDevice, type CheckInRow, type DoorAttendeeRow, type DoorRosterRow } from '@/db';
+import { requestSync, useSyncStatus, type SyncStatus } from '@/sync';
 import { settleConflicts } from './conflictRule';
 import { indexAttendees, indexCheckIns, type DoorView } from './decideScan';
 import { doorApi } from './doorApi';
-import { createDoorSync, type DoorSync, type DoorSyncState } from './doorSync';
+import { storeRosterFacts } from './doorStore';
 
 const EMPTY_ATTENDEES: DoorAttendeeRow[] = [];
 const EMPTY_CHECK_INS: CheckInRow[] = [];
-const IDLE: DoorSyncState = { online: true, syncing: false, lastSyncedAt: null, error: null, signIn: false };
+/** How often the masterclass's facts (its replaced ticket codes above all) are read again while the door is open online. */
+export const FACTS_MAX_AGE_MS = 2 * 60_000;
 
 export interface Door {
   roster: DoorRosterRow | undefined;
@@ -24,39 +31,59 @@ export interface Door {
   expected: number;
   /** Attendees let in (a check-in that is not undone and not refused). */
   checkedIn: number;
+  /** Check-ins (any masterclass, any administrator's) with a change waiting to be sent. */
   pending: number;
-  sync: DoorSyncState;
-  /** Asks the sync for a pass (after a local change, or Refresh). */
-  requestSync: (refreshRoster?: boolean) => void;
+  /** The sync engine's state (online, syncing, paused for a sign-in, last synced). */
+  sync: SyncStatus;
+  /** Asks the engine for a pass (after a local change, or Refresh); `refreshFacts` reads the masterclass's facts again. */
+  requestSync: (refreshFacts?: boolean) => void;
 }
 
-function useDoorSync(event: string | null, adminId: string | null): { sync: DoorSyncState; engine: RefObject<DoorSync | null> } {
-  const engine = useRef<DoorSync | null>(null);
-  const [sync, setSync] = useState<DoorSyncState>(IDLE);
+async function refreshFacts(event: string): Promise<void> {
+  const controller = new AbortController();
+  const deadline = setTimeout(() => controller.abort(), 20_000);
+  try {
+    const facts = await doorApi.facts(event, controller.signal);
+    await storeRosterFacts(db, {
+      event, title: facts.event.title, starts_at: facts.event.starts_at, ends_at: facts.event.ends_at, timezone: facts.event.timezone,
+      venue: facts.event.venue, total: facts.total, refreshedAt: Date.now(), voided: facts.voided ?? [],
+    });
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+/** Reads the facts when the door opens and then every FACTS_MAX_AGE_MS while online; a failure waits for the next time. */
+function useDoorFacts(event: string | null, online: boolean): (force?: boolean) => void {
+  const refresh = useCallback((force = false) => {
+    if (!event || !online) return;
+    void (async () => {
+      const held = await db.doorRosters.get(event);
+      if (force || !held || Date.now() - held.refreshedAt > FACTS_MAX_AGE_MS) await refreshFacts(event);
+    })().catch(() => undefined);
+  }, [event, online]);
   useEffect(() => {
-    if (!event || !adminId) return undefined;
-    const created = createDoorSync({ db, api: doorApi, event, adminId });
-    engine.current = created;
-    const unsubscribe = created.subscribe(setSync);
-    created.request();
-    const visible = () => document.visibilityState === 'visible' && created.request();
-    document.addEventListener('visibilitychange', visible);
-    return () => {
-      document.removeEventListener('visibilitychange', visible);
-      unsubscribe();
-      created.stop();
-      engine.current = null;
-    };
-  }, [event, adminId]);
-  return { sync, engine };
+    refresh();
+    const timer = setInterval(() => refresh(), FACTS_MAX_AGE_MS / 4);
+    return () => clearInterval(timer);
+  }, [refresh]);
+  return refresh;
 }
 
-export function useDoor(event: string | null, adminId: string | null): Door {
+export function useDoor(event: string | null): Door {
+  const sync = useSyncStatus();
   const roster = useLiveQuery(() => (event ? db.doorRosters.get(event) : undefined), [event]);
   const attendees = useLiveQuery(() => (event ? db.doorAttendees.where('event').equals(event).toArray() : EMPTY_ATTENDEES), [event]);
   const checkIns = useLiveQuery(() => (event ? db.checkIns.where('event').equals(event).toArray() : EMPTY_CHECK_INS), [event]);
-  const pending = useLiveQuery(() => db.checkIns.where('pending').equals(1).count(), [], 0);
-  const { sync, engine } = useDoorSync(event, adminId);
+  // Counted from the shared outbox, as the sync status and sign-out count them: one a check-in.
+  const pending = useLiveQuery(async () => new Set((await db.outbox.where('status').equals('pending').toArray())
+    .filter((change) => change.collection === CHECK_INS_COLLECTION).map((change) => change.recordId)).size, [], 0);
+  const facts = useDoorFacts(event, sync.online);
+
+  // This device is a door from now on (until sign-out clears its lists): the engine pulls them.
+  useEffect(() => {
+    if (event) void markDoorDevice(db).then(() => requestSync()).catch(() => undefined);
+  }, [event]);
 
   // The list's row is stored again at every refresh: the replaced codes count only when they change.
   const voidedKey = JSON.stringify(roster?.voided ?? []);
@@ -95,6 +122,9 @@ export function useDoor(event: string | null, adminId: string | null): Door {
     checkedIn,
     pending,
     sync,
-    requestSync: (refreshRoster?: boolean) => engine.current?.request(refreshRoster),
+    requestSync: (force?: boolean) => {
+      void requestSync();
+      if (force) facts(true);
+    },
   };
 }

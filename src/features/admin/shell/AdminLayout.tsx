@@ -6,7 +6,8 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { AppHeader } from '@/components/AppHeader';
-import { useSession } from '@/lib/session';
+import { currentUser, useSession } from '@/lib/session';
+import { useAdminSync } from '../check-in/useAdminSync';
 import { AdminNavbar } from './AdminNavbar';
 
 const NAVBAR_WIDTH = 256;
@@ -14,6 +15,8 @@ const NAVBAR_WIDTH = 256;
 export function AdminLayout() {
   const session = useSession();
   const [menuOpened, menu] = useDisclosure(false);
+  // The door's check-ins waiting on this device go whichever administrator is signed in.
+  useAdminSync(session.isAdmin ? (currentUser()?.id ?? null) : null);
   if (!session.signedIn) return <Navigate to="/auth" />;
   if (!session.isAdmin) return <Navigate to="/dashboard" />;
   return (

@@ -1,0 +1,139 @@
+// The door's pull: every door device's check-ins and the masterclasses'
+// attendees (names, emails, ticket codes), pulled by the server's change
+// sequence like every synced collection (GET /api/sync/changes, DESIGN
+// decision 18) but as an administrator sees them: every row, not the
+// account's own (no `owner`), into the door's tables (checkIns,
+// doorAttendees), each with its own checkpoint (meta `checkpoint:door:<collection>`),
+// apart from the portal's own attendee rows and checkpoint.
+//
+// Only on a door device: the door page marks the device (meta `door`) when it
+// opens, and sign-out removes the mark with the lists once nothing waits, so
+// an administrator's laptop that never opened the door holds no list.
+//
+// Each page (records, `gone` ids, the checkpoint after it) is stored in one
+// transaction. A check-in with a change not sent yet keeps it on top
+// (applyServerCheckIns) and is never deleted here. A `reset` (the server
+// pruned tombstones this device has not seen), or rows held without a
+// checkpoint, pull from 0 (every page marked `full`) and, once that
+// completes, drop the rows it did not bring, except check-ins still waiting.
+import Dexie from 'dexie';
+import { applyServerCheckIns, CHECK_INS_COLLECTION, DOOR_DEVICE_KEY, readMeta, type DoorAttendeeRow, type MasterclassDb, type ServerCheckIn, type ServerRecord } from '@/db';
+import { Collections } from '@/lib/collections';
+import type { SyncContext } from './syncContext';
+
+/** The door's pages: 1,000 records (the route's most) keep a 2,000-attendee list to two requests. */
+export const DOOR_PAGE_SIZE = 1000;
+
+export interface DoorPull {
+  collection: string;
+  /** The door table's name, for its transaction. */
+  table: 'checkIns' | 'doorAttendees';
+  store(db: MasterclassDb, records: readonly ServerRecord[]): Promise<unknown>;
+  /** Deletes rows the server says are gone (or a refill did not bring), keeping check-ins that still wait. */
+  drop(db: MasterclassDb, ids: readonly string[]): Promise<void>;
+}
+
+const checkpointKey = (collection: string) => `checkpoint:door:${collection}`;
+const refillKey = (collection: string) => `refill:door:${collection}`;
+
+/** Ids of check-ins with a change in the outbox (waiting or refused): never dropped by a pull. */
+async function unsentCheckIns(db: MasterclassDb): Promise<Set<string>> {
+  const rows = await db.outbox.where('[collection+recordId]').between([CHECK_INS_COLLECTION, Dexie.minKey], [CHECK_INS_COLLECTION, Dexie.maxKey]).toArray();
+  return new Set(rows.map((row) => row.recordId));
+}
+
+/** An attendee as the door keeps them: what a scan and the search need, nothing more. */
+export function doorAttendee(record: ServerRecord): DoorAttendeeRow {
+  const text = (field: string) => (typeof record[field] === 'string' ? (record[field] as string) : '');
+  return {
+    id: record.id, event: text('event'), full_name: text('full_name'), email: text('email'), company: text('company'),
+    registration_status: text('registration_status'), ticket_code: text('ticket_code'), updated: record.updated ?? '',
+    ...(typeof record.sync_seq === 'number' ? { sync_seq: record.sync_seq } : {}),
+  };
+}
+
+export const doorPulls: readonly DoorPull[] = [
+  {
+    collection: Collections.attendees,
+    table: 'doorAttendees',
+    async store(db, records) {
+      const held = new Map((await db.doorAttendees.bulkGet(records.map((record) => record.id))).flatMap((row) => (row ? [[row.id, row] as const] : [])));
+      const rows = records.map(doorAttendee).filter((row) => {
+        const old = held.get(row.id);
+        return !old || old.sync_seq === undefined || row.sync_seq === undefined || row.sync_seq > old.sync_seq;
+      });
+      if (rows.length > 0) await db.doorAttendees.bulkPut(rows);
+    },
+    async drop(db, ids) {
+      await db.doorAttendees.bulkDelete([...ids]);
+    },
+  },
+  {
+    collection: CHECK_INS_COLLECTION,
+    table: 'checkIns',
+    store: (db, records) => applyServerCheckIns(db, records as unknown as ServerCheckIn[]),
+    async drop(db, ids) {
+      const unsent = await unsentCheckIns(db);
+      await db.checkIns.bulkDelete(ids.filter((id) => !unsent.has(id)));
+    },
+  },
+];
+
+async function readCheckpoint(db: MasterclassDb, collection: string): Promise<number | null> {
+  const value = Number(await readMeta(db, checkpointKey(collection)));
+  return Number.isSafeInteger(value) && value >= 0 && (await db.meta.get(checkpointKey(collection))) ? value : null;
+}
+
+/** Pulls one of the door's collections after its checkpoint. */
+export async function pullDoorCollection(ctx: SyncContext, pull: DoorPull): Promise<void> {
+  const { db, transport } = ctx;
+  const table = db.table(pull.table);
+  // Every page of a pull from 0 that replaces the copy says so (`full`): the server never answers it with a reset.
+  const request = (after: number, full: boolean) => transport.changes(pull.collection, { after, limit: DOOR_PAGE_SIZE, full });
+  const checkpoint = await readCheckpoint(db, pull.collection);
+  const startRefill = async () => {
+    await db.meta.put({ key: refillKey(pull.collection), value: '1' });
+    return new Set<string>();
+  };
+  const refilling = (await readMeta(db, refillKey(pull.collection))) !== undefined || (checkpoint === null && (await table.count()) > 0);
+  let received: Set<string> | null = refilling ? await startRefill() : null;
+  let after = refilling ? 0 : checkpoint ?? 0;
+  for (;;) {
+    ctx.stopped?.throwIfAborted();
+    const answer = await request(after, received !== null);
+    if ('reset' in answer) {
+      if (after === 0) throw new Error(`The server asked to pull ${pull.collection} again from the start while pulling from the start`);
+      received = await startRefill();
+      after = 0;
+      continue;
+    }
+    const refill = received;
+    await db.transaction('rw', [table, db.outbox, db.meta], async () => {
+      await pull.store(db, answer.records);
+      const inPage = new Set(answer.records.map((record) => record.id));
+      await pull.drop(db, answer.gone.filter((id) => !inPage.has(id)));
+      if (refill) {
+        for (const id of inPage) refill.add(id);
+        if (!answer.more) {
+          const stale = (await table.toCollection().primaryKeys() as string[]).filter((id) => !refill.has(id));
+          await pull.drop(db, stale);
+          await db.meta.delete(refillKey(pull.collection));
+        }
+      }
+      await db.meta.put({ key: checkpointKey(pull.collection), value: String(answer.last) });
+    });
+    after = answer.last;
+    if (!answer.more) return;
+  }
+}
+
+/** Pulls the door's collections, on a door device signed in as an administrator. */
+export async function pullDoor(ctx: SyncContext): Promise<void> {
+  if (!ctx.administrator || (await readMeta(ctx.db, DOOR_DEVICE_KEY)) === undefined) return;
+  for (const pull of doorPulls) await pullDoorCollection(ctx, pull);
+}
+
+/** A live message about a door collection: a pass is asked for on a door device (the pull brings the change). */
+export async function doorHint(db: MasterclassDb, requestPass: () => void): Promise<void> {
+  if ((await readMeta(db, DOOR_DEVICE_KEY)) !== undefined) requestPass();
+}
