@@ -64,6 +64,8 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
   let received: Set<string> | null = refilling ? await startRefill() : null;
   let after = refilling ? 0 : checkpoint ?? 0;
   let restarted = false;
+  // A refill into an empty table (a first pull) has nothing to drop at its end.
+  let dropAtEnd = held > 0;
   const request = (from: number) => transport.changes(collection, { after: from, limit: pageSize, owner, full: received !== null });
 
   // A first pull fills an empty table, and each page is past the last: while a
@@ -77,6 +79,7 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
       // Never twice in one pull: a server that keeps answering it would make this loop.
       if (after === 0 || restarted) throw new Error(`The server asked to pull ${collection} again from the start while pulling from the start`);
       restarted = true;
+      dropAtEnd = true;
       received = await startRefill();
       after = 0;
       next = request(0);
@@ -101,7 +104,7 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
       if (refill) {
         for (const id of inPage) refill.add(id);
         if (!page.more) {
-          changed += await dropNotReceived(db, collection, refill);
+          if (dropAtEnd) changed += await dropNotReceived(db, collection, refill);
           await db.meta.delete(metaKeys.refill(collection));
         }
       }
