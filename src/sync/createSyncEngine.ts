@@ -27,7 +27,11 @@ import { withSyncLock } from './withSyncLock';
 export interface SyncOptions {
   db: MasterclassDb;
   userId: string;
-  /** The user is an administrator: the door's check-ins waiting on this device are sent too (pushCheckIns), and a door device pulls its lists (pullDoor). */
+  /**
+   * The user is an administrator: the door's check-ins waiting on this device are sent too
+   * (pushCheckIns), and a door device pulls its lists (pullDoor). By default, with `pb`, the stored
+   * session's role says (an engine started for a sign-out's Send now sends them too).
+   */
   administrator?: boolean;
   /** What to pull (syncedCollections by default): the admin area pulls none of the portal's. */
   collections?: readonly SyncedCollectionSpec[];
@@ -68,7 +72,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const stopping = new AbortController();
   const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, stopping.signal);
   const ctx: SyncContext = {
-    db: options.db, transport, userId: options.userId, administrator: options.administrator, collections: options.collections, clock, pageSize: options.pageSize ?? 200,
+    db: options.db, transport, userId: options.userId, administrator: options.administrator ?? options.pb?.authStore.record?.role === 'administrator', collections: options.collections, clock, pageSize: options.pageSize ?? 200,
     afterStored: options.afterStored, stopped: stopping.signal,
   };
   const status = options.status ?? appSyncStatus;
