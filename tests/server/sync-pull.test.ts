@@ -168,7 +168,7 @@ describe('the use case library through GET /api/sync/changes', () => {
       { title: 'Tags a string', tags: 'plain', industry: 'Retail' },
       { title: 'Ünïcode “quotes” and \\ backslash', description: 'Line one\nline two\t"quoted" — done', tags: ['ça', 'naïve', '"x"'], adoption_level: 'Emerging' },
     ];
-    const made = [];
+    const made: RecordModel[] = [];
     for (const fields of odd) made.push(await su.collection('ai_use_cases').create(fields));
     const asRecordsApi = new Map((await user.client.collection('ai_use_cases').getFullList({ batch: 1000, requestKey: null })).map((record) => [record.id, record]));
 
