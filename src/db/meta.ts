@@ -10,8 +10,10 @@ export const metaKeys = {
    */
   refill: (collection: string) => `refill:${collection}`,
   lastSyncedAt: 'lastSyncedAt',
-  /** Whose rows the user-owned tables hold. */
+  /** Whose rows the user-owned tables hold (kept after a sign-out clears them: the next account's sign-in still knows whose they were). */
   userId: 'userId',
+  /** Set by a sign-out to the account that signed out; nothing syncs for it until a sign-in claims the device again (src/sync/deviceOwner.ts). */
+  signedOut: 'signedOut',
   /** When the browser was asked to keep this device's data (asked once). */
   persistentStorageAsked: 'persistentStorageAsked',
 } as const;

@@ -6,7 +6,7 @@ import type PocketBase from 'pocketbase';
 import { metaKeys, readMeta, writeMeta, type MasterclassDb } from '@/db';
 import { appSyncStatus } from './appSyncStatus';
 import { backoffDelay } from './backoffDelay';
-import { claimLocalData } from './claimLocalData';
+import { claimOnStart, syncsFor, type SessionUser } from './deviceOwner';
 import { browserConnectivity, type Connectivity } from './connectivity';
 import { countOutbox } from './countOutbox';
 import { nextAttemptAt } from './nextAttemptAt';
@@ -49,6 +49,8 @@ export interface SyncOptions {
   requestTimeoutMs?: number;
   /** Told after a pull stored new or changed records of a collection (see AfterStored). */
   afterStored?: AfterStored;
+  /** Who the stored session belongs to now (with `pb`: its auth store); a pass writes only for that account (see deviceOwner.ts). */
+  sessionUser?: SessionUser;
 }
 
 /** Long enough for a 200-record page on a slow mobile link, short enough that a dead one is noticed. */
@@ -79,14 +81,20 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const connectivity = options.connectivity ?? browserConnectivity;
   const passes = serialPasses(pass);
   const request = passes.request;
-  const realtime = realtimeLink(ctx, () => void request());
+  const sessionUser = options.sessionUser ?? (options.pb && (() => options.pb?.authStore.record?.id));
+  // Under the sync lock, and only while the device is still this account's: a
+  // sign-out or account switch in another tab runs under the same lock.
+  const mayWrite = () => syncsFor(ctx.db, ctx.userId, sessionUser);
+  const realtime = realtimeLink(ctx, () => void request(), (write) => withSyncLock(async () => {
+    if (await mayWrite()) await write();
+  }));
   let stopped = false;
   let paused = false;
   let failures = 0;
   let cancelRetry = () => {};
 
   const ready = (async () => {
-    await claimLocalData(ctx.db, ctx.userId);
+    await claimOnStart(ctx.db, ctx.userId, sessionUser);
     const lastSyncedAt = (await readMeta(ctx.db, metaKeys.lastSyncedAt)) ?? null;
     status.set({ paused: null, syncing: false, online: connectivity.isOnline(), lastSyncedAt, ...(await countOutbox(ctx.db, ctx.userId)) });
   })();
@@ -107,7 +115,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     status.set({ online });
     if (online && !paused && !stopped) {
       status.set({ syncing: true });
-      const outcome = await withSyncLock(() => runSync(ctx));
+      const outcome = await withSyncLock(async () => ((await mayWrite()) ? runSync(ctx) : 'signed-out' as const));
       // A pass cut short by stop() says nothing about the server.
       if (!stopped) status.set({ unreachable: outcome === 'retry' });
       if (outcome === 'storage-full') status.set({ storageFull: true });
@@ -124,6 +132,8 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
         // A change the server could not take is retried by its own schedule.
         const due = await nextAttemptAt(ctx.db, ctx.userId, ctx.clock.now());
         if (due !== undefined && !stopped) cancelRetry = ctx.clock.setTimer(() => void request(), due - ctx.clock.now());
+      } else if (outcome === 'signed-out') {
+        // Signed out (or another account signed in) in another tab: nothing is written; this tab leaves for /auth.
       } else if (outcome === 'signin') {
         paused = true;
         status.set({ paused: 'signin' });

@@ -4,15 +4,18 @@
 // /auth opens with a full page load saying the account was deleted. Unlike
 // signOut, nothing waiting to be sent is kept. The engine and the database
 // load on demand.
+// Like a sign-out it runs under the sync lock (leaveDevice), so no pass of
+// another tab writes the account's rows back.
 import { ACCOUNT_DELETED_KEY } from '@/lib/deletedAccount';
 import { endSession } from '@/lib/endSession';
+import { currentUser } from '@/lib/session';
 
 export async function forgetDeletedAccount(): Promise<void> {
   try {
-    const [{ stopSync }, { clearUserTables }, { db }] = await Promise.all([import('./stopSync'), import('./clearUserTables'), import('@/db')]);
+    const [{ stopSync }, { leaveDevice }, { db, metaKeys, readMeta }] = await Promise.all([import('./stopSync'), import('./leaveDevice'), import('@/db')]);
+    const userId = currentUser()?.id ?? (await readMeta(db, metaKeys.userId));
     await stopSync();
-    await clearUserTables(db);
-    await db.outbox.clear();
+    if (userId) await leaveDevice(db, userId, 'discard');
   } catch (error) {
     console.error('Could not clear this device\'s data after the account was deleted', error);
   }

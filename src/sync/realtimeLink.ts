@@ -4,7 +4,9 @@
 // goes first: the first subscription opens the channel and its PB_CONNECT is
 // what re-pulls whatever changed between the pass's pull and the subscriptions.
 // A close() while connecting undoes what that connect made; a change that
-// cannot be stored is reported and a pull brings it instead.
+// cannot be stored is reported and a pull brings it instead. Each change is
+// stored through `write` (the engine's: under the sync lock, and only while
+// the device is still the account's, see deviceOwner.ts).
 import { applyRealtimeChange } from './applyRealtimeChange';
 import type { SyncContext } from './syncContext';
 import { doorHint, doorPulls } from './pullDoor';
@@ -17,7 +19,9 @@ export interface RealtimeLink {
   close(): Promise<void>;
 }
 
-export function realtimeLink(ctx: SyncContext, onReconnect: () => void): RealtimeLink {
+export function realtimeLink(
+  ctx: SyncContext, onReconnect: () => void, write: (store: () => Promise<void>) => Promise<void> = (store) => store(),
+): RealtimeLink {
   let unsubscribes: Unsubscribe[] = [];
   let connecting: Promise<void> | null = null;
   let connected = false;
@@ -51,7 +55,7 @@ export function realtimeLink(ctx: SyncContext, onReconnect: () => void): Realtim
       if (!(await keep(await ctx.transport.onReconnect(onReconnect)))) return;
       for (const spec of ctx.collections ?? syncedCollections) {
         const unsubscribe = await ctx.transport.subscribe(spec.collection, (change) => {
-          applyRealtimeChange(ctx.db, spec, ctx.userId, change).catch((error: unknown) => {
+          write(() => applyRealtimeChange(ctx.db, spec, ctx.userId, change)).catch((error: unknown) => {
             console.error('Could not store a live change; pulling instead', error);
             onReconnect();
           });

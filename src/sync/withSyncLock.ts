@@ -1,10 +1,13 @@
-// One sync pass at a time across the tabs of this browser: every tab runs an
-// engine over the same IndexedDB outbox, and two tabs pushing the same change
-// at once would be harmless but wasteful. Without Web Locks (Node, old
-// browsers) the pass simply runs.
+// The one lock every write of the sync takes in this browser: a pass, a live
+// change, a sign-out and an account switch (deviceOwner.ts, leaveDevice.ts).
+// One tab syncs (syncLeader.ts), but a sign-out in another tab must wait for
+// the pass under way, and a pass must not start half-way through a sign-out.
+// Without Web Locks (Node, old browsers) the work simply runs.
 
-export async function withSyncLock<T>(pass: () => Promise<T>): Promise<T> {
+export const SYNC_LOCK = 'masterclass-sync';
+
+export async function withSyncLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return pass();
-  return locks.request('masterclass-sync', pass);
+  if (!locks) return work();
+  return locks.request(SYNC_LOCK, work);
 }

@@ -1,17 +1,22 @@
-// What every successful sign-in ends with: syncing resumes if an expired
-// session had paused it, the toast, then the page that sent the user here or
-// the portal.
+// What every successful sign-in ends with: the device becomes the account's
+// (another account's rows leave it, a sign-out's mark goes; under the sync
+// lock, see src/sync/deviceOwner.ts), syncing resumes if an expired session
+// had paused it, the toast, then the page that sent the user here or the portal.
 import { useCallback } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { showToast } from '@/components/showToast';
+import { currentUser } from '@/lib/session';
 import { type Toast } from './authMessages';
 
 export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
 /** Loaded on demand: the sign-in page itself does not need the sync engine. */
-async function resumePausedSync(): Promise<void> {
+async function claimDeviceAndResume(): Promise<void> {
   try {
-    const { resumeSync } = await import('@/sync');
+    const userId = currentUser()?.id;
+    const [{ resumeSync }, { claimDevice }, { db }] = await Promise.all([import('@/sync'), import('@/sync/deviceOwner'), import('@/db')]);
+    // Before the portal opens: its sync starts only on a device claimed since the last sign-out.
+    if (userId) await claimDevice(db, userId);
     await resumeSync();
   } catch (error) {
     console.error('Could not resume syncing after sign-in', error);
@@ -22,9 +27,8 @@ export function useFinishSignIn(redirect: string | undefined): (toast: Toast) =>
   const navigate = useNavigate();
   return useCallback(
     (toast: Toast) => {
-      void resumePausedSync();
       showToast('success', toast);
-      void navigate({ href: redirect ?? DEFAULT_AFTER_SIGN_IN, replace: true });
+      void claimDeviceAndResume().then(() => navigate({ href: redirect ?? DEFAULT_AFTER_SIGN_IN, replace: true }));
     },
     [navigate, redirect],
   );

@@ -1,0 +1,40 @@
+// The device's part of a sign-out, under the sync lock (so a pass of another
+// tab is either over before it or finds the device signed out and writes
+// nothing, see deviceOwner.ts), in one transaction:
+// - the account's changes not sent yet are kept in the outbox, stamped with
+//   the account ('keep': sent when that account signs in here again; no other
+//   account sees or sends them) or deleted ('discard', the user's explicit choice);
+// - the account's rows and pull cursors leave the user-owned tables;
+// - meta.signedOut marks the device as signed out; meta.userId still names
+//   the account, so the next account's sign-in clears the tables again.
+// The door's lists go unless door check-ins still wait to be sent.
+import { forgetDoorData, metaKeys, writeMeta, type MasterclassDb } from '@/db';
+import { clearUserTables } from './clearUserTables';
+import { syncedCollections } from './syncedCollections';
+import { ownedBy } from './unsentChanges';
+import { withSyncLock } from './withSyncLock';
+
+export type UnsentChoice = 'keep' | 'discard';
+
+export interface LeftDevice {
+  /** The account's changes still in the outbox (kept for its next sign-in). */
+  keptChanges: number;
+  /** Door check-ins still waiting, kept with the door's lists. */
+  keptCheckIns: boolean;
+}
+
+export function leaveDevice(db: MasterclassDb, userId: string, unsent: UnsentChoice): Promise<LeftDevice> {
+  return withSyncLock(async () => {
+    const owned = syncedCollections.flatMap((spec) => (spec.ownerField && spec.table ? [db.table(spec.table)] : []));
+    const keptChanges = await db.transaction('rw', [db.outbox, db.meta, ...owned], async () => {
+      const mine = db.outbox.filter(ownedBy(userId));
+      if (unsent === 'discard') await mine.delete();
+      else await mine.modify({ owner: userId });
+      await clearUserTables(db);
+      await writeMeta(db, metaKeys.signedOut, userId);
+      return unsent === 'discard' ? 0 : db.outbox.filter((change) => change.owner === userId).count();
+    });
+    const keptCheckIns = !(await forgetDoorData(db));
+    return { keptChanges, keptCheckIns };
+  });
+}
