@@ -1,6 +1,6 @@
-// Stops the running engine (sign-out). Local data and the outbox stay: a
-// change made offline must never be lost to a sign-out; the next startSync
-// for another user hides the previous user's rows (see claimLocalData).
+// Stops this tab's sync (sign-out); a leader hands the sync to another tab
+// (syncLeader.ts). Local data and the outbox stay: what leaves the device at
+// sign-out is leaveDevice's to decide, under the sync lock.
 import { activeEngine } from './activeEngine';
 
 export async function stopSync(): Promise<void> {
