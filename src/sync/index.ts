@@ -8,4 +8,3 @@ export { useSyncStatus } from './syncStatus';
 export type { SyncStatus } from './syncStatusStore';
 export type { SyncOptions } from './createSyncEngine';
 export type { AfterStored } from './syncedCollections';
-export { forgetLocalUserData } from './forgetLocalUserData';

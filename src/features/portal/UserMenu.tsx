@@ -2,7 +2,7 @@ import { Avatar, Group, List, Menu, Modal, Text, UnstyledButton } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { IconChevronDown, IconDeviceMobileDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
-import { signOut } from '@/sync/signOut';
+import { useSignOut } from '@/components/sign-out/useSignOut';
 import { promptInstall, useInstallOffer } from '@/pwa/installPrompt';
 import type { PortalUser } from './portalUser';
 import { useProfile } from './useProfile';
@@ -13,6 +13,7 @@ export function UserMenu({ user }: { user: PortalUser }) {
   const name = profile?.full_name || user.fullName || user.email;
   const installOffer = useInstallOffer();
   const [instructionsOpened, instructions] = useDisclosure(false);
+  const signOut = useSignOut();
   return (
     <>
       <Menu position="bottom-end" width={220} withArrow>
@@ -46,7 +47,7 @@ export function UserMenu({ user }: { user: PortalUser }) {
             </Menu.Item>
           )}
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut.start}>
             Sign out
           </Menu.Item>
         </Menu.Dropdown>
@@ -61,6 +62,7 @@ export function UserMenu({ user }: { user: PortalUser }) {
           <List.Item>Tap Add.</List.Item>
         </List>
       </Modal>
+      {signOut.dialog}
     </>
   );
 }

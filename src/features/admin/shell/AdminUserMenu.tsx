@@ -1,14 +1,16 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconLogout, IconSelector, IconUserCircle } from '@tabler/icons-react';
-import { signOut } from '@/sync/signOut';
+import { useSignOut } from '@/components/sign-out/useSignOut';
 import { useAdminProfile } from './useAdminProfile';
 
 /** The navigation's footer: the administrator's avatar, name and company, with Profile Settings and Sign out. */
 export function AdminUserMenu({ onNavigate }: { onNavigate: () => void }) {
   const profile = useAdminProfile();
   const name = profile?.fullName || profile?.email || 'Administrator';
+  const signOut = useSignOut();
   return (
+    <>
     <Menu position="top-start" width={230} withArrow>
       <Menu.Target>
         <UnstyledButton aria-label="Administrator menu" w="100%" p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="admin-user-menu">
@@ -34,10 +36,12 @@ export function AdminUserMenu({ onNavigate }: { onNavigate: () => void }) {
           Profile Settings
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut.start}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+    {signOut.dialog}
+    </>
   );
 }
