@@ -9,6 +9,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type AttendeeRow, type EventRow } from '@/db';
 import { formatEventWhen } from '@/lib/eventWhen';
+import { currentUser } from '@/lib/session';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { useOnline } from '@/pwa/useOnline';
 import { CancelFlow } from './CancelFlow';
@@ -31,8 +32,10 @@ export function cancellableSeats(attendees: readonly AttendeeRow[], events: read
     .sort((a, b) => parsePocketBaseDate(a.event.starts_at).getTime() - parsePocketBaseDate(b.event.starts_at).getTime());
 }
 
-async function readSeats(): Promise<CancellableSeat[]> {
-  const [attendees, events] = await Promise.all([db.attendees.toArray(), db.events.toArray()]);
+/** The signed-in account's own rows only: another account's rows still on the device are never offered. */
+export async function readSeats(userId = currentUser()?.id): Promise<CancellableSeat[]> {
+  if (!userId) return [];
+  const [attendees, events] = await Promise.all([db.attendees.where('user').equals(userId).toArray(), db.events.toArray()]);
   return cancellableSeats(attendees, events, new Date());
 }
 

@@ -4,6 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type EventRow } from '@/db';
 import { featuredEvent } from '@/lib/featuredEvent';
+import { currentUser } from '@/lib/session';
 import { LOCK_REFRESH_MS, countdownTarget, countdownText, isPortalUnlocked } from './portalLock';
 import { useNow } from './useNow';
 
@@ -12,9 +13,14 @@ export type PortalLock =
   | { status: 'locked'; countdown: string }
   | { status: 'unlocked' };
 
-/** The masterclasses this account is registered for (its own attendee rows; none for an administrator without one). */
-export async function ownEventIds(): Promise<Set<string>> {
-  return new Set((await db.attendees.toArray()).map((attendee) => attendee.event).filter(Boolean));
+/**
+ * The masterclasses this account is registered for (its own attendee rows;
+ * none for an administrator without one, or with nobody signed in). Rows of
+ * another account still on the device never count.
+ */
+export async function ownEventIds(userId = currentUser()?.id): Promise<Set<string>> {
+  if (!userId) return new Set();
+  return new Set((await db.attendees.where('user').equals(userId).toArray()).map((attendee) => attendee.event).filter(Boolean));
 }
 
 /**

@@ -58,7 +58,7 @@ export function ReadinessTool({ userId, search, onNavigate, renderIntro }: Readi
       {problem}
     </Alert>
   );
-  if (search.view === 'assessment') return <AssessmentView id={search.id} step={search.step} onNavigate={onNavigate} />;
+  if (search.view === 'assessment') return <AssessmentView userId={userId} id={search.id} step={search.step} onNavigate={onNavigate} />;
   if (search.view === 'results') {
     return (
       <Suspense fallback={loading}>
@@ -75,8 +75,12 @@ export function ReadinessTool({ userId, search, onNavigate, renderIntro }: Readi
   );
 }
 
-function AssessmentView({ id, step, onNavigate }: { id?: string; step?: number; onNavigate: NavigateReadiness }) {
-  const found = useLiveQuery(async () => ({ row: id ? await db.readinessAssessments.get(id) : undefined }), [id]);
+function AssessmentView({ userId, id, step, onNavigate }: { userId: string; id?: string; step?: number; onNavigate: NavigateReadiness }) {
+  // Only the user's own: another account's row still on the device is "not on this device".
+  const found = useLiveQuery(async () => {
+    const row = id ? await db.readinessAssessments.get(id) : undefined;
+    return { row: row?.owner === userId ? row : undefined };
+  }, [id, userId]);
   if (!found) return loading;
   const { row } = found;
   if (!row) return <NotOnDevice onNavigate={onNavigate} />;

@@ -47,7 +47,10 @@ export function DraftEditor({ result, library, userId, savedId, onEdit, onSaved 
   const form = useForm<UseCaseDraft>({ initialValues: result.draft, validate, onValuesChange: onEdit });
   const [saving, setSaving] = useState(false);
   // The page says "Saved" while the saved row holds exactly what the form shows.
-  const savedRow = useLiveQuery(() => (savedId ? db.savedUseCases.get(savedId) : undefined), [savedId]);
+  const savedRow = useLiveQuery(async () => {
+    const row = savedId ? await db.savedUseCases.get(savedId) : undefined;
+    return row?.owner === userId ? row : undefined;
+  }, [savedId, userId]);
   const upToDate = savedRow !== undefined && isSavedAs(savedRow.generated, form.values);
 
   const save = form.onSubmit(async (values) => {

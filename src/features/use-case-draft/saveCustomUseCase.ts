@@ -44,7 +44,7 @@ export async function saveCustomUseCase(db: MasterclassDb, ownerId: string, useC
   if (generatedBytes(generated) > GENERATED_MAX_BYTES) {
     throw new DraftTooLargeError(`A saved use case can hold at most ${Math.round(GENERATED_MAX_BYTES / 1024)} KB of draft: shorten the longest texts and save again.`);
   }
-  if (savedId && (await db.savedUseCases.get(savedId))) {
+  if (savedId && (await db.savedUseCases.get(savedId))?.owner === ownerId) {
     await queueChange(db, { collection: 'saved_use_cases', op: 'update', recordId: savedId, patch: { title: useCase.draft.title, generated } });
     return savedId;
   }

@@ -35,7 +35,7 @@ export function savedUseCaseId(owner: string, useCaseId: string): string {
 /** Saves `useCase` to the owner's "My use cases" (nothing to do when it is saved already). */
 export async function saveUseCase(db: MasterclassDb, owner: string, useCase: Pick<AiUseCaseRow, 'id' | 'title'>): Promise<string> {
   const recordId = savedUseCaseId(owner, useCase.id);
-  if (await db.savedUseCases.get(recordId)) return recordId;
+  if ((await db.savedUseCases.get(recordId))?.owner === owner) return recordId;
   const title = useCase.title.trim().slice(0, 200) || 'Untitled use case';
   return queueChange(db, { collection: 'saved_use_cases', recordId, op: 'create', patch: { owner, use_case: useCase.id, title } });
 }
