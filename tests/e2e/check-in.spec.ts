@@ -7,7 +7,8 @@
 // person in earlier, so after the sync the page shows the conflict. (c) The
 // device changes hands: one administrator checks someone in offline and leaves,
 // another signs in on the same device, and the check-in reaches the server
-// under the first one's name, sent by the second.
+// under the first one's name, sent by the second. (d) Online, an admission at
+// another door shows here within seconds, and a scan of that ticket here says so.
 // The masterclass is a draft made for this file, so no other journey sees it.
 import { expect, test, chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ interface Seeded {
   ada: { id: string; ticket_code: string };
   grace: { id: string };
   katherine: { id: string };
+  dorothy: { id: string; ticket_code: string };
 }
 
 let seeded: Seeded;
@@ -50,7 +52,11 @@ async function seed(): Promise<Seeded> {
   const ada = await person('Ada Lovelace', 'Analytical Engines');
   const grace = await person('Grace Hopper', 'Compilers Inc');
   const katherine = await person('Katherine Johnson', 'Orbital Mechanics');
-  return { eventId: event.id, ada: { id: ada.id, ticket_code: String(ada.ticket_code) }, grace: { id: grace.id }, katherine: { id: katherine.id } };
+  const dorothy = await person('Dorothy Vaughan', 'Langley');
+  return {
+    eventId: event.id, ada: { id: ada.id, ticket_code: String(ada.ticket_code) }, grace: { id: grace.id }, katherine: { id: katherine.id },
+    dorothy: { id: dorothy.id, ticket_code: String(dorothy.ticket_code) },
+  };
 }
 
 /** A Y4M video (raw 4:2:0 frames) of a QR code, black on white, as a phone camera would film a ticket. */
@@ -80,10 +86,10 @@ function qrVideo(text: string, file: string): void {
 }
 
 /** Opens the door page for the journey's masterclass and waits for its list and check-ins on the device. */
-async function openDoor(page: Page, deviceName: string, counts: string | RegExp = /of 3 expected$/): Promise<void> {
+async function openDoor(page: Page, deviceName: string, counts: string | RegExp = /of 4 expected$/): Promise<void> {
   await page.addInitScript((name) => window.localStorage.setItem('door_device_name', name), deviceName);
   await page.goto(`/admin/check-in?event=${seeded.eventId}`);
-  await expect(page.getByText('List of 3 attendees kept on this device')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('List of 4 attendees kept on this device')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[data-counts]')).toHaveText(counts);
 }
 
@@ -115,7 +121,7 @@ test('(a) offline, the camera reads a ticket: checked in, then already checked i
     const context = await browser.newContext({ baseURL, viewport: DESKTOP, permissions: ['camera'], serviceWorkers: 'block' });
     const page = await context.newPage();
     await signInAs(page, admin);
-    await openDoor(page, 'North door', '0 of 3 expected');
+    await openDoor(page, 'North door', '0 of 4 expected');
 
     await context.setOffline(true);
     await expect(page.locator('[data-sync-line]')).toContainText('Offline');
@@ -124,7 +130,7 @@ test('(a) offline, the camera reads a ticket: checked in, then already checked i
     await expect(result).toHaveAttribute('data-result', 'green', { timeout: 15_000 });
     await expect(result).toContainText('Checked in — Ada Lovelace');
     await expect(result).toContainText('Saved on this device · waiting to sync');
-    await expect(page.locator('[data-counts]')).toHaveText('1 of 3 expected');
+    await expect(page.locator('[data-counts]')).toHaveText('1 of 4 expected');
     await page.screenshot({ path: `${SHOTS}/check-in-green-1280.png`, fullPage: true });
     // the ticket is still in view: once the repeat pause is over, the door says it was used
     await expect(result).toHaveAttribute('data-result', 'red', { timeout: 10_000 });
@@ -223,5 +229,33 @@ test('(c) a check-in made offline by one administrator reaches the server after 
     await page.screenshot({ path: `${SHOTS}/check-in-handover-390.png`, fullPage: true });
   } finally {
     await second.remove();
+  }
+});
+
+test('(d) online, another door\'s admission arrives within seconds and a second scan of that ticket is refused as already checked in', async ({ page }) => {
+  await signInAs(page, admin);
+  await openDoor(page, 'West door');
+  await expect(page.locator('[data-sync-line]')).toContainText('Online · synced');
+  await expect(page.getByRole('list', { name: 'Latest check-ins' })).not.toContainText('Dorothy Vaughan');
+
+  // Another door, online, lets Dorothy in now.
+  const eastDoor = await createPortalUser('administrator');
+  try {
+    const client = new PocketBase(process.env.E2E_BASE_URL);
+    client.authStore.save(JSON.parse(eastDoor.storedAuth).token, JSON.parse(eastDoor.storedAuth).record);
+    await client.send(PUSH, {
+      method: 'POST',
+      body: { event: seeded.eventId, sent_at: new Date().toISOString(), check_ins: [{ id: `east${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.slice(0, 15).padEnd(15, '0'), attendee: seeded.dorothy.id, method: 'scan', scanned_at: new Date().toISOString(), device_name: 'East door' }] },
+    });
+    // The live channel's hint brings it at once (the steady pass is a minute apart).
+    await expect(page.getByRole('list', { name: 'Latest check-ins' })).toContainText('Dorothy Vaughan', { timeout: 8_000 });
+    await page.getByRole('textbox', { name: 'Ticket code' }).fill(seeded.dorothy.ticket_code);
+    await page.getByRole('textbox', { name: 'Ticket code' }).press('Enter');
+    const result = page.locator('[data-result]');
+    await expect(result).toHaveAttribute('data-result', 'red');
+    await expect(result).toContainText('Already checked in — Dorothy Vaughan');
+    await expect(result).toContainText('by East door');
+  } finally {
+    await eastDoor.remove();
   }
 });
