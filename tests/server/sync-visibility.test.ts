@@ -1,10 +1,11 @@
 // Rows that become visible without changing themselves reach devices that
 // already synced: session materials of an event whose portal unlocks later
 // than another event's (by time passing, or by an administrator moving the
-// unlock earlier) are pulled even though they are older than the device's
-// materials cursor, and so are all materials for a user made administrator.
-// The engine runs against a real PocketBase with a 1-second pull overlap so
-// "older than the cursor" takes a second to arrange instead of half a minute.
+// unlock earlier) are pulled even though they were written before the device's
+// materials checkpoint, and so are all materials for a user made administrator:
+// the server gives them new sync_seq numbers when they become readable. (The
+// second waited between them is from the clock cursors' days: it keeps the
+// rows' `updated` stamps apart, which the pull no longer reads.)
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
@@ -56,7 +57,7 @@ async function lockedEventWithMaterial(title: string, seated = true) {
   return { event, material };
 }
 
-/** A device whose materials cursor is past `older` by more than the overlap (another event's material, newer, pulled). */
+/** A device whose materials checkpoint is past `older` (another event's material, newer, pulled). */
 async function syncedPast(older: RecordModel) {
   await sleep(OVERLAP_MS + 200);
   const seeded = await masterclassEvent(su);
