@@ -1,6 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MasterclassDb } from '@/db';
+import { activeEngine } from './activeEngine';
+import type { SyncEngine } from './createSyncEngine';
 import { applyRealtimeChange } from './applyRealtimeChange';
 import { applyServerRecords } from './applyServerRecords';
 import { queueChange } from './queueChange';
@@ -124,5 +126,26 @@ describe('applying a page expected to be new to the device', () => {
     ], { expectNew: true });
 
     expect(await db.businessCases.toArray()).toEqual([expect.objectContaining({ id: 'case00000000001', title: 'Mine, edited' })]);
+  });
+});
+
+describe('a live message', () => {
+  it('that differs from the held row without a later number is not stored, and asks for a pass to pull it', async () => {
+    const db = freshDb();
+    const request = vi.fn(async () => {});
+    activeEngine.set({ request } as unknown as SyncEngine);
+    try {
+      await applyServerRecords(db, 'users', [{ id: USER_ID, updated: T1, sync_seq: 7, job_title: 'Analyst' }]);
+      // Announced with the number the row had before this write (a server that numbers it after the broadcast).
+      await applyRealtimeChange(db, usersSpec, USER_ID, { action: 'update', record: { id: USER_ID, updated: T2, sync_seq: 7, job_title: 'Director' } });
+      expect(await db.profiles.get(USER_ID)).toMatchObject({ job_title: 'Analyst' });
+      expect(request).toHaveBeenCalledOnce();
+
+      // The same version again (the echo of what the device holds): nothing to ask.
+      await applyRealtimeChange(db, usersSpec, USER_ID, { action: 'update', record: { id: USER_ID, updated: T1, sync_seq: 7, job_title: 'Analyst' } });
+      expect(request).toHaveBeenCalledOnce();
+    } finally {
+      activeEngine.set(null);
+    }
   });
 });
