@@ -34,7 +34,7 @@ async function signedInUser(): Promise<string | undefined> {
 /** The signed-in account's changes not sent yet (none when nobody is signed in). */
 export async function unsentBeforeSignOut(): Promise<UnsentChanges> {
   const userId = await signedInUser();
-  if (!userId) return { pending: 0, failed: 0, conflicts: 0, total: 0 };
+  if (!userId) return { pending: 0, failed: 0, conflicts: 0, checkIns: 0, total: 0 };
   const [{ unsentChanges }, { db }] = await Promise.all([import('./unsentChanges'), import('@/db')]);
   return unsentChanges(db, userId);
 }
@@ -46,7 +46,7 @@ export async function unsentBeforeSignOut(): Promise<UnsentChanges> {
  */
 export async function sendBeforeSignOut(): Promise<UnsentChanges> {
   const userId = await signedInUser();
-  if (!userId) return { pending: 0, failed: 0, conflicts: 0, total: 0 };
+  if (!userId) return { pending: 0, failed: 0, conflicts: 0, checkIns: 0, total: 0 };
   const [{ db }, { ownedBy }, { sendNow }] = await Promise.all([import('@/db'), import('./unsentChanges'), import('./sendNow')]);
   await db.outbox.filter((change) => ownedBy(userId)(change) && change.status === 'failed' && !change.conflict?.length)
     .modify({ status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined });

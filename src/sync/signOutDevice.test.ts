@@ -38,7 +38,7 @@ describe('signing out with changes not sent', () => {
       change({ status: 'failed', conflict: ['company'], base: { company: 'Old Co' } }),
       change({ owner: OTHER_ID, recordId: OTHER_ID }),
     ]);
-    expect(await unsentChanges(h.db, USER_ID)).toEqual({ pending: 0, failed: 1, conflicts: 1, total: 2 });
+    expect(await unsentChanges(h.db, USER_ID)).toEqual({ pending: 0, failed: 1, conflicts: 1, checkIns: 0, total: 2 });
 
     const left = await leaveDevice(h.db, USER_ID, 'keep');
 
@@ -64,7 +64,7 @@ describe('signing out with changes not sent', () => {
     const other = createSyncEngine({ db: h.db, userId: OTHER_ID, transport: h.server.transport, clock: h.time.clock, connectivity: h.network.connectivity, status: createSyncStatusStore() });
     await other.request();
     await other.stop();
-    expect(await unsentChanges(h.db, OTHER_ID)).toEqual({ pending: 0, failed: 0, conflicts: 0, total: 0 });
+    expect(await unsentChanges(h.db, OTHER_ID)).toEqual({ pending: 0, failed: 0, conflicts: 0, checkIns: 0, total: 0 });
     expect(h.server.table('users').get(USER_ID)?.company).toBe('Old Co');
 
     await claimDevice(h.db, USER_ID);

@@ -2,6 +2,7 @@
 import type { UnsentChanges } from '@/sync/signOut';
 
 const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
+const checkIns = (count: number) => (count === 1 ? '1 check-in' : `${count} check-ins`);
 
 export const SignOutTexts = {
   title: 'Changes not sent yet',
@@ -13,6 +14,7 @@ export const SignOutTexts = {
     ...(unsent.pending > 0 ? [`${changes(unsent.pending)} waiting to be sent`] : []),
     ...(unsent.failed > 0 ? [`${changes(unsent.failed)} the server could not accept`] : []),
     ...(unsent.conflicts > 0 ? [`${changes(unsent.conflicts)} edited on the server too, waiting for Keep mine or Use the server's`] : []),
+    ...(unsent.checkIns > 0 ? [`${checkIns(unsent.checkIns)} made at the door, sent by whichever administrator is signed in here next`] : []),
   ],
   question: 'What should happen to them?',
   sendNow: 'Send now',

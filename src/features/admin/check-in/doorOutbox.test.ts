@@ -12,6 +12,8 @@ import { CHECK_INS_COLLECTION, countPendingCheckIns, forgetDoorData, markDoorDev
 import { ticketPayload } from '@/lib/ticket';
 import { countOutbox } from '@/sync/countOutbox';
 import { discardChange } from '@/sync/discardChange';
+import { leaveDevice } from '@/sync/leaveDevice';
+import { unsentChanges } from '@/sync/unsentChanges';
 import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
 import { CHECK_IN_PUSH_ROUTE } from '@/sync/pushCheckIns';
 import { fakeClock, fakeConnectivity } from '@/sync/testing/syncHarness';
@@ -244,6 +246,32 @@ describe('the door through the sync engine', () => {
     expect(await db.checkIns.get(refused.id)).toBeUndefined();
     expect(await db.checkIns.get(kept.id)).toMatchObject({ pending: 0 });
     expect(await countPendingCheckIns(db)).toBe(0);
+  });
+
+  it('sign-out says the check-ins wait; kept, they and the list stay for the next administrator; discarded, the list leaves too', async () => {
+    for (const choice of ['keep', 'discard'] as const) {
+      const server = doorServer();
+      server.attendee('att000000000001');
+      const db = device();
+      await markDoorDevice(db);
+      const a = signIn(db, server, ADMIN_A);
+      await a.engine.request();
+      await a.engine.stop();
+      await scan(db, 'att000000000001', ADMIN_A);
+      expect(await unsentChanges(db, ADMIN_A)).toEqual({ pending: 0, failed: 0, conflicts: 0, checkIns: 1, total: 1 });
+
+      const left = await leaveDevice(db, ADMIN_A, choice);
+      if (choice === 'keep') {
+        expect(left.keptCheckIns).toBe(true);
+        expect(await db.doorAttendees.count()).toBe(1);
+        expect((await db.outbox.toArray()).map((change) => [change.collection, change.owner])).toEqual([[CHECK_INS_COLLECTION, undefined]]);
+      } else {
+        expect(left.keptCheckIns).toBe(false);
+        expect(await db.outbox.count()).toBe(0);
+        expect(await db.doorAttendees.count()).toBe(0);
+        expect(await db.checkIns.count()).toBe(0);
+      }
+    }
   });
 
   it('a push that gets no answer stays waiting and goes on a later pass, once', async () => {
