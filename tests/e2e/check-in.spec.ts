@@ -207,8 +207,17 @@ test('(c) a check-in made offline by one administrator reaches the server after 
     await expect(page.locator('[data-result]')).toContainText('Checked in — Katherine Johnson');
     await expect(page.locator('[data-sync-line]')).toContainText('1 check-in waiting to sync');
 
-    // The first administrator leaves the device with the check-in still waiting (the session goes; the device keeps what waits).
-    await page.evaluate(() => window.localStorage.removeItem('pocketbase_auth'));
+    // The first administrator signs out, still offline: the dialog says the check-in waits, and it is kept.
+    await page.getByRole('button', { name: 'Administrator menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    const dialog = page.getByTestId('sign-out-dialog');
+    await expect(dialog).toContainText('1 check-in made at the door, sent by whichever administrator is signed in here next');
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SHOTS}/check-in-sign-out-390.png` });
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Keep for next sign-in' }).click();
+    // Signed out: the app leaves for the sign-in page (which loads once back online: this journey runs without the service worker).
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin')).catch(() => undefined);
     await context.setOffline(false);
     await page.goto('/auth');
     const form = page.getByRole('form', { name: 'Sign in' });
