@@ -34,7 +34,29 @@ export async function doorChanges(db: MasterclassDb): Promise<OutboxRow[]> {
 
 /** How many check-ins (of any masterclass, made by any administrator) have a change waiting to be sent or refused. */
 export async function countPendingCheckIns(db: MasterclassDb): Promise<number> {
-  return new Set((await doorChanges(db)).map((change) => change.recordId)).size;
+  const ids = new Set((await doorChanges(db)).map((change) => change.recordId));
+  // Rows an earlier version of the door left waiting without an outbox entry (adoptWaitingCheckIns queues them).
+  for (const id of await db.checkIns.where('pending').equals(1).primaryKeys()) ids.add(id);
+  return ids.size;
+}
+
+/**
+ * Check-ins an earlier version of the door stored as waiting (pending) kept
+ * no outbox entry: each gets one now, as the whole check-in (with its undo),
+ * so the engine sends it like any other. Answers how many were queued.
+ */
+export async function adoptWaitingCheckIns(db: MasterclassDb): Promise<number> {
+  return db.transaction('rw', db.checkIns, db.outbox, async () => {
+    const queued = new Set((await doorChanges(db)).map((change) => change.recordId));
+    const orphans = (await db.checkIns.where('pending').equals(1).toArray()).filter((row) => !queued.has(row.id));
+    for (const row of orphans) {
+      await db.outbox.add({
+        collection: CHECK_INS_COLLECTION, recordId: row.id, op: row.updated ? 'update' : 'create', patch: { ...checkInPatch(row) },
+        createdAt: new Date().toISOString(), attempts: 0, nextAttemptAt: 0, status: 'pending',
+      });
+    }
+    return orphans.length;
+  });
 }
 
 /** A check-in row as a door outbox entry carries it. */
@@ -91,6 +113,14 @@ export async function applyServerCheckIns(db: MasterclassDb, rows: readonly Serv
     });
     if (puts.length > 0) await db.checkIns.bulkPut(puts);
     return puts.length;
+  });
+}
+
+/** Drops every door check-in change not sent (a sign-out's explicit Discard): nothing of them waits any more. */
+export async function discardDoorChanges(db: MasterclassDb): Promise<void> {
+  await db.transaction('rw', db.checkIns, db.outbox, async () => {
+    await db.outbox.where('[collection+recordId]').between([CHECK_INS_COLLECTION, Dexie.minKey], [CHECK_INS_COLLECTION, Dexie.maxKey]).delete();
+    await db.checkIns.where('pending').equals(1).modify({ pending: 0 });
   });
 }
 

@@ -5,7 +5,7 @@ export type * from './types';
 export type * from './checkInTypes';
 export { metaKeys, readMeta, writeMeta } from './meta';
 export {
-  applyServerCheckIns, CHECK_INS_COLLECTION, checkInPatch, countPendingCheckIns, doorChanges, DOOR_DEVICE_KEY, forgetDoorData, isDoorChange, markDoorDevice,
+  adoptWaitingCheckIns, applyServerCheckIns, CHECK_INS_COLLECTION, checkInPatch, countPendingCheckIns, discardDoorChanges, doorChanges, DOOR_DEVICE_KEY, forgetDoorData, isDoorChange, markDoorDevice,
   type ServerCheckIn,
 } from './doorData';
 export { isQuotaExceeded, LocalStorageFullError, STORAGE_FULL_MESSAGE } from './storageErrors';

@@ -9,7 +9,7 @@
 //   the account, so the next account's sign-in clears the tables again.
 // The door's lists go unless door check-ins still wait to be sent (kept,
 // with no owner: any administrator's sign-in sends them; 'discard' deletes them too).
-import { forgetDoorData, isDoorChange, metaKeys, writeMeta, type MasterclassDb } from '@/db';
+import { discardDoorChanges, forgetDoorData, metaKeys, writeMeta, type MasterclassDb } from '@/db';
 import { clearUserTables } from './clearUserTables';
 import { syncedCollections } from './syncedCollections';
 import { ownedBy } from './unsentChanges';
@@ -29,15 +29,14 @@ export function leaveDevice(db: MasterclassDb, userId: string, unsent: UnsentCho
     const owned = syncedCollections.flatMap((spec) => (spec.ownerField && spec.table ? [db.table(spec.table)] : []));
     const keptChanges = await db.transaction('rw', [db.outbox, db.meta, ...owned], async () => {
       const mine = db.outbox.filter(ownedBy(userId));
-      if (unsent === 'discard') {
-        await mine.delete();
-        // The dialog counted the door's check-ins among them: discarded too (then the door's lists go).
-        await db.outbox.filter(isDoorChange).delete();
-      } else await mine.modify({ owner: userId });
+      if (unsent === 'discard') await mine.delete();
+      else await mine.modify({ owner: userId });
       await clearUserTables(db);
       await writeMeta(db, metaKeys.signedOut, userId);
       return unsent === 'discard' ? 0 : db.outbox.filter((change) => change.owner === userId).count();
     });
+    // The dialog counted the door's check-ins among them: discarded too (then the door's lists go).
+    if (unsent === 'discard') await discardDoorChanges(db);
     const keptCheckIns = !(await forgetDoorData(db));
     return { keptChanges, keptCheckIns };
   });

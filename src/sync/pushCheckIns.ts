@@ -11,7 +11,7 @@
 // A refused check-in stays in the outbox as failed (Retry / Discard) and its
 // row says why; network or server trouble backs off like any change; a 401
 // pauses the engine; a 403 (no longer an administrator) leaves them waiting.
-import { applyServerCheckIns, doorChanges, type OutboxRow, type ServerCheckIn } from '@/db';
+import { adoptWaitingCheckIns, applyServerCheckIns, doorChanges, type OutboxRow, type ServerCheckIn } from '@/db';
 import { backoffDelay } from './backoffDelay';
 import { classifyError } from './classifyError';
 import { describeError } from './describeError';
@@ -50,6 +50,8 @@ function nextBatch(entries: Entry[], now: number, skip: Set<number>): { event: s
 export async function pushCheckIns(ctx: SyncContext): Promise<void> {
   if (!ctx.administrator || !ctx.transport.send) return;
   const { db, clock } = ctx;
+  // Check-ins an earlier version of the door left waiting go into the outbox first.
+  await adoptWaitingCheckIns(db);
   // Entries sent (or given up on) in this pass: never twice in one pass.
   const done = new Set<number>();
   for (;;) {

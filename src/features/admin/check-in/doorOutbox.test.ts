@@ -274,6 +274,23 @@ describe('the door through the sync engine', () => {
     }
   });
 
+  it('a check-in an earlier version of the door left waiting (no outbox entry) is sent too', async () => {
+    const server = doorServer();
+    server.attendee('att000000000001');
+    const db = device();
+    const row = await scan(db, 'att000000000001', ADMIN_A);
+    // As the earlier door stored it: the row marked waiting, by administrator A, nothing in the outbox.
+    await db.outbox.clear();
+    await db.checkIns.update(row.id, { pendingBy: ADMIN_A, revision: 1 } as never);
+    expect(await countPendingCheckIns(db)).toBe(1);
+    expect(await forgetDoorData(db)).toBe(false);
+    const b = signIn(db, server, ADMIN_B);
+    await b.engine.request();
+    expect(server.checkIns.get(row.id)).toMatchObject({ checked_in_by: ADMIN_A, sent_by: ADMIN_B });
+    expect(await db.checkIns.get(row.id)).toMatchObject({ pending: 0 });
+    expect(await countPendingCheckIns(db)).toBe(0);
+  });
+
   it('a push that gets no answer stays waiting and goes on a later pass, once', async () => {
     const server = doorServer();
     server.attendee('att000000000001');
