@@ -5,38 +5,30 @@
 // leaves the device under the sync lock (leaveDevice: the account's rows go,
 // its kept changes stay stamped with it) and ends the session (endSession:
 // stored files, session, a full page load of /auth, which says when changes
-// were kept). The engine and the database load on demand: the admin area
-// signs out too, and runs no sync.
+// were kept). Everything it needs is loaded with the account menu (both the
+// portal and the admin area run the sync already): a sign-out must work
+// offline, and on a network that drops requests, without fetching a script.
+import { db, metaKeys, readMeta } from '@/db';
 import { endSession } from '@/lib/endSession';
 import { currentUser, UNSENT_CHANGES_KEPT_KEY } from '@/lib/session';
-import type { UnsentChoice } from './leaveDevice';
-import type { UnsentChanges } from './unsentChanges';
+import { leaveDevice, type UnsentChoice } from './leaveDevice';
+import { sendNow } from './sendNow';
+import { stopSync } from './stopSync';
+import { ownedBy, unsentChanges, type UnsentChanges } from './unsentChanges';
 
 export type { UnsentChoice } from './leaveDevice';
 export type { UnsentChanges } from './unsentChanges';
 
-/**
- * Loads what signing out needs ahead of time (the account menu does, once
- * shown): a sign-out must work offline even before the service worker has
- * stored the app's scripts.
- */
-export function preloadSignOut(): void {
-  void Promise.all([import('./stopSync'), import('./leaveDevice'), import('./unsentChanges'), import('./sendNow'), import('@/db')]).catch(() => undefined);
-}
+const NOTHING: UnsentChanges = { pending: 0, failed: 0, conflicts: 0, checkIns: 0, total: 0 };
 
 async function signedInUser(): Promise<string | undefined> {
-  const stored = currentUser()?.id;
-  if (stored) return stored;
-  const { db, metaKeys, readMeta } = await import('@/db');
-  return readMeta(db, metaKeys.userId);
+  return currentUser()?.id ?? readMeta(db, metaKeys.userId);
 }
 
 /** The signed-in account's changes not sent yet (none when nobody is signed in). */
 export async function unsentBeforeSignOut(): Promise<UnsentChanges> {
   const userId = await signedInUser();
-  if (!userId) return { pending: 0, failed: 0, conflicts: 0, checkIns: 0, total: 0 };
-  const [{ unsentChanges }, { db }] = await Promise.all([import('./unsentChanges'), import('@/db')]);
-  return unsentChanges(db, userId);
+  return userId ? unsentChanges(db, userId) : NOTHING;
 }
 
 /**
@@ -46,12 +38,11 @@ export async function unsentBeforeSignOut(): Promise<UnsentChanges> {
  */
 export async function sendBeforeSignOut(): Promise<UnsentChanges> {
   const userId = await signedInUser();
-  if (!userId) return { pending: 0, failed: 0, conflicts: 0, checkIns: 0, total: 0 };
-  const [{ db }, { ownedBy }, { sendNow }] = await Promise.all([import('@/db'), import('./unsentChanges'), import('./sendNow')]);
+  if (!userId) return NOTHING;
   await db.outbox.filter((change) => ownedBy(userId)(change) && change.status === 'failed' && !change.conflict?.length)
     .modify({ status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined });
   await sendNow(userId);
-  return unsentBeforeSignOut();
+  return unsentChanges(db, userId);
 }
 
 /** `unsent`: what becomes of changes not sent yet; 'keep' unless the user chose to discard them. */
@@ -59,7 +50,6 @@ export async function signOut(unsent: UnsentChoice = 'keep'): Promise<void> {
   let note: string | undefined;
   try {
     const userId = await signedInUser();
-    const [{ stopSync }, { leaveDevice }, { db }] = await Promise.all([import('./stopSync'), import('./leaveDevice'), import('@/db')]);
     await stopSync();
     if (userId) {
       const left = await leaveDevice(db, userId, unsent);

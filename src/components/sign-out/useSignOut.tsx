@@ -2,15 +2,14 @@
 // nothing unsent it signs out at once; otherwise it opens the sign-out dialog
 // and does what the user picks there. Returns the menu item's handler and the
 // dialog to render beside the menu.
-import { useEffect, useState, type ReactNode } from 'react';
-import { preloadSignOut, sendBeforeSignOut, signOut, unsentBeforeSignOut, type UnsentChanges, type UnsentChoice } from '@/sync/signOut';
+import { useState, type ReactNode } from 'react';
+import { sendBeforeSignOut, signOut, unsentBeforeSignOut, type UnsentChanges, type UnsentChoice } from '@/sync/signOut';
 import { SignOutDialog, type SignOutStep } from './SignOutDialog';
 
 export function useSignOut(): { start: () => void; dialog: ReactNode } {
   const [unsent, setUnsent] = useState<UnsentChanges | null>(null);
   const [busy, setBusy] = useState<SignOutStep>(null);
   const [notAllSent, setNotAllSent] = useState(false);
-  useEffect(preloadSignOut, []);
 
   const leave = async (choice: UnsentChoice) => {
     setBusy(choice);
@@ -30,8 +29,11 @@ export function useSignOut(): { start: () => void; dialog: ReactNode } {
   const send = () => {
     void (async () => {
       setBusy('send');
-      const left = await sendBeforeSignOut();
-      if (left.total === 0) {
+      const left = await sendBeforeSignOut().catch((error: unknown) => {
+        console.error('Could not send the changes', error);
+        return unsent;
+      });
+      if (left?.total === 0) {
         await leave('keep');
         return;
       }
