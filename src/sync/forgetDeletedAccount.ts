@@ -2,7 +2,8 @@
 // leaves this device at once — its rows, the outbox (changes not sent can no
 // longer go anywhere), the stored session materials and the session — and
 // /auth opens with a full page load saying the account was deleted. Unlike
-// signOut, nothing waiting to be sent is kept. The engine and the database
+// signOut, nothing of the account waiting to be sent is kept; the door's
+// waiting check-ins stay for the next administrator. The engine and the database
 // load on demand.
 // Like a sign-out it runs under the sync lock (leaveDevice), so no pass of
 // another tab writes the account's rows back.
@@ -15,7 +16,7 @@ export async function forgetDeletedAccount(): Promise<void> {
     const [{ stopSync }, { leaveDevice }, { db, metaKeys, readMeta }] = await Promise.all([import('./stopSync'), import('./leaveDevice'), import('@/db')]);
     const userId = currentUser()?.id ?? (await readMeta(db, metaKeys.userId));
     await stopSync();
-    if (userId) await leaveDevice(db, userId, 'discard');
+    if (userId) await leaveDevice(db, userId, 'discard-own');
   } catch (error) {
     console.error('Could not clear this device\'s data after the account was deleted', error);
   }

@@ -15,7 +15,14 @@ import { syncedCollections } from './syncedCollections';
 import { ownedBy } from './unsentChanges';
 import { withSyncLock } from './withSyncLock';
 
-export type UnsentChoice = 'keep' | 'discard';
+/**
+ * 'keep' or 'discard' the account's changes (the sign-out dialog's choice,
+ * which counted the door's check-ins too, so 'discard' drops those as well);
+ * 'discard-own' drops only the account's own changes and keeps the door's
+ * check-ins for the next administrator (the account was deleted: its changes
+ * can go nowhere, but check-ins are the door's, whoever scanned them).
+ */
+export type UnsentChoice = 'keep' | 'discard' | 'discard-own';
 
 export interface LeftDevice {
   /** The account's changes still in the outbox (kept for its next sign-in). */
@@ -29,11 +36,11 @@ export function leaveDevice(db: MasterclassDb, userId: string, unsent: UnsentCho
     const owned = syncedCollections.flatMap((spec) => (spec.ownerField && spec.table ? [db.table(spec.table)] : []));
     const keptChanges = await db.transaction('rw', [db.outbox, db.meta, ...owned], async () => {
       const mine = db.outbox.filter(ownedBy(userId));
-      if (unsent === 'discard') await mine.delete();
-      else await mine.modify({ owner: userId });
+      if (unsent === 'keep') await mine.modify({ owner: userId });
+      else await mine.delete();
       await clearUserTables(db);
       await writeMeta(db, metaKeys.signedOut, userId);
-      return unsent === 'discard' ? 0 : db.outbox.filter((change) => change.owner === userId).count();
+      return unsent === 'keep' ? db.outbox.filter((change) => change.owner === userId).count() : 0;
     });
     // The dialog counted the door's check-ins among them: discarded too (then the door's lists go).
     if (unsent === 'discard') await discardDoorChanges(db);

@@ -4,7 +4,7 @@
 // the lock itself (a sign-out waiting for another tab's pass) is covered in
 // the browser (tests/e2e/sync-leader.spec.ts).
 import { describe, expect, it } from 'vitest';
-import { metaKeys, readMeta, type OutboxRow } from '@/db';
+import { CHECK_INS_COLLECTION, metaKeys, readMeta, type OutboxRow } from '@/db';
 import { createSyncEngine } from './createSyncEngine';
 import { claimDevice } from './deviceOwner';
 import { leaveDevice } from './leaveDevice';
@@ -85,6 +85,20 @@ describe('signing out with changes not sent', () => {
 
     expect(left.keptChanges).toBe(0);
     expect((await h.db.outbox.toArray()).map((row) => row.owner)).toEqual([OTHER_ID]);
+  });
+
+  it('after the account was deleted drops its own changes but keeps the door\'s waiting check-ins for the next administrator', async () => {
+    const h = await syncedDevice();
+    await h.engine.stop();
+    const door = change({ collection: CHECK_INS_COLLECTION as OutboxRow['collection'], recordId: 'checkin00000001', op: 'create', patch: {}, owner: undefined });
+    await h.db.outbox.bulkAdd([change({}), door]);
+
+    await leaveDevice(h.db, USER_ID, 'discard-own');
+    expect((await h.db.outbox.toArray()).map((row) => [row.collection, row.recordId])).toEqual([[CHECK_INS_COLLECTION, 'checkin00000001']]);
+
+    // The sign-out dialog's Discard, which counted the check-ins, drops them too.
+    await leaveDevice(h.db, USER_ID, 'discard');
+    expect(await h.db.outbox.count()).toBe(0);
   });
 });
 
