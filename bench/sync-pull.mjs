@@ -14,7 +14,7 @@ import { distDir, root } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 import { countStoredUseCases, seedLibrary } from './use-case-search.mjs';
 
-const RUNS = 3;
+const RUNS = 5;
 /** src/sync/syncedCollections.ts: the ai_use_cases page size. */
 const PAGE_SIZE = 500;
 const GOALS = { pullMs: 1500 };
