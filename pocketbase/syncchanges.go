@@ -236,6 +236,14 @@ func syncChanges(e *core.RequestEvent) error {
 	if err != nil {
 		return e.BadRequestError("", err)
 	}
+	// A device pulls as the account it belongs to. A token PocketBase did not
+	// accept (expired, revoked, of a deleted account) would otherwise be read as
+	// a guest: the shared rows it may no longer see would come back as gone and
+	// the checkpoint would move past them, so after signing in again they would
+	// never return. Such a pull, and an owner pull without any session, is a 401.
+	if info.Auth == nil && (e.Request.Header.Get("Authorization") != "" || q.ownerOnly) {
+		return e.UnauthorizedError("Sign in again to sync this device.", nil)
+	}
 	if collection.ListRule == nil && !info.HasSuperuserAuth() {
 		return e.ForbiddenError("Only superusers can perform this action.", nil)
 	}

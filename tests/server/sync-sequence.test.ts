@@ -324,8 +324,9 @@ describe('changes of who may read a row', () => {
     await alice.client.collection('business_cases').delete(plan.id);
 
     expect((await pullAll(alice.client, 'business_cases', start.last, { owner: 1 })).gone).toEqual([plan.id]);
-    for (const client of [bob.client, admin.client, server.guest()]) {
-      for (const params of [{ owner: 1 }, {}] as Params[]) {
+    // (A guest's owner pull is refused outright: see the 401 test below.)
+    for (const [client, options] of [[bob.client, [{ owner: 1 }, {}]], [admin.client, [{ owner: 1 }, {}]], [server.guest(), [{}]]] as const) {
+      for (const params of options as readonly Params[]) {
         const pulled = await pullAll(client, 'business_cases', 0, params);
         expect([...pulled.gone, ...ids(pulled.held)]).not.toContain(plan.id);
       }
@@ -387,6 +388,20 @@ describe('rules', () => {
     for (const collection of ['users', 'attendees', 'business_cases', 'readiness_assessments', 'saved_use_cases', 'ai_use_cases', 'materials', 'check_ins', 'tombstones']) {
       expect((await pullAll(guest, collection, 0)).held.size, collection).toBe(0);
     }
+  });
+
+  it('answers a pull with a session the server no longer accepts, or an owner pull with none, with 401: never as a guest', async () => {
+    const ended = server.guest();
+    // A token that was valid once: alice's, after her password changed (PocketBase then refuses it).
+    const user = await createUser(server, su, 'attendee');
+    ended.authStore.save(user.client.authStore.token, user.client.authStore.record);
+    await su.collection('users').update(user.id, { password: 'a-new-password-1', passwordConfirm: 'a-new-password-1' });
+    for (const [collection, params] of [['events', {}], ['materials', {}], ['attendees', { owner: 1 }]] as const) {
+      await expect(changes(ended, collection, 1, params), collection).rejects.toMatchObject({ status: 401 });
+    }
+    await expect(changes(server.guest(), 'business_cases', 0, { owner: 1 })).rejects.toMatchObject({ status: 401 });
+    // A guest without a token still reads what is public.
+    expect((await changes(server.guest(), 'events', 0)).records.length).toBeGreaterThan(0);
   });
 
   it('refuses bad parameters with a clear 400, never a 500', async () => {
