@@ -16,13 +16,17 @@ import { ownedBy } from './unsentChanges';
 import { withSyncLock } from './withSyncLock';
 
 /**
- * 'keep' or 'discard' the account's changes (the sign-out dialog's choice,
- * which counted the door's check-ins too, so 'discard' drops those as well);
- * 'discard-own' drops only the account's own changes and keeps the door's
- * check-ins for the next administrator (the account was deleted: its changes
- * can go nowhere, but check-ins are the door's, whoever scanned them).
+ * The sign-out dialog's choice for the account's changes: 'keep' or 'discard'
+ * (the dialog counted the door's check-ins too, so 'discard' drops those as well).
  */
-export type UnsentChoice = 'keep' | 'discard' | 'discard-own';
+export type UnsentChoice = 'keep' | 'discard';
+/**
+ * What leaving does with them: the user's choice, or 'discard-own', which drops
+ * only the account's own changes and keeps the door's check-ins for the next
+ * administrator (the account was deleted: its changes can go nowhere, but
+ * check-ins are the door's, whoever scanned them).
+ */
+export type LeaveChoice = UnsentChoice | 'discard-own';
 
 export interface LeftDevice {
   /** The account's changes still in the outbox (kept for its next sign-in). */
@@ -31,7 +35,7 @@ export interface LeftDevice {
   keptCheckIns: boolean;
 }
 
-export function leaveDevice(db: MasterclassDb, userId: string, unsent: UnsentChoice): Promise<LeftDevice> {
+export function leaveDevice(db: MasterclassDb, userId: string, unsent: LeaveChoice): Promise<LeftDevice> {
   return withSyncLock(async () => {
     const owned = syncedCollections.flatMap((spec) => (spec.ownerField && spec.table ? [db.table(spec.table)] : []));
     const keptChanges = await db.transaction('rw', [db.outbox, db.meta, ...owned], async () => {

@@ -9,6 +9,7 @@ import { MasterclassDb } from '@/db/database';
 import { buildIndexState } from './indexState';
 import { keepIndex, type IndexWorkerRequest, type RefreshAnswer } from './keptIndex';
 import { refreshKept } from './refreshKept';
+import { rowVersion } from './rowVersion';
 
 async function withDatabase<T>(name: string, work: (db: MasterclassDb) => Promise<T>): Promise<T> {
   const db = new MasterclassDb(name);
@@ -23,7 +24,7 @@ async function build(rows: AiUseCaseRow[], databaseName: string): Promise<void> 
   const built = buildIndexState(rows);
   self.postMessage({ type: 'built', ...built });
   try {
-    const versions = new Map(rows.map((row) => [row.id, row.updated]));
+    const versions = new Map(rows.map((row) => [row.id, rowVersion(row)]));
     await withDatabase(databaseName, (db) => keepIndex(db, { state: built.state, versions, buildMs: built.buildMs, builtAt: Date.now() }));
   } catch (error) {
     console.warn('The use case index could not be kept on the device', error);

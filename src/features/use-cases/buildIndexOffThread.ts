@@ -26,7 +26,7 @@ export type BuildAnswer = ({ type: 'built' } & BuiltIndexState) | { type: 'kept'
 
 /** What the index reads of a row, and the version it is kept with. */
 const indexedFields = (row: AiUseCaseRow) => {
-  const fields: Record<string, unknown> = { id: row.id, updated: row.updated };
+  const fields: Record<string, unknown> = { id: row.id, updated: row.updated, sync_seq: row.sync_seq };
   for (const field of FIELDS) fields[field] = row[field];
   return fields;
 };

@@ -9,6 +9,7 @@ import MiniSearch, { type Options } from 'minisearch';
 import type { AiUseCaseRow } from '@/db';
 import { addAllQuickly } from './addAllQuickly';
 import { CATEGORY_FIELDS, INDEX_OPTIONS } from './indexOptions';
+import { rowVersion } from './rowVersion';
 
 export interface IndexState {
   /** The radix tree of terms; at each term, per field id, document short id → term frequency. */
@@ -96,11 +97,11 @@ export function applyRows(index: MiniSearch<AiUseCaseRow>, held: Map<string, str
     present.add(row.id);
     const version = held.get(row.id);
     if (version === undefined) added.push(row);
-    else if (version !== row.updated) {
+    else if (version !== rowVersion(row)) {
       index.replace(row);
       changed += 1;
     }
-    held.set(row.id, row.updated);
+    held.set(row.id, rowVersion(row));
   }
   if (present.size < held.size) {
     for (const id of [...held.keys()]) {

@@ -34,6 +34,10 @@ describe('the use case index kept on the device', () => {
     expect(changesSince(versions, [{ id: 'a', updated: 'v1' }, { id: 'b', updated: 'v1' }, { id: 'c', updated: 'v1' }])).toBe(0);
     // b changed, c gone, d new.
     expect(changesSince(versions, [{ id: 'a', updated: 'v1' }, { id: 'b', updated: 'v2' }, { id: 'd', updated: 'v1' }])).toBe(3);
+    // Two saves in one millisecond share a stamp, not a change number.
+    const numbered = new Map([['a', '#4']]);
+    expect(changesSince(numbered, [{ id: 'a', updated: 'v1', sync_seq: 4 }])).toBe(0);
+    expect(changesSince(numbered, [{ id: 'a', updated: 'v1', sync_seq: 5 }])).toBe(1);
   });
 
   it('is built and kept when there is none, left alone while nothing changed, and brought in step when a row changed', async () => {

@@ -1,5 +1,5 @@
 // The library's search index kept on the device (the `keptIndexes` table),
-// beside the id → updated of the rows it holds: a page load reads it and
+// beside the id → version (rowVersion) of the rows it holds: a page load reads it and
 // brings it in step with the rows it finds (a few changed use cases are
 // replaced), instead of building it from all 10,000 again. It is built or
 // refreshed in a worker (buildIndex.worker.ts): by the library when it finds
@@ -13,6 +13,7 @@ import { Collections } from '@/lib/collections';
 import type { AfterStored } from '@/sync';
 import { INDEX_FORMAT } from './indexOptions';
 import { openIndexWorker, type WorkerFactory } from './indexWorker';
+import { rowVersion } from './rowVersion';
 
 export const KEPT_INDEX_KEY = 'use-cases';
 
@@ -39,7 +40,7 @@ export function withIndexLock<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** How many of `rows` the kept versions do not hold as they are, plus those they hold that are gone. */
-export function changesSince(versions: ReadonlyMap<string, string>, rows: readonly Pick<AiUseCaseRow, 'id' | 'updated'>[]): number {
+export function changesSince(versions: ReadonlyMap<string, string>, rows: readonly Pick<AiUseCaseRow, 'id' | 'updated' | 'sync_seq'>[]): number {
   let changed = 0;
   let held = 0;
   for (const row of rows) {
@@ -47,7 +48,7 @@ export function changesSince(versions: ReadonlyMap<string, string>, rows: readon
     if (version === undefined) changed += 1;
     else {
       held += 1;
-      if (version !== row.updated) changed += 1;
+      if (version !== rowVersion(row)) changed += 1;
     }
   }
   return changed + (versions.size - held);

@@ -8,6 +8,7 @@ import type { AiUseCaseRow, MasterclassDb } from '@/db';
 import { INDEX_OPTIONS } from './indexOptions';
 import { applyRows, buildIndexState, indexFromState, stateOf, type IndexState } from './indexState';
 import { BUILD_AWAY_FROM, keepIndex, readKeptIndex, withIndexLock, type RefreshAnswer } from './keptIndex';
+import { rowVersion } from './rowVersion';
 
 export function refreshKept(db: MasterclassDb): Promise<RefreshAnswer> {
   return withIndexLock(async () => {
@@ -17,7 +18,7 @@ export function refreshKept(db: MasterclassDb): Promise<RefreshAnswer> {
     const kept = await readKeptIndex(db, rows);
     if (!kept) {
       const built = buildIndexState(rows);
-      const versions = new Map(rows.map((row) => [row.id, row.updated]));
+      const versions = new Map(rows.map((row) => [row.id, rowVersion(row)]));
       await keepIndex(db, { state: built.state, versions, buildMs: built.buildMs, builtAt: Date.now() });
       return { type: 'refreshed', outcome: 'built', ms: performance.now() - started };
     }

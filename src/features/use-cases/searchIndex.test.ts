@@ -67,6 +67,12 @@ describe('the use case search index', () => {
     expect(index.search('staffing')?.ids).toEqual(['forecast000001']);
     expect(index.search('chatbot')?.ids).toEqual(['chatbot0000001']);
   });
+
+  it('replaces a row saved again within the same millisecond: its change number differs though its stamp does not', () => {
+    const index = indexOf({ ...forecasting, sync_seq: 7 }, fraud);
+    index.sync([{ ...forecasting, sync_seq: 8, title: 'Emergency Department Staffing' }, fraud]);
+    expect(index.search('staffing')?.ids).toEqual(['forecast000001']);
+  });
 });
 
 describe('searching while a word is typed', () => {

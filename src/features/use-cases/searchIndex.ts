@@ -11,6 +11,7 @@ import { INDEX_OPTIONS } from './indexOptions';
 import { applyRows, indexFromState, type IndexState } from './indexState';
 import type { WorkerFactory } from './indexWorker';
 import { readKeptIndex, withIndexLock } from './keptIndex';
+import { rowVersion } from './rowVersion';
 
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
@@ -39,7 +40,7 @@ export interface SearchHits {
 export class UseCaseIndex {
   private index = new MiniSearch<AiUseCaseRow>(INDEX_OPTIONS);
 
-  /** id → updated of each use case in the index. */
+  /** id → version (rowVersion) of each use case in the index. */
   private readonly held = new Map<string, string>();
 
   /** Recent searches' hits by their words, most recent last. */
@@ -114,7 +115,7 @@ export class UseCaseIndex {
     if (this.held.size > 0) return;
     if (!built) return this.sync(rows);
     this.index = built.index;
-    for (const row of rows) this.held.set(row.id, row.updated);
+    for (const row of rows) this.held.set(row.id, rowVersion(row));
     this.remembered.clear();
     // On the performance timeline for the search benchmark: from asking to a searchable index, the worker's and the page's shares.
     performance.measure('use-cases:index-build', {
