@@ -237,6 +237,10 @@ describe('pushing check-ins', () => {
     expect(earlyAnswer.check_ins.map((row) => row.id).sort()).toEqual([early.id, late.id].sort());
     const listed = await otherAdmin.client.send(`${CHANGES}&after=0&limit=1000`, {});
     expect(listed.records.find((row: { id: string }) => row.id === late.id)).toMatchObject({ conflict: true, conflict_with: early.id, device_name: 'South door' });
+    // The push answers each check-in with its number in the change sequence, as the pull does: a door storing either keeps the same version.
+    const pulledSeq = (id: unknown) => listed.records.find((row: { id: string }) => row.id === id)?.sync_seq;
+    expect(earlyAnswer.check_ins.map((row) => [row.id, row.sync_seq])).toEqual(earlyAnswer.check_ins.map((row) => [row.id, pulledSeq(row.id)]));
+    expect(earlyAnswer.check_ins.every((row) => typeof row.sync_seq === 'number' && row.sync_seq > 0)).toBe(true);
     // undoing the winner lets the other one in; the conflict is gone
     await push(admin.client, [{ ...early, undone_at: '2031-09-01T00:13:00.000Z', undone_device: 'North door' }]);
     const after = await checkInsOf(attendee.id);

@@ -59,6 +59,8 @@ function answerJson(e, text) {
 const CHECK_IN_FIELDS = [
   "id", "attendee", "event", "method", "scanned_at", "received_at", "device_clock_offset_ms", "clock_suspect", "ordered_at",
   "device_name", "checked_in_by", "sent_by", "undone_at", "undone_by", "undone_device", "conflict", "conflict_with", "created", "updated",
+  // The change sequence, as the pull gives it: a device storing the push's answer keeps the row's number (DESIGN decision 18).
+  "sync_seq",
 ];
 
 /** @param {core.Record} record */
@@ -67,7 +69,7 @@ function checkInJson(record) {
   for (const field of CHECK_IN_FIELDS) {
     if (field === "id") row.id = record.id;
     else if (field === "clock_suspect" || field === "conflict") row[field] = record.getBool(field);
-    else if (field === "device_clock_offset_ms") row[field] = record.getInt(field);
+    else if (field === "device_clock_offset_ms" || field === "sync_seq") row[field] = record.getInt(field);
     else row[field] = record.getString(field);
   }
   return row;
