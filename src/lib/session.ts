@@ -26,7 +26,9 @@ export interface SessionUser extends RecordModel {
  * token and asks to sign in again only if the server refuses it.
  */
 export function currentUser(): SessionUser | null {
-  return (pb.authStore.record as SessionUser | null) ?? null;
+  const record = pb.authStore.record as SessionUser | null;
+  // A stored user without an id (a session an older version kept from an answer cut off mid-way) is no session.
+  return record?.id ? record : null;
 }
 
 export const isAdministrator = (user: SessionUser | null) => user?.role === 'administrator';
