@@ -265,7 +265,8 @@ test.describe('the sign-out dialog', () => {
     await expect(page.getByText('Changes not sent yet')).toHaveCount(0);
     const admin = await superuserClient();
     expect((await admin.collection('users').getOne(user.id)).company).toBe('Sent Co');
-    expect(await deviceRows(page, 'outbox')).toEqual([]);
+    // The sign-out ends in a full page load of /auth: read once that page has settled.
+    await expect.poll(() => deviceRows(page, 'outbox').catch(() => 'reading while the page loads'), { timeout: 15_000 }).toEqual([]);
 
     await signInThroughPage(page, user.email, PASSWORD);
     await page.waitForURL('**/dashboard');
@@ -283,7 +284,8 @@ test.describe('the sign-out dialog', () => {
     await screenshot(page, 'sign-out-discard-phone');
     await dialog.getByRole('button', { name: 'Discard and sign out' }).click();
     await page.waitForURL('**/auth');
-    expect(await deviceRows(page, 'outbox')).toEqual([]);
+    // The sign-out ends in a full page load of /auth: read once that page has settled.
+    await expect.poll(() => deviceRows(page, 'outbox').catch(() => 'reading while the page loads'), { timeout: 15_000 }).toEqual([]);
     expect((await admin.collection('users').getOne(user.id)).company).toBe('Sent Co');
   });
 });
