@@ -2,7 +2,9 @@
 // Wi-Fi: of the API requests (the realtime stream aside), one in six never
 // reaches the server, one in six reaches it but its answer is lost, one in
 // six is held back a while, and the other half pass. Pages and assets pass
-// untouched. Records which record writes the server actually applied.
+// untouched. Records which record writes the server actually applied. A test
+// can also hold one chosen request at the proxy (`hold`): it has left the
+// browser but not reached the server until the test releases it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,6 +12,13 @@ export interface AppliedWrite {
   method: string;
   path: string;
   body: Record<string, unknown>;
+}
+
+/** A request kept at the proxy: `arrived` resolves once one matching request came; `release` sends it on to the server, whose status `answered` gives. */
+export interface HeldRequest {
+  arrived: Promise<AppliedWrite>;
+  release(): void;
+  answered: Promise<number>;
 }
 
 export interface FaultProxy {
@@ -20,6 +29,8 @@ export interface FaultProxy {
   faults: { dropped: number; answerLost: number; delayed: number; passed: number };
   /** false: every request passes (the connection is good again). */
   setFaulty(faulty: boolean): void;
+  /** Holds the next request for which `matches(method, path)` is true (no fault is applied to it). */
+  hold(matches: (method: string, path: string) => boolean): HeldRequest;
   close(): Promise<void>;
 }
 
@@ -31,11 +42,21 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const faults = { dropped: 0, answerLost: 0, delayed: 0, passed: 0 };
   let faulty = true;
   let count = 0;
+  const holds: {
+    matches: (method: string, path: string) => boolean;
+    arrive: (write: AppliedWrite) => void;
+    released: Promise<void>;
+    answer: (status: number) => void;
+  }[] = [];
 
   const server = http.createServer((request, response) => {
     const path = request.url ?? '/';
     const api = path.startsWith('/api/') && !path.startsWith('/api/realtime');
-    const fault = faulty && api ? ['drop', 'pass', 'lose', 'pass', 'delay', 'pass'][count++ % 6] : 'pass';
+    const holdIndex = holds.findIndex((held) => held.matches(request.method ?? '', path));
+    const held = holdIndex >= 0 ? holds.splice(holdIndex, 1)[0] : undefined;
+    const fault = held ? 'hold' : faulty && api ? ['drop', 'pass', 'lose', 'pass', 'delay', 'pass'][count++ % 6] : 'pass';
+    // A held request may be answered after its tab has gone.
+    response.on('error', () => {});
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -50,6 +71,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           hostname: upstream.hostname, port: upstream.port, path, method: request.method,
           headers: { ...request.headers, host: upstream.host },
         }, (answer) => {
+          held?.answer(answer.statusCode ?? 502);
           const isWrite = /^\/api\/collections\/[^/]+\/records/.test(path) && ['POST', 'PATCH', 'DELETE'].includes(request.method ?? '');
           if (isWrite && (answer.statusCode ?? 500) < 300) {
             let parsed: Record<string, unknown> = {};
@@ -73,7 +95,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         outgoing.on('error', () => request.socket.destroy());
         outgoing.end(body);
       };
-      if (fault === 'delay') {
+      if (held) {
+        let parsed: Record<string, unknown> = {};
+        try {
+          parsed = body.length ? (JSON.parse(body.toString()) as Record<string, unknown>) : {};
+        } catch {
+          parsed = {};
+        }
+        held.arrive({ method: request.method ?? '', path: path.split('?')[0] ?? path, body: parsed });
+        void held.released.then(forward);
+      } else if (fault === 'delay') {
         faults.delayed += 1;
         setTimeout(forward, DELAY_MS);
       } else forward();
@@ -87,6 +118,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     faults,
     setFaulty(value) {
       faulty = value;
+    },
+    hold(matches) {
+      let arrive: (write: AppliedWrite) => void = () => {};
+      let release = () => {};
+      let answer: (status: number) => void = () => {};
+      const arrived = new Promise<AppliedWrite>((resolve) => { arrive = resolve; });
+      const released = new Promise<void>((resolve) => { release = resolve; });
+      const answered = new Promise<number>((resolve) => { answer = resolve; });
+      holds.push({ matches, arrive, released, answer });
+      return { arrived, release, answered };
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
