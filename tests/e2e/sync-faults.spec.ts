@@ -28,7 +28,7 @@ import { DESKTOP } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { startFaultProxy, type FaultProxy, type HeldRequest } from '../support/faultProxy';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
-import { checkInByName, deviceTables, leaderTab, nudge, openDoor, USER_TABLES, type Row } from './support/syncDevices';
+import { checkInByName, deviceTables, leaderTab, nudge, openDoor, USER_TABLES, waitForDoorList, type Row } from './support/syncDevices';
 
 test.use({ viewport: DESKTOP });
 
@@ -354,7 +354,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
       await expect.poll(() => offlineDoors, { timeout: 120_000, intervals: [250] }).toBe(2);
       await context.setOffline(false);
       await page.reload();
-      await expect(page.getByText(`List of ${listed} attendees kept on this device`)).toBeVisible({ timeout: 60_000 }).catch(async (error: unknown) => {
+      await waitForDoorList(page, listed).catch(async (error: unknown) => {
         await page.screenshot({ path: test.info().outputPath(`${name}-after-reload.png`), fullPage: true });
         await test.info().attach(`${name} errors`, { body: `${page.url()}\n${errors.join('\n')}`, contentType: 'text/plain' });
         throw error;

@@ -112,11 +112,27 @@ export const nudge = (page: Page) => inPage(page, () => page.evaluate(() => {
   window.dispatchEvent(new Event('focus'));
 }));
 
+/**
+ * Waits for the door to show its list of `attendees` on the device. The list
+ * line needs the masterclass's facts too, which the door reads again only
+ * every 30 s after a failed read: on a faulty network the door's Refresh list
+ * is pressed meanwhile, as door staff would.
+ */
+export async function waitForDoorList(page: Page, attendees: number): Promise<void> {
+  const line = page.getByText(`List of ${attendees} attendees kept on this device`);
+  const refresh = page.getByRole('button', { name: 'Refresh list' });
+  await expect.poll(async () => {
+    if (await line.isVisible()) return true;
+    if (await refresh.isEnabled({ timeout: 1_000 }).catch(() => false)) await refresh.click({ timeout: 5_000 }).catch(() => undefined);
+    return line.isVisible();
+  }, { timeout: 90_000, intervals: [5_000], message: `the door lists ${attendees} attendees` }).toBe(true);
+}
+
 /** The door page (/admin/check-in) of one masterclass, named `deviceName` on this device, once its list is on the device. */
 export async function openDoor(page: Page, baseUrl: string, eventId: string, deviceName: string, attendees: number): Promise<void> {
   await page.addInitScript((name) => window.localStorage.setItem('door_device_name', name), deviceName);
   await page.goto(`${baseUrl}/admin/check-in?event=${eventId}`);
-  await expect(page.getByText(`List of ${attendees} attendees kept on this device`)).toBeVisible({ timeout: 60_000 });
+  await waitForDoorList(page, attendees);
 }
 
 /**
