@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app and the server, runs every benchmark and
 // writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
 // `npm run bench -- lighthouse landing` runs only the benchmarks named
-// (landing, lighthouse, offline, registrations, ratio, use-case-search, sync-changes, sync-pull, admin-attendees, check-in).
+// (landing, lighthouse, offline, registrations, ratio, use-case-search, sync-changes, sync-pull, sync-tabs, admin-attendees, check-in).
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
@@ -16,10 +16,11 @@ import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
 import { benchmarkUseCaseSearch } from './use-case-search.mjs';
 import { benchmarkSyncChanges } from './sync-changes.mjs';
 import { benchmarkSyncPull, historyLine as syncPullHistory } from './sync-pull.mjs';
+import { benchmarkSyncTabs, historyLine as syncTabsHistory } from './sync-tabs.mjs';
 import { benchmarkAdminAttendees } from './admin-attendees.mjs';
-import { benchmarkCheckIn } from './check-in.mjs';
+import { benchmarkCheckIn, historyLine as checkInHistory } from './check-in.mjs';
 
-const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'sync-changes', 'sync-pull', 'admin-attendees', 'check-in'];
+const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'sync-changes', 'sync-pull', 'sync-tabs', 'admin-attendees', 'check-in'];
 const only = new Set(process.argv.slice(2));
 for (const name of only) if (!BENCHES.includes(name)) throw new Error(`Unknown benchmark ${name}: choose from ${BENCHES.join(', ')}`);
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -83,6 +84,15 @@ if (wanted('sync-pull')) {
   console.log(`A device's pull of ${syncPull.useCases} use cases through the change sequence: ${syncPull.pullMs} ms median of ${syncPull.runs.length} fresh devices (${syncPull.runs.map((run) => run.pullMs).join(', ')} ms; goal ${syncPull.goals.pullMs} ms), the server's share ${syncPull.serverMs} ms, read again by the next pass: ${syncPull.runs.map((run) => run.laterPass.records).join(', ')} records`);
 }
 
+if (wanted('sync-tabs')) {
+  const syncTabs = await benchmarkSyncTabs();
+  writeFileSync(path.join(resultsDir, 'sync-tabs.json'), `${JSON.stringify({ measuredAt, ...syncTabs }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify(syncTabsHistory({ measuredAt, ...syncTabs }))}\n`);
+  const shown = (figures) => `p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms${figures.missed ? `, ${figures.missed} never shown` : ''}`;
+  const { leaderToFollower, followerToLeader, serverToLeader, serverToFollower } = syncTabs.toOtherTab;
+  console.log(`Two tabs, one leader, ${syncTabs.changes} changes each way: saved in the leader → shown in the follower ${shown(leaderToFollower)}; follower → leader ${shown(followerToLeader)}; an API change → leader ${shown(serverToLeader)}, → follower ${shown(serverToFollower)}; at the end all in step: ${syncTabs.end.consistent}`);
+}
+
 if (wanted('admin-attendees')) {
   const adminAttendees = await benchmarkAdminAttendees();
   writeFileSync(path.join(resultsDir, 'admin-attendees.json'), `${JSON.stringify({ measuredAt, ...adminAttendees }, null, 2)}\n`);
@@ -100,8 +110,8 @@ if (wanted('sync-changes')) {
 if (wanted('check-in')) {
   const checkIn = await benchmarkCheckIn();
   writeFileSync(path.join(resultsDir, 'check-in.json'), `${JSON.stringify({ measuredAt, ...checkIn }, null, 2)}\n`);
-  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'check-in', attendees: checkIn.attendees, scanP50Ms: checkIn.scan.p50Ms, scanP95Ms: checkIn.scan.p95Ms, listOnDeviceMs: checkIn.listOnDeviceMs })}\n`);
-  console.log(`Door check-in, ${checkIn.attendees} attendees on the device, offline: scan decoded → result shown p50 ${checkIn.scan.p50Ms} ms, p95 ${checkIn.scan.p95Ms} ms (goal 100 ms); list onto the device ${checkIn.listOnDeviceMs} ms`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify(checkInHistory({ measuredAt, ...checkIn }))}\n`);
+  console.log(`Door check-in, ${checkIn.attendees} attendees on the device, offline: scan decoded → result shown p50 ${checkIn.scan.p50Ms} ms, p95 ${checkIn.scan.p95Ms} ms (goal 100 ms); list onto the device ${checkIn.listOnDeviceMs} ms; a fresh door device's pull of ${checkIn.attendees} attendees and ${checkIn.checkInsSeeded} check-ins ${checkIn.doorPull.pullMs} ms median of ${checkIn.doorPull.runs.length} (${checkIn.doorPull.runs.map((run) => run.pullMs).join(', ')} ms; goal ${checkIn.goals.doorPullMs} ms), storing ${checkIn.doorPull.storeMs} ms, the server's share ${checkIn.doorPull.serverMs} ms`);
 }
 
 function summariseRegistrations({ paid, capacityRace }) {
