@@ -16,6 +16,8 @@ import { leaveDevice } from '@/sync/leaveDevice';
 import { unsentChanges } from '@/sync/unsentChanges';
 import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
 import { CHECK_IN_PUSH_ROUTE } from '@/sync/pushCheckIns';
+import { doorPulls, pullDoorCollection } from '@/sync/pullDoor';
+import type { SyncContext } from '@/sync/syncContext';
 import { fakeClock, fakeConnectivity } from '@/sync/testing/syncHarness';
 import { createSyncStatusStore } from '@/sync/syncStatusStore';
 import type { ChangesPage, SyncTransport } from '@/sync/transport';
@@ -352,6 +354,39 @@ describe('the door through the sync engine', () => {
       const rows = await db.checkIns.where('attendee').equals('att000000000002').sortBy('scanned_at');
       expect(rows.map((row) => [row.id, row.conflict, row.conflict_with, row.pending])).toEqual([[first.id, false, '', 0], [second.id, true, first.id, 0]]);
     }
+  });
+
+  it('a new door stores its whole list once the last page is in: a fill cut off midway stores nothing and starts again from 0', async () => {
+    const rows = Array.from({ length: 5 }, (_, index) => ({
+      id: `att00000000000${index}`, event: EVENT, full_name: `Name ${index}`, email: '', company: '', registration_status: 'confirmed',
+      ticket_code: codeOf(`att00000000000${index}`), updated: '', sync_seq: index + 1,
+    }) as ServerRecord);
+    const asked: number[] = [];
+    let failAt: number | null = 4;
+    const transport = {
+      async changes(_collection: string, { after }: { after: number }): Promise<ChangesPage> {
+        asked.push(after);
+        if (after === failAt) throw Object.assign(new Error('Failed to fetch'), { status: 0 });
+        const page = rows.filter((row) => Number(row.sync_seq) > after).slice(0, 2);
+        const last = Number(page.at(-1)?.sync_seq ?? 5);
+        // Row 2 was deleted while the fill went on: the last page says so.
+        return { records: page, gone: last === 5 ? ['att000000000002'] : [], last, more: last < 5 };
+      },
+    } as unknown as SyncTransport;
+    const db = device();
+    const ctx = { db, transport } as unknown as SyncContext;
+    const attendees = doorPulls.find((pull) => pull.table === 'doorAttendees')!;
+
+    await expect(pullDoorCollection(ctx, attendees)).rejects.toThrow('Failed to fetch');
+    expect(await db.doorAttendees.count()).toBe(0);
+    expect(await db.meta.get('checkpoint:door:attendees')).toBeUndefined();
+
+    failAt = null;
+    asked.length = 0;
+    await pullDoorCollection(ctx, attendees);
+    expect(asked).toEqual([0, 2, 4]);
+    expect((await db.doorAttendees.toCollection().primaryKeys()).sort()).toEqual(['att000000000000', 'att000000000001', 'att000000000003', 'att000000000004']);
+    expect((await db.meta.get('checkpoint:door:attendees'))?.value).toBe('5');
   });
 
   it('an administrator\'s laptop that never opened the door pulls no list', async () => {
