@@ -133,7 +133,7 @@ async function portalCopies(page: Page, server: PocketBase, userId: string) {
 }
 
 test('attendees on three tabs, an administrator and two offline doors over a faulty network: nothing lost, doubled or leaked', async ({ browser }) => {
-  // 1.1–1.3 min on a 2-core machine under moderate load, up to 2.7 min under heavy load: room for worse.
+  // 1.1–1.3 min on a 2-core machine under moderate load, up to 2.8 min under heavy load: room for worse.
   test.setTimeout(480_000);
   const base = process.env.E2E_BASE_URL ?? '';
   const su = await superuserClient();
