@@ -240,10 +240,11 @@ describe('account limits', () => {
   const ctx = serverForBlock({});
   let users: TestUser[] = [];
 
+  // 50 accounts, each a password hash and a sign-in: minutes on a loaded 2-core runner, not the default minute.
   beforeAll(async () => {
     const { server, su } = ctx();
     users = await Promise.all(Array.from({ length: 50 }, () => createUser(server, su, 'attendee')));
-  });
+  }, 180_000);
 
   it('lets 50 attendees on one venue address sign in within a minute', async () => {
     const { server } = ctx();
