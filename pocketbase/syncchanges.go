@@ -31,7 +31,7 @@ import (
 
 const (
 	syncDefaultLimit = 200
-	syncMaxLimit     = 1000
+	syncMaxLimit     = 5000
 )
 
 // syncCollection: how one synced collection is pulled.
