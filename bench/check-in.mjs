@@ -10,12 +10,13 @@
 // and the next frame after it), p50/p95/max over SCANS scans: new check-ins
 // (each stored on the device first) and some tickets scanned again (red,
 // "Already checked in"). Goal: p95 < 100 ms.
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { distDir, root } from '../scripts/lib/paths.mjs';
+import { distDir } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+import { runAlone } from './lib/runAlone.mjs';
 
 const ATTENDEES = 10_000;
 const BATCH = 500;
@@ -328,14 +329,4 @@ export async function benchmarkCheckIn({ publicDir = distDir } = {}) {
 }
 
 // `node bench/check-in.mjs [--write] [--dist <dir>]` (after `npm run build`): this benchmark alone (`--write`: to bench/results/check-in.json and a line in history.jsonl).
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const at = process.argv.indexOf('--dist');
-  const publicDir = at > 0 ? path.resolve(process.argv[at + 1]) : distDir;
-  const result = { measuredAt: new Date().toISOString(), ...await benchmarkCheckIn({ publicDir }) };
-  const text = `${JSON.stringify(result, null, 2)}\n`;
-  if (process.argv.includes('--write')) {
-    writeFileSync(path.join(root, 'bench/results/check-in.json'), text);
-    appendFileSync(path.join(root, 'bench/results/history.jsonl'), `${JSON.stringify(historyLine(result))}\n`);
-  }
-  console.log(text);
-}
+await runAlone(import.meta.url, 'check-in', benchmarkCheckIn, historyLine);

@@ -6,13 +6,14 @@
 // answer the same pages (`serverMs`, read by Node one after the other), and
 // what the next pass reads again once the library is on the device (nothing:
 // `laterPass.records`). Goal: pull ≤ 1.5 s. Quick: one seeding, no index or typing.
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { distDir, root } from '../scripts/lib/paths.mjs';
+import { distDir } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 import { countStoredUseCases, seedLibrary } from './use-case-search.mjs';
+import { runAlone } from './lib/runAlone.mjs';
 
 const RUNS = 5;
 /** src/sync/syncedCollections.ts: the ai_use_cases page size. */
@@ -149,13 +150,4 @@ export async function benchmarkSyncPull({ publicDir = distDir } = {}) {
 
 // `node bench/sync-pull.mjs` (after `npm run build`; `--dist <dir>` for another build): this benchmark
 // alone, printed (`--write`: also to bench/results/sync-pull.json and a line in history.jsonl, as `npm run bench` does).
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const at = process.argv.indexOf('--dist');
-  const publicDir = at > 0 ? path.resolve(process.argv[at + 1]) : distDir;
-  const result = { measuredAt: new Date().toISOString(), ...await benchmarkSyncPull({ publicDir }) };
-  if (process.argv.includes('--write')) {
-    writeFileSync(path.join(root, 'bench/results/sync-pull.json'), `${JSON.stringify(result, null, 2)}\n`);
-    appendFileSync(path.join(root, 'bench/results/history.jsonl'), `${JSON.stringify(historyLine(result))}\n`);
-  }
-  console.log(JSON.stringify(result, null, 2));
-}
+await runAlone(import.meta.url, 'sync-pull', benchmarkSyncPull, historyLine);

@@ -12,12 +12,13 @@
 // request to the new value shown in each tab (realtime message to the leader,
 // stored in IndexedDB, live queries in both tabs). At the end both tabs, the
 // device and the server must hold the last value.
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { distDir, root } from '../scripts/lib/paths.mjs';
+import { distDir } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+import { runAlone } from './lib/runAlone.mjs';
 
 const CHANGES = 20;
 /** Beyond this, a change counts as never shown (and the run reports it). */
@@ -256,13 +257,4 @@ export async function benchmarkSyncTabs({ publicDir = distDir } = {}) {
 }
 
 // `node bench/sync-tabs.mjs [--dist <dir>] [--write]` (after `npm run build`): this benchmark alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const at = process.argv.indexOf('--dist');
-  const publicDir = at > 0 ? path.resolve(process.argv[at + 1]) : distDir;
-  const result = { measuredAt: new Date().toISOString(), ...await benchmarkSyncTabs({ publicDir }) };
-  if (process.argv.includes('--write')) {
-    writeFileSync(path.join(root, 'bench/results/sync-tabs.json'), `${JSON.stringify(result, null, 2)}\n`);
-    appendFileSync(path.join(root, 'bench/results/history.jsonl'), `${JSON.stringify(historyLine(result))}\n`);
-  }
-  console.log(JSON.stringify(result, null, 2));
-}
+await runAlone(import.meta.url, 'sync-tabs', benchmarkSyncTabs, historyLine);
