@@ -3,6 +3,8 @@
 // Accounts (public; the signed invitation token is the capability):
 //   GET  /api/masterclass/invitations/{attendeeId}?email=…&token=… — who is invited (lib/accounts/invitation-route.js)
 //   POST /api/masterclass/signup                                  — create the account (lib/accounts/signup.js)
+//   POST /api/masterclass/invitations/resend {email}              — send my invitation again: the same 202 for every
+//                                                                    address, the work done by the cron below (lib/accounts/invitation-resend.js)
 // Administrators only (DESIGN decision 4):
 //   POST /api/masterclass/attendees/{id}/invitation               — (re)send the invitation (lib/accounts/admin-invitation.js)
 // On every boot the password reset email points at /reset-password?token=…
@@ -13,6 +15,11 @@
 
 routerAdd("GET", "/api/masterclass/invitations/{attendeeId}", (e) => require(`${__hooks}/lib/accounts/invitation-route.js`).handleInvitation(e));
 routerAdd("POST", "/api/masterclass/signup", (e) => require(`${__hooks}/lib/accounts/signup.js`).handleSignup(e));
+routerAdd("POST", "/api/masterclass/invitations/resend", (e) => require(`${__hooks}/lib/accounts/invitation-resend.js`).handleResendRequest(e));
+cronAdd("invitationResends", "* * * * *", () => {
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("invitationResends", RETRY.everyMinute, (app) => require(`${__hooks}/lib/accounts/invitation-resend.js`).processResendRequests(app));
+});
 routerAdd(
   "POST",
   "/api/masterclass/attendees/{id}/invitation",

@@ -20,6 +20,9 @@ const RATES = {
   verificationMails: { env: "RATE_LIMIT_VERIFICATION_EMAIL", value: "3/3600", per: "account" },
   signupAttempts: { env: "RATE_LIMIT_SIGNUP", value: "10/900", per: "invitation" },
   invitationLookups: { env: "RATE_LIMIT_INVITATION_LOOKUP", value: "30/900", per: "invitation" },
+  // "send my invitation again" (lib/accounts/invitation-resend.js): counted whether or not the address is known
+  invitationResendsPerEmail: { env: "RATE_LIMIT_INVITATION_RESEND", value: "3/3600", per: "email" },
+  invitationResendsPerClient: { env: "RATE_LIMIT_INVITATION_RESEND_CLIENT", value: "20/900", per: "client" },
   useCaseDrafts: { env: "RATE_LIMIT_USE_CASE_DRAFTS", value: "10/600", per: "account" },
   accountExports: { env: "RATE_LIMIT_ACCOUNT_EXPORT", value: "10/3600", per: "account" },
 };
