@@ -55,6 +55,7 @@ describe('simulated checkout', () => {
       body: {
         registrationId: created.registrationId, status: 'pending', kind: 'paid', attendeeCount: 2,
         totalAmountCents: 99000, currency: 'AUD', emailWarning: false,
+        order: { id: created.registrationId, key: expect.stringMatching(/^[0-9a-f]{64}$/) },
       },
     });
 

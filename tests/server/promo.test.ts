@@ -71,7 +71,10 @@ describe('promo registration', () => {
     const body = promoBody(promo.code.toLowerCase(), { attendees: [attendee({ dietaryRequirements: 'Nut allergy' })] });
     const answer = await register(server, body);
 
-    expect(answer).toEqual({ status: 201, body: { registrationId: expect.any(String), status: 'completed', emailWarning: false } });
+    expect(answer).toEqual({
+      status: 201,
+      body: { registrationId: expect.any(String), status: 'completed', emailWarning: false, order: { id: expect.any(String), key: expect.stringMatching(/^[0-9a-f]{64}$/) } },
+    });
     const registration = await su.collection('registrations').getOne(answer.body.registrationId);
     expect(registration).toMatchObject({ kind: 'promo', status: 'completed', total_amount_cents: 0, promo_code: promo.id, hold_expires_at: '' });
     const [confirmed] = await attendeesOf(su, registration.id);

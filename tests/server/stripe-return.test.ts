@@ -72,6 +72,7 @@ describe('return from Stripe before the webhook', () => {
       body: {
         registrationId: registration.registrationId, status: 'completed', kind: 'paid', attendeeCount: 2,
         totalAmountCents: 99000, currency: 'AUD', emailWarning: false,
+        order: { id: registration.registrationId, key: expect.stringMatching(/^[0-9a-f]{64}$/) },
       },
     });
     expect(sessionRetrievals(registration.sessionId)).toHaveLength(1);

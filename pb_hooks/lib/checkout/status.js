@@ -76,6 +76,8 @@ function checkoutStatus(app, sessionId) {
     totalAmountCents: registration.getInt("total_amount_cents"),
     currency: registration.getString("currency"),
     emailWarning: hasEmailProblem(app, registration.id),
+    // The order page's link (lib/orders/links.js): whoever holds the session id is the buyer already.
+    order: require(`${__hooks}/lib/orders/links.js`).orderLink(app, registration.id),
   };
 }
 

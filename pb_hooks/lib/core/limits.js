@@ -23,8 +23,16 @@ const RATES = {
   // "send my invitation again" (lib/accounts/invitation-resend.js): counted whether or not the address is known
   invitationResendsPerEmail: { env: "RATE_LIMIT_INVITATION_RESEND", value: "3/3600", per: "email" },
   invitationResendsPerClient: { env: "RATE_LIMIT_INVITATION_RESEND_CLIENT", value: "20/900", per: "client" },
+  // an outbox email sent again as a copy (lib/admin/email-resend.js)
+  emailResendsPerAdministrator: { env: "RATE_LIMIT_EMAIL_RESEND", value: "30/600", per: "account" },
+  emailResendsPerRecipient: { env: "RATE_LIMIT_EMAIL_RESEND_RECIPIENT", value: "5/3600", per: "email" },
   useCaseDrafts: { env: "RATE_LIMIT_USE_CASE_DRAFTS", value: "10/600", per: "account" },
   accountExports: { env: "RATE_LIMIT_ACCOUNT_EXPORT", value: "10/3600", per: "account" },
+  // an attendee's own registration (lib/attendees/self-service.js)
+  detailsChanges: { env: "RATE_LIMIT_DETAILS_CHANGES", value: "20/600", per: "account" },
+  substitutions: { env: "RATE_LIMIT_SUBSTITUTIONS", value: "5/3600", per: "account" },
+  // wrong or unknown order links (lib/orders/order.js): a client over it is refused before any lookup
+  orderKeyFailures: { env: "RATE_LIMIT_ORDER_KEY_FAILURES", value: "20/600", per: "client" },
 };
 
 // PocketBase's own limiter (per client address), applied on boot by
@@ -36,6 +44,7 @@ const ADDRESS_RATES = [
   { label: "POST /api/masterclass/signup", env: "RATE_LIMIT_IP_SIGNUP", value: "120/60" },
   { label: "GET /api/masterclass/invitations/", env: "RATE_LIMIT_IP_INVITATIONS", value: "300/60" },
   { label: "POST /api/masterclass/account/deleted", env: "RATE_LIMIT_IP_ACCOUNT_DELETED", value: "30/60" },
+  { label: "GET /api/masterclass/orders/", env: "RATE_LIMIT_IP_ORDERS", value: "120/60" },
   { label: "*:auth", env: "RATE_LIMIT_IP_SIGN_IN", value: "300/60" },
   { label: "*:requestPasswordReset", env: "RATE_LIMIT_IP_PASSWORD_RESET", value: "120/60" },
   { label: "*:requestVerification", env: "RATE_LIMIT_IP_VERIFICATION", value: "120/60" },

@@ -92,12 +92,16 @@ function amountText(kind, cents, currency) {
  * The confirmation (with the attendee's ticket) and account invitation of
  * each confirmed attendee, rendered: `[{attendeeId, to, message}]`.
  * @param {core.App} app
- * @param {{facts: object, kind: string, totalAmountCents: number, currency: string, attendees: {id: string, fullName: string, email: string, ticketCode?: string}[]}} registration
+ * @param {{facts: object, kind: string, totalAmountCents: number, currency: string, attendees: {id: string, fullName: string, email: string, ticketCode?: string}[],
+ *   registrationId?: string, buyerEmail?: string}} registration the buyer's (primary_email's) confirmation carries the order page link
  */
-function renderRegistrationEmails(app, { facts, kind, totalAmountCents, currency, attendees }) {
+function renderRegistrationEmails(app, { facts, kind, totalAmountCents, currency, attendees, registrationId, buyerEmail }) {
   const templates = require(`${__hooks}/lib/email/templates.js`);
   const names = attendees.map((attendee) => attendee.fullName);
   const amount = amountText(kind, totalAmountCents, currency);
+  // The order page shows every attendee's ticket: its link goes to the buyer only.
+  const orderUrl = registrationId ? require(`${__hooks}/lib/orders/links.js`).orderUrl(app, registrationId) : "";
+  const isBuyer = (attendee) => !!buyerEmail && String(attendee.email).toLowerCase() === String(buyerEmail).toLowerCase();
   return attendees.flatMap((attendee) => [
     {
       attendeeId: attendee.id,
@@ -105,6 +109,7 @@ function renderRegistrationEmails(app, { facts, kind, totalAmountCents, currency
       message: templates.confirmationEmail({
         fullName: attendee.fullName, attendees: names, amount, event: facts, ticket: ticketFacts(app, facts, attendee.ticketCode),
         cancelUrl: require(`${__hooks}/lib/cancellation/links.js`).confirmationLink(app, facts, attendee.id),
+        orderUrl: isBuyer(attendee) ? orderUrl : "",
       }),
     },
     { attendeeId: attendee.id, to: attendee.email, message: invitationMessage(app, attendee, facts) },
@@ -152,6 +157,8 @@ function queueRegistrationEmails(txApp, registrationId) {
     totalAmountCents: registration.getInt("total_amount_cents"),
     currency: registration.getString("currency"),
     attendees: attendeesWithStatus(txApp, registrationId, "confirmed").map(attendeeFacts),
+    registrationId,
+    buyerEmail: registration.getString("primary_email"),
   });
   return rendered.filter((email) => queueOnce(txApp, { registrationId, ...email })).length;
 }

@@ -36,8 +36,9 @@ function ticketContent(ticket) {
 
 /**
  * @param {{fullName: string, attendees: string[], amount: string, event: object,
- *   ticket?: {code: string, payload: string, calendarUrl: string, portalUrl: string} | null, cancelUrl?: string}} data
+ *   ticket?: {code: string, payload: string, calendarUrl: string, portalUrl: string} | null, cancelUrl?: string, orderUrl?: string}} data
  *   amount: "AUD 990.00" or "FREE"; cancelUrl: the attendee's cancellation link (lib/cancellation/links.js)
+ *   orderUrl: the order page's link (lib/orders/links.js), in the buyer's confirmation only
  */
 function confirmationEmail(data) {
   const ticket = data.ticket ? ticketContent(data.ticket) : null;
@@ -63,10 +64,16 @@ function confirmationEmail(data) {
     closing: [
       "The calendar file is also attached to this email.",
       "You will receive a separate email inviting you to create your account for the attendee portal.",
+      ...(data.orderUrl ? [`Your order, with every attendee's ticket, the amount paid and the calendar link, is on this page any time, no sign-in needed: ${data.orderUrl} (keep this link to yourself: it opens your tickets).`] : []),
       ...(cancellation ? [cancellation.confirmationCancellationNote(data.cancelUrl)] : []),
     ],
   });
-  return cancellation ? cancellation.keepCancellationLinkApart(message) : message;
+  // The outbox copy administrators read hides each working link (lib/email/secrets.js).
+  const redactions = [
+    ...(cancellation ? [cancellation.redactCancellationLinks] : []),
+    ...(data.orderUrl ? [require(`${__hooks}/lib/orders/links.js`).redactOrderLinks] : []),
+  ];
+  return redactions.length > 0 ? layout().withWorkingCopy(message, (text) => redactions.reduce((kept, redact) => redact(kept), text)) : message;
 }
 
 /** After the start: the portal's tools and materials do not close with the event. */

@@ -6,10 +6,11 @@
 // installation's secret (app_secrets 'order_link_token', made once by a
 // migration). Nothing stores it; it does not expire (the page only shows, and
 // shows each ticket as it is now); the outbox copy administrators read shows it
-// as `key=[hidden]` (lib/orders/email-link.js).
+// as `key=[hidden]` (redactOrderLinks).
 
 const SECRET_NAME = "order_link_token";
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
+const HIDDEN = "[hidden]";
 
 /**
  * The key of one registration's order link.
@@ -46,4 +47,14 @@ function orderUrl(app, registrationId) {
   return `${base}/order/${encodeURIComponent(registrationId)}?key=${orderKey(app, registrationId)}`;
 }
 
-module.exports = { SECRET_NAME, KEY_PATTERN, orderKey, checkOrderKey, orderUrl };
+/** `{id, key}`: what the completion page needs to read the order (the checkout status and the promo answer carry it). */
+function orderLink(app, registrationId) {
+  return { id: registrationId, key: orderKey(app, registrationId) };
+}
+
+/** The same text with every order link's key hidden, for the outbox copy administrators read. */
+function redactOrderLinks(text) {
+  return String(text).replace(/(\/order\/[a-z0-9]{15}\?key=)[0-9a-f]{64}/g, `$1${HIDDEN}`);
+}
+
+module.exports = { SECRET_NAME, KEY_PATTERN, orderKey, checkOrderKey, orderUrl, orderLink, redactOrderLinks };

@@ -34,7 +34,10 @@ function prepareRegistration(app, request) {
   const people = request.attendees.map(({ id, fullName, email, ticketCode }) => ({ id, fullName, email, ticketCode }));
   request.emails = [];
   if (request.mode === "promo") {
-    request.emails = emails.renderRegistrationEmails(app, { facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people });
+    request.emails = emails.renderRegistrationEmails(app, {
+      facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people,
+      registrationId: request.registrationId, buyerEmail: request.attendees[0].email,
+    });
   }
   if (request.mode === "waitlist") {
     const links = require(`${__hooks}/lib/waitlist/offer-links.js`);

@@ -69,7 +69,8 @@ function replay(app, request) {
     throw refusal(409, "requestId", "request_reused", MESSAGES.requestIdReused);
   }
   if (registration.getString("kind") === "paid") return { status: 201, body: paidAnswer(app, registration) };
-  return { status: 201, body: { registrationId: registration.id, status: registration.getString("status"), emailWarning: false } };
+  const order = registration.getString("kind") === "promo" ? { order: require(`${__hooks}/lib/orders/links.js`).orderLink(app, registration.id) } : {};
+  return { status: 201, body: { registrationId: registration.id, status: registration.getString("status"), emailWarning: false, ...order } };
 }
 
 module.exports = { requestDigest, findByRequestId, replay };

@@ -235,7 +235,8 @@ function handleCreateRegistration(e) {
     const emailWarning = e.app.settings().smtp.enabled
       ? require(`${__hooks}/lib/email/warning.js`).deliverRegistrationEmails(e.app, created.registrationId)
       : false;
-    return e.json(201, { registrationId: created.registrationId, status: created.status, emailWarning });
+    const order = request.mode === "promo" ? { order: require(`${__hooks}/lib/orders/links.js`).orderLink(e.app, created.registrationId) } : {};
+    return e.json(201, { registrationId: created.registrationId, status: created.status, emailWarning, ...order });
   });
 }
 
