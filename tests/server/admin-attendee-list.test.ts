@@ -118,6 +118,11 @@ describe('the page', () => {
       { full_name: 'Unlinked Person', company, registration_status: 'waitlisted', privacy_consent: false },
     ]);
     const answer = await list({ company, sort: 'full_name', page: 1, perPage: 20 }, admin.client.authStore.token);
+    // what the table's actions and extra columns read: a free registration, no check-in, refund or offer
+    const extra = {
+      event: eventId, waitlist_confirmed: false, open_offer_expires_at: '', checked_in_at: '', amount_paid_cents: 0, currency: 'AUD',
+      registration_kind: 'promo', manual_basis: '', added_reason: '', added_by: '', refund_cents: 0, refund_status: '', order_refund_cents: 0,
+    };
     expect(answer.headers.get('content-type')).toBe('application/json');
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toEqual({
@@ -130,13 +135,13 @@ describe('the page', () => {
           id: linked.id, full_name: 'Linked Person', email: linked.email, company, job_title: 'Director', role: 'Senior Manager',
           phone_number: '+61 400 000 000', dietary_requirements: 'Vegan', registration_status: 'confirmed_observer',
           invitation_sent: true, invitation_sent_at: sentAt, marketing_consent: true, privacy_consent: true,
-          user: admin.id, user_role: 'administrator', created: linked.created,
+          user: admin.id, user_role: 'administrator', created: linked.created, ...extra,
         },
         {
           id: unlinked.id, full_name: 'Unlinked Person', email: unlinked.email, company, job_title: '', role: '',
           phone_number: '', dietary_requirements: '', registration_status: 'waitlisted',
           invitation_sent: false, invitation_sent_at: '', marketing_consent: false, privacy_consent: false,
-          user: '', user_role: '', created: unlinked.created,
+          user: '', user_role: '', created: unlinked.created, ...extra,
         },
       ],
     });
@@ -259,6 +264,9 @@ describe('order', () => {
       registration_status: ['Dan', 'Bea', 'Abe', 'Cleo'],
       invitation_sent: ['Abe', 'Dan', 'Cleo', 'Bea'],
       'user.role': ['Cleo', 'Dan', 'Bea', 'Abe'],
+      // nobody checked in and nobody paid: ties, in creation order
+      checked_in_at: ['Cleo', 'Abe', 'Bea', 'Dan'],
+      amount_paid: ['Cleo', 'Abe', 'Bea', 'Dan'],
     };
     for (const [sort, names] of Object.entries(expectations)) {
       expect(await order(sort), sort).toEqual(names);

@@ -1,5 +1,6 @@
 // GET /api/masterclass/attendees.csv against a real PocketBase: administrators
-// only; the spec's 12 columns in order; RFC 4180 quoting with doubled quotes;
+// only; the spec's 12 columns in order, then the table's status, check-in,
+// amount paid and refund; RFC 4180 quoting with doubled quotes;
 // the formula guard (a leading =, +, -, @, tab or CR gets an apostrophe);
 // UTF-8 with a byte order mark; Yes/No; registration dates in the event's time
 // zone; the table's filters and order honoured; the header line alone when
@@ -14,6 +15,7 @@ import { createUser, serverForFile, unique, type TestUser } from './helpers';
 const HEADER = [
   'Name', 'Email', 'Company', 'Job Title', 'Role', 'Phone Number', 'Dietary Requirements',
   'Marketing Consent', 'User Role', 'Registration Date', 'UTM Source', 'UTM Medium',
+  'Status', 'Checked In', 'Amount Paid', 'Refund',
 ];
 const BULK_ROWS = 10_000;
 
@@ -176,6 +178,7 @@ describe('the file', () => {
     expect(unicode).toEqual([
       'Zoë Ångström-Łukasz 李雷', created[0].email, company, 'Head of "AI", Research', '', '', 'No nuts,\nno dairy\r\nplease',
       'Yes', '', adelaide(created[0].created), '', '',
+      'Confirmed', '', '0.00', '',
     ]);
     expect(formula.slice(0, 4)).toEqual([`'=HYPERLINK("http://evil.example","click")`, created[1].email, company, "'+SUM(A1:A2)"]);
     expect(formula[6]).toBe("'-2+3");

@@ -4,8 +4,14 @@
 // lib/admin/event-choice.js) matching the admin table's filters (name, email,
 // company: case-insensitive contains, as the list's `~`), in the table's order
 // (default newest first), as a CSV file with the spec's 12 columns (section 3
-// "CSV export columns"), named after the masterclass's date and today's
-// (fileName).
+// "CSV export columns") and then the table's own: Status (as the table words
+// it), Checked In (the first check-in at the door not undone, in the event's
+// time zone, empty for none), Amount Paid (dollars and cents, e.g. 495.00:
+// the attendee's share; 0.00 for free seats, empty for the waitlist and
+// unpaid checkouts) and Refund (e.g. "123.75 (done)"; a refund of the whole
+// order "990.00 (whole order)"; "failed" when one failed), each computed as
+// the table computes it (lib/admin/attendee-sorts.js), named after the
+// masterclass's date and today's (fileName).
 //
 // - RFC 4180: a cell holding a comma, a quote, CR or LF is quoted, quotes
 //   doubled; lines end with CRLF.
@@ -21,7 +27,9 @@
 const COLUMNS = [
   "Name", "Email", "Company", "Job Title", "Role", "Phone Number", "Dietary Requirements",
   "Marketing Consent", "User Role", "Registration Date", "UTM Source", "UTM Medium",
+  "Status", "Checked In", "Amount Paid", "Refund",
 ];
+const STATUS_WORDS = { confirmed: "Confirmed", waitlisted: "Waitlisted", cancelled: "Cancelled", confirmed_observer: "Observer" };
 const PAGE_SIZE = 500;
 const BOM = "\uFEFF";
 const FORBIDDEN = "Only administrators can export attendees.";
@@ -107,12 +115,17 @@ function zoneLiteral(text) {
  * @param {string[]} timezones the zones the events use
  */
 function sqlRegistrationDate(timezones) {
+  return sqlLocalTime("a.[[created]]", timezones);
+}
+
+/** SQL for `column` (a date) as YYYY-MM-DD HH:mm in the attendee's event's time zone, as sqlRegistrationDate. */
+function sqlLocalTime(column, timezones) {
   const { zoneOffset } = require(`${__hooks}/lib/events/format.js`);
   const branches = [];
   for (const zone of timezones) {
     const standard = zoneOffset(zone, new Date(Date.UTC(2025, 6, 1))).minutes;
     const summer = zoneOffset(zone, new Date(Date.UTC(2025, 0, 1))).minutes;
-    const local = `strftime('%Y-%m-%d %H:%M:%S', a.[[created]], '${standard >= 0 ? "+" : ""}${standard} minutes')`;
+    const local = `strftime('%Y-%m-%d %H:%M:%S', ${column}, '${standard >= 0 ? "+" : ""}${standard} minutes')`;
     let minutes = String(standard);
     if (summer !== standard) {
       const daylight = `(${local} < date(substr(${local}, 1, 4) || '-04-01', 'weekday 0') || ' 02:00:00'
@@ -122,7 +135,25 @@ function sqlRegistrationDate(timezones) {
     branches.push(`WHEN ${zoneLiteral(zone)} THEN ${minutes}`);
   }
   const offset = branches.length ? `(CASE COALESCE(ev.[[timezone]], '') ${branches.join(" ")} ELSE 0 END)` : "0";
-  return `COALESCE(strftime('%Y-%m-%d %H:%M', a.[[created]], printf('%+d minutes', ${offset})), '')`;
+  return `COALESCE(strftime('%Y-%m-%d %H:%M', NULLIF(${column}, ''), printf('%+d minutes', ${offset})), '')`;
+}
+
+/** Cents as "495.00". */
+const dollars = (cents) => `printf('%d.%02d', (${cents}) / 100, (${cents}) % 100)`;
+
+/** SQL for the Amount Paid column: the share in dollars; empty for the waitlist and for checkouts not paid. */
+function sqlAmountPaid(amountSql) {
+  return `(CASE WHEN a.[[registration_status]] = 'waitlisted'
+      OR (a.[[registration_status]] = '' AND (${amountSql}) = 0) THEN ''
+    ELSE ${dollars(amountSql)} END)`;
+}
+
+/** SQL for the Refund column. */
+function sqlRefund(sorts) {
+  return `(CASE WHEN ${sorts.REFUND_CENTS_SQL} > 0 THEN ${dollars(sorts.REFUND_CENTS_SQL)} || ' (' || ${sorts.REFUND_STATUS_SQL} || ')'
+    WHEN ${sorts.REFUND_STATUS_SQL} = 'failed' THEN 'failed'
+    WHEN ${sorts.ORDER_REFUND_CENTS_SQL} > 0 THEN ${dollars(sorts.ORDER_REFUND_CENTS_SQL)} || ' (whole order)'
+    ELSE '' END)`;
 }
 
 /** The time zones the events use. @param {core.App} app */
@@ -137,7 +168,8 @@ function eventTimezones(app) {
  * position ({:afterValue}, {:afterId}) when `paged`.
  */
 function pageSql(query, timezones, paged) {
-  const sortSql = require(`${__hooks}/lib/admin/attendee-sorts.js`).SORTS[query.sortKey];
+  const sorts = require(`${__hooks}/lib/admin/attendee-sorts.js`);
+  const sortSql = sorts.SORTS[query.sortKey];
   const direction = query.descending ? "DESC" : "ASC";
   const comparison = query.descending ? "<" : ">";
   const where = ["a.[[event]] = {:event}"];
@@ -159,6 +191,10 @@ function pageSql(query, timezones, paged) {
     sqlRegistrationDate(timezones),
     sqlCell("a.[[utm_source]]"),
     sqlCell("a.[[utm_medium]]"),
+    `(CASE a.[[registration_status]] ${Object.entries(STATUS_WORDS).map(([value, words]) => `WHEN '${value}' THEN '${words}'`).join(" ")} ELSE '' END)`,
+    sqlLocalTime(`(${sorts.CHECKED_IN_SQL})`, timezones),
+    sqlAmountPaid(sorts.AMOUNT_PAID_SQL),
+    sqlRefund(sorts),
   ];
   // The page is chosen first (ids and sort values only), and its lines made
   // after: SQLite computes selected columns for every row it sorts.

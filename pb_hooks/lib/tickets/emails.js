@@ -104,9 +104,17 @@ function carriesTicket(email) {
   return email.getString("attendee") !== "" && (template === TEMPLATES.newTicket || template === REGISTRATION.confirmation);
 }
 
-/** A new-ticket email whose attendee no longer holds a ticket: it is not sent. */
+/**
+ * A new-ticket email whose attendee no longer holds a ticket, or a
+ * confirmation whose attendee was cancelled before it went out (a ticket
+ * resent while the seat was being cancelled): it is not sent.
+ */
 function isObsolete(app, email) {
-  return email.getString("template") === TEMPLATES.newTicket && !require(`${__hooks}/lib/tickets/codes.js`).currentTicket(app, email.getString("attendee"));
+  const codes = require(`${__hooks}/lib/tickets/codes.js`);
+  if (email.getString("template") === TEMPLATES.newTicket) return !codes.currentTicket(app, email.getString("attendee"));
+  if (email.getString("template") !== require(`${__hooks}/lib/email/templates.js`).TEMPLATES.confirmation || !email.getString("attendee")) return false;
+  const attendee = codes.findOne(app, "attendees", "id", email.getString("attendee"));
+  return !!attendee && attendee.getString("registration_status") === "cancelled";
 }
 
 /**
