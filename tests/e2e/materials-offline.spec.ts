@@ -29,7 +29,7 @@ test('materials are stored once the portal unlocks, marked, and open offline', a
   await page.clock.install({ time: BEFORE_UNLOCK });
   await page.goto('/dashboard');
   const materials = page.getByRole('region', { name: 'Session Materials' });
-  await expect(materials.getByText('The session materials will be available here one hour before the Masterclass.')).toBeVisible({ timeout: 20_000 });
+  await expect(materials.getByText('The session materials will be available here from 9:00 am on Wednesday 18 June 2025.')).toBeVisible({ timeout: 20_000 });
   await waitForActiveServiceWorker(page);
   await expect(page.getByTestId('material-offline')).toHaveCount(0);
 

@@ -7,7 +7,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { AFTER_UNLOCK, BEFORE_UNLOCK, LOCKED_TOOLTIP, TOOL_LABELS, createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { storedSession } from './support/accounts';
 
-const DAY_OF_NOTE = 'This tool will be accessible on the day of the Masterclass and will remain available afterwards.';
+const DAY_OF_NOTE = 'This tool will be accessible from 9:00 am on Wednesday 18 June 2025 and will remain available afterwards.';
 const portalNav = (page: Page) => page.getByRole('navigation', { name: 'Portal' });
 const sidebarStatus = (page: Page) => page.locator('.mantine-AppShell-navbar').getByRole('status');
 
@@ -67,7 +67,7 @@ test.describe('attendee', () => {
       await expect(card.getByRole('link')).toHaveCount(0);
     }
     const materials = page.getByRole('region', { name: 'Session Materials' });
-    await expect(materials.getByText('The session materials will be available here one hour before the Masterclass.')).toBeVisible();
+    await expect(materials.getByText('The session materials will be available here from 9:00 am on Wednesday 18 June 2025.')).toBeVisible();
     await expect(materials.getByRole('link')).toHaveCount(0);
 
     const progress = page.getByRole('region', { name: 'Your Progress' });

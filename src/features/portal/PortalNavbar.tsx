@@ -1,7 +1,7 @@
 import { Badge, Group, Loader, NavLink, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { IconClockHour4, IconLayoutDashboard, IconShieldLock, IconTicket, IconUserCircle } from '@tabler/icons-react';
-import { LOCKED_TOOL_TOOLTIP, portalTools, type PortalTool } from './portalTools';
+import { IconClipboardList, IconClockHour4, IconLayoutDashboard, IconShieldLock, IconTicket, IconUserCircle } from '@tabler/icons-react';
+import { portalTools, type PortalTool } from './portalTools';
 import type { PortalLock } from './usePortalLock';
 
 interface PortalNavbarProps {
@@ -33,6 +33,14 @@ export function PortalNavbar({ lock, isAdmin, onNavigate }: PortalNavbarProps) {
           label="Your Ticket"
           leftSection={<IconTicket size={20} />}
           active={pathname === '/dashboard/ticket'}
+          onClick={onNavigate}
+        />
+        <NavLink
+          component={Link}
+          to="/dashboard/registration"
+          label="Your Registration"
+          leftSection={<IconClipboardList size={20} />}
+          active={pathname === '/dashboard/registration'}
           onClick={onNavigate}
         />
         {portalTools.map((tool) => (
@@ -77,7 +85,7 @@ function ToolNavLink({ tool, lock, active, onNavigate }: { tool: PortalTool; loc
   if (lock.status === 'loading') return disabledLink;
   // A disabled control gets no pointer events; the wrapper carries the tooltip.
   return (
-    <Tooltip label={LOCKED_TOOL_TOOLTIP} position="right" withArrow events={{ hover: true, focus: true, touch: true }}>
+    <Tooltip label={lock.words.tooltip} position="right" withArrow events={{ hover: true, focus: true, touch: true }}>
       <div>{disabledLink}</div>
     </Tooltip>
   );

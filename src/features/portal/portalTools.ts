@@ -15,7 +15,7 @@ export const portalTools: readonly PortalTool[] = [
   {
     navLabel: 'AI Readiness',
     title: 'AI Readiness Questionnaire',
-    description: 'Assess how ready your organisation is for AI across strategy, data, people and governance.',
+    description: 'Assess how ready your organisation is for AI across strategy, data, infrastructure, talent, governance and culture.',
     to: '/dashboard/ai-readiness',
     icon: IconChecklist,
   },
@@ -34,7 +34,3 @@ export const portalTools: readonly PortalTool[] = [
     icon: IconBulb,
   },
 ];
-
-export const LOCKED_TOOL_TOOLTIP = 'Available one hour before the Masterclass';
-export const LOCKED_TOOL_NOTE =
-  'This tool will be accessible on the day of the Masterclass and will remain available afterwards.';

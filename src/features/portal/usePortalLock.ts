@@ -6,11 +6,12 @@ import { db, type EventRow } from '@/db';
 import { featuredEvent } from '@/lib/featuredEvent';
 import { currentUser } from '@/lib/session';
 import { LOCK_REFRESH_MS, countdownTarget, countdownText, isPortalUnlocked } from './portalLock';
+import { unlockWords, type UnlockWords } from './unlockWords';
 import { useNow } from './useNow';
 
 export type PortalLock =
   | { status: 'loading' }
-  | { status: 'locked'; countdown: string }
+  | { status: 'locked'; countdown: string; words: UnlockWords }
   | { status: 'unlocked' };
 
 /**
@@ -44,7 +45,7 @@ export async function findMasterclass(): Promise<EventRow | null> {
 export function portalLockAt(now: Date, event: EventRow | null | undefined): PortalLock {
   if (!event) return { status: 'loading' };
   if (isPortalUnlocked(now, event)) return { status: 'unlocked' };
-  return { status: 'locked', countdown: countdownText(now, countdownTarget(event)) };
+  return { status: 'locked', countdown: countdownText(now, countdownTarget(event)), words: unlockWords(event) };
 }
 
 export function usePortalLock(): PortalLock {

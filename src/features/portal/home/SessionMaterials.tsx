@@ -28,9 +28,9 @@ export function SessionMaterials({ lock }: { lock: PortalLock }) {
           <Skeleton height={48} />
           <Skeleton height={48} />
         </Stack>
-      ) : !unlocked ? (
+      ) : lock.status === 'locked' ? (
         <Text size="sm" c="dimmed">
-          The session materials will be available here one hour before the Masterclass.
+          {lock.words.materialsNote}
         </Text>
       ) : materials && materials.length > 0 ? (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

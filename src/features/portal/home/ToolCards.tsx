@@ -1,10 +1,10 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconArrowRight, IconLock } from '@tabler/icons-react';
-import { LOCKED_TOOL_NOTE, portalTools } from '../portalTools';
+import { portalTools } from '../portalTools';
 import type { PortalLock } from '../usePortalLock';
 
-/** The three tools: a link each once the portal has unlocked, the day-of note before. */
+/** The three tools: a link each once the portal has unlocked, before it when they open. */
 export function ToolCards({ lock }: { lock: PortalLock }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
@@ -26,7 +26,7 @@ export function ToolCards({ lock }: { lock: PortalLock }) {
             <Group gap={6} wrap="nowrap" align="flex-start">
               <IconLock size={16} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0, marginTop: 3 }} />
               <Text size="sm" c="gray.7">
-                {LOCKED_TOOL_NOTE}
+                {lock.words.toolNote}
               </Text>
             </Group>
           )}
