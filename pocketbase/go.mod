@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/dop251/goja v0.0.0-20260607120635-348e6bea910d
+	github.com/go-pdf/fpdf v0.9.0
 	github.com/pocketbase/pocketbase v0.39.4
 )
 

@@ -54,6 +54,7 @@ func main() {
 		// (pb_hooks/lib/core/jobs.js).
 		OnInit: func(vm *goja.Runtime) {
 			vm.Set("$mainApp", app)
+			vm.Set("$invoicePdf", invoicePdf) // tax invoices and adjustment notes as PDF (invoice.go)
 		},
 	})
 

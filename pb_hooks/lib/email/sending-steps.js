@@ -4,25 +4,26 @@
 // brought up to date and the files it carries. Each such module exports
 // `sendingStep` = {handles(template), isObsolete(app, email), prepare(app,
 // email, message) → {message, attachments, inline}} and is listed in owners(); delivery
-// (lib/email/delivery.js) knows only this list. (PocketBase loads modules
+// (lib/email/delivery.js) knows only this list. Several owners may handle one
+// template (a confirmation carries a ticket and, to the buyer, a tax
+// invoice): each takes its step in the list's order, on the message the one
+// before it gave, and their files are put together. (PocketBase loads modules
 // lazily in each of its runtimes, so a step is found by requiring its owner
 // here, not by the owner announcing itself when it happens to be loaded.)
 
 /** The modules whose emails take a step at sending time. */
 function owners() {
-  return [require(`${__hooks}/lib/tickets/emails.js`)];
+  return [require(`${__hooks}/lib/tickets/emails.js`), require(`${__hooks}/lib/invoices/emails.js`)];
 }
 
-function stepFor(email) {
+function stepsFor(email) {
   const template = email.getString("template");
-  const owner = owners().find((candidate) => candidate.sendingStep.handles(template));
-  return owner ? owner.sendingStep : null;
+  return owners().filter((candidate) => candidate.sendingStep.handles(template)).map((owner) => owner.sendingStep);
 }
 
 /** Whether the email is no longer to be sent (it is then marked cancelled). @param {core.Record} email */
 function isObsolete(app, email) {
-  const step = stepFor(email);
-  return !!step && step.isObsolete(app, email);
+  return stepsFor(email).some((step) => step.isObsolete(app, email));
 }
 
 /**
@@ -33,9 +34,14 @@ function isObsolete(app, email) {
  * @param {{subject: string, html: string, text: string}} message its deliverable text
  */
 function prepare(app, email, message) {
-  const step = stepFor(email);
-  const prepared = step ? step.prepare(app, email, message) : { message, attachments: {} };
-  return { inline: {}, ...prepared };
+  return stepsFor(email).reduce((prepared, step) => {
+    const next = step.prepare(app, email, prepared.message);
+    return {
+      message: next.message,
+      attachments: { ...prepared.attachments, ...(next.attachments || {}) },
+      inline: { ...prepared.inline, ...(next.inline || {}) },
+    };
+  }, { message, attachments: {}, inline: {} });
 }
 
 /**
@@ -44,8 +50,7 @@ function prepare(app, email, message) {
  * @param {core.Record} email
  */
 function previewImages(app, email) {
-  const step = stepFor(email);
-  return step && step.previewImages ? step.previewImages(app, email) : {};
+  return stepsFor(email).reduce((images, step) => (step.previewImages ? { ...images, ...step.previewImages(app, email) } : images), {});
 }
 
 module.exports = { isObsolete, prepare, previewImages };

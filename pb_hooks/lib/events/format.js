@@ -125,11 +125,19 @@ function formatInstant(value, timezone) {
   return formatWhen(value, value, timezone);
 }
 
-/** "AUD 1,485.00" */
+/**
+ * "AUD 1,485.00". The thousands are grouped by counting, not by a lookahead
+ * regular expression: the hooks' JavaScript engine (goja) matches
+ * /\B(?=(\d{3})+(?!\d))/g twice at each place ("1,,485.00").
+ */
 function formatAmount(cents, currency) {
-  const whole = Math.floor(Math.abs(cents) / 100);
+  const whole = String(Math.floor(Math.abs(cents) / 100));
   const fraction = String(Math.abs(cents) % 100).padStart(2, "0");
-  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  let grouped = "";
+  for (let index = 0; index < whole.length; index += 1) {
+    if (index > 0 && (whole.length - index) % 3 === 0) grouped += ",";
+    grouped += whole[index];
+  }
   return `${cents < 0 ? "-" : ""}${currency} ${grouped}.${fraction}`;
 }
 
