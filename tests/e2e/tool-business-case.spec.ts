@@ -3,7 +3,9 @@
 // figures follow the input, the summary prints, downloads and copies as
 // Markdown, a reload comes back to the same place), duplicate and delete from
 // the list, and a case built with the device offline that reaches the server
-// once it is back.
+// once it is back. Create Business Case stores nothing until the first real
+// input; the PDF and Word downloads are read back with pdftotext and unzip.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
@@ -216,4 +218,78 @@ test('built fully offline on a phone, then found on the server after reconnectin
     hours: 20, rate: 5_000, discount: 7, milestones: [{ title: 'Pilot live', month: 3 }],
   }]);
   await expect(page.getByTestId('sync-status')).toHaveText(/Online · synced/, { timeout: 15_000 });
+});
+
+/** The text of a downloaded file, read with tools the app did not write. */
+function downloadedText(path: string, kind: 'pdf' | 'docx'): string {
+  const text = kind === 'pdf'
+    ? execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
+    : execFileSync('unzip', ['-p', path, 'word/document.xml'], { encoding: 'utf8' }).replace(/<\/w:p>/g, '\n').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&');
+  return text.replace(/\s+/g, ' ');
+}
+
+test('Create stores nothing until the first input, a case is deleted with confirmation, and the PDF and Word downloads hold the whole case', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  await openTool(page);
+  await expect(page.getByText('You have no business cases yet. Create one to get started.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('sync-status')).toHaveText(/Online · synced/, { timeout: 20_000 });
+
+  // Opened and left without typing: no case anywhere.
+  await page.getByRole('button', { name: 'Create Business Case' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Problem and opportunity' })).toBeVisible();
+  await expect(page.getByTestId('case-save-state')).toHaveText('Saved on this device as soon as you type');
+  await next(page);
+  await page.getByRole('button', { name: 'All business cases' }).click();
+  await expect(page.getByText('You have no business cases yet. Create one to get started.')).toBeVisible();
+  await expect(page.getByTestId('sync-status')).toHaveText(/Online · synced/);
+  expect(await serverCases()).toEqual([]);
+
+  // The first real input stores it, once.
+  await page.getByRole('button', { name: 'Create Business Case' }).click();
+  await page.getByRole('textbox', { name: 'The problem' }).fill('Month-end close takes five days.');
+  await expect(page.getByTestId('case-save-state')).toHaveText('Saved on this device');
+  await expect.poll(async () => (await serverCases()).map((row) => [row.title, row.problem_statement]), { timeout: 15_000 })
+    .toEqual([['Untitled business case', 'Month-end close takes five days.']]);
+  await page.getByRole('textbox', { name: 'The opportunity' }).fill('Close in two days.');
+  await expect.poll(async () => (await serverCases()).map((row) => row.opportunity), { timeout: 15_000 }).toEqual(['Close in two days.']);
+
+  // Deleted from the list after a confirmation, on the device and on the server.
+  await page.getByRole('button', { name: 'All business cases' }).click();
+  const untitled = page.getByRole('article', { name: 'Untitled business case' });
+  await untitled.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this business case?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(untitled).toBeVisible();
+  await untitled.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('You have no business cases yet. Create one to get started.')).toBeVisible();
+  await expect.poll(async () => (await serverCases()).length, { timeout: 15_000 }).toBe(0);
+
+  // On a phone, the summary downloads as a PDF and a Word document holding every section and figure.
+  const stored = await admin.collection('business_cases').create({
+    owner: user.id, title: 'Invoice coding assistant', status: 'ready', currency: 'AUD',
+    problem_statement: 'Invoices are coded by hand.', opportunity: 'Faster close.', proposed_solution: 'A classifier suggests the code.',
+    stakeholders: [{ name: 'Finance team', role: 'Users', interest: '' }],
+    one_off_costs: [{ label: 'Integration', amount_cents: 4_000_000 }], running_costs: [{ label: 'Licences', amount_cents: 1_200_000 }],
+    hours_saved_per_week: 20, hourly_rate_cents: 5_000, cost_avoided_cents: 1_000_000, ramp_up_percent: [50, 100, 100], discount_rate_percent: 7,
+    risk_items: [{ risk: 'Wrong codes', mitigation: 'Review invoices over $5,000' }], milestones: [{ title: 'Pilot live', month: 3 }],
+    success_metrics: 'Coding time halves.',
+  });
+  await page.setViewportSize(PHONE);
+  await page.goto(`/dashboard/business-case?case=${stored.id}&step=7`);
+  await expectSummaryFigures(page);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(page, 'summary-downloads-phone');
+  for (const [button, kind] of [['Download PDF', 'pdf'], ['Download Word', 'docx']] as const) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+    expect(download.suggestedFilename()).toBe(`invoice-coding-assistant-business-case.${kind}`);
+    const text = downloadedText(await download.path(), kind);
+    for (const expected of [
+      'Invoice coding assistant', 'Business case · Ready', 'Problem', 'Invoices are coded by hand.', 'Opportunity', 'Faster close.',
+      'Proposed AI solution', 'A classifier suggests the code.', 'Stakeholders', 'Finance team, Users', 'Financials (AUD)',
+      '$40,000.00', '$12,000.00', '$76,000.00', '$62,000.00', '$50,000.00', '103.9%', '18 months', 'NPV (3 years at 7 %)', '$62,243.84',
+      'Risks and mitigations', 'Wrong codes', 'Review invoices over $5,000', 'Timeline and milestones', 'Month 3: Pilot live', 'Success metrics', 'Coding time halves.',
+    ]) expect(text, `${kind} holds “${expected}”`).toContain(expected);
+  }
 });

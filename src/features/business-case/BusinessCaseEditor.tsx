@@ -1,8 +1,12 @@
 // One business case, read from this device: the builder, or a clear note when
-// the case is not here (deleted, or another account's link).
+// the case is not here (deleted, or another account's link). A new case is
+// shown from its starting fields and stored on its first real input.
+import { useMemo } from 'react';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db';
+import { unsavedCaseRow } from './caseActions';
+import type { CaseFields } from './caseFields';
 import { CaseBuilder } from './CaseBuilder';
 import { clampStep } from './caseSteps';
 
@@ -12,11 +16,18 @@ interface BusinessCaseEditorProps {
   step: number | undefined;
   onStep: (step: number) => void;
   onClose: () => void;
+  /** A new case not stored yet: the fields it starts with (undefined for an existing case). */
+  newCase?: Partial<CaseFields>;
+  /** Called once the new case has been stored. */
+  onCreated?: () => void;
 }
 
-export function BusinessCaseEditor({ caseId, owner, step, onStep, onClose }: BusinessCaseEditorProps) {
+export function BusinessCaseEditor({ caseId, owner, step, onStep, onClose, newCase, onCreated }: BusinessCaseEditorProps) {
   // null = looked and not found (undefined while looking).
-  const row = useLiveQuery(async () => (await db.businessCases.get(caseId)) ?? null, [caseId]);
+  const storedRow = useLiveQuery(async () => (await db.businessCases.get(caseId)) ?? null, [caseId]);
+  const unsaved = useMemo(() => (newCase ? unsavedCaseRow(caseId, owner, newCase) : null), [newCase, caseId, owner]);
+  const isNew = storedRow === null && unsaved !== null;
+  const row = isNew ? unsaved : storedRow;
   if (row === undefined) {
     return (
       <Center py="xl">
@@ -37,5 +48,5 @@ export function BusinessCaseEditor({ caseId, owner, step, onStep, onClose }: Bus
     );
   }
   // Keyed by case: opening another case starts a fresh form.
-  return <CaseBuilder key={row.id} row={row} owner={owner} step={clampStep(step)} onStep={onStep} onClose={onClose} />;
+  return <CaseBuilder key={row.id} row={row} owner={owner} step={clampStep(step)} onStep={onStep} onClose={onClose} stored={!isNew} onCreated={onCreated} />;
 }

@@ -20,16 +20,21 @@ interface CaseBuilderProps {
   step: number;
   onStep: (step: number) => void;
   onClose: () => void;
+  /** False for a new case that is stored on its first real input. */
+  stored?: boolean;
+  /** Called once a new case has been stored. */
+  onCreated?: () => void;
 }
 
 const SAVE_TEXT: Record<SaveState, string> = {
+  unsaved: 'Saved on this device as soon as you type',
   saved: 'Saved on this device',
   waiting: 'Saving…',
   failed: 'Not saved: this device could not store it',
 };
 
-export function CaseBuilder({ row, owner, step, onStep, onClose }: CaseBuilderProps) {
-  const { form, errors, current, saveState, saveNow } = useCaseAutosave(row, owner);
+export function CaseBuilder({ row, owner, step, onStep, onClose, stored = true, onCreated }: CaseBuilderProps) {
+  const { form, errors, current, saveState, saveNow } = useCaseAutosave(row, owner, { stored, onCreated });
   const go = (next: number) => {
     void saveNow();
     onStep(next);

@@ -1,7 +1,9 @@
-// The pitch-ready one-page summary: prints cleanly, downloads as Markdown and
-// copies to the clipboard.
+// The pitch-ready one-page summary: prints cleanly, downloads as a PDF, a Word
+// document or Markdown, and copies to the clipboard. The PDF and Word makers
+// load only when their button is pressed.
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconClipboard, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
+import { IconClipboard, IconDownload, IconFileTypeDocx, IconFileTypePdf, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { downloadFile } from '@/lib/downloadFile';
 import { missingParts, sumCents, type CaseFields } from './caseFields';
@@ -12,6 +14,15 @@ import classes from './CaseSummary.module.css';
 
 function downloadMarkdown(fields: CaseFields) {
   downloadFile(new Blob([caseMarkdown(fields)], { type: 'text/markdown;charset=utf-8' }), markdownFileName(fields.title));
+}
+
+type ExportKind = 'pdf' | 'docx';
+
+async function downloadDocument(fields: CaseFields, kind: ExportKind) {
+  const { caseDocument, caseFileName } = await import('./caseDocument');
+  const doc = caseDocument(fields);
+  const blob = kind === 'pdf' ? (await import('./casePdf')).casePdfBlob(doc) : await (await import('./caseDocx')).caseDocxBlob(doc);
+  downloadFile(blob, caseFileName(fields.title, kind));
 }
 
 async function copyMarkdown(fields: CaseFields) {
@@ -35,6 +46,18 @@ const Paragraphs = ({ text, empty }: { text: string; empty: string }) =>
 
 export function CaseSummary({ fields, onEdit }: { fields: CaseFields; onEdit: () => void }) {
   const missing = missingParts(fields);
+  const [making, setMaking] = useState<ExportKind | null>(null);
+  const download = async (kind: ExportKind) => {
+    setMaking(kind);
+    try {
+      await downloadDocument(fields, kind);
+    } catch (error) {
+      console.error('Could not make the business case file', error);
+      showToast('error', { title: 'Could not download', message: 'The file could not be made. Check your connection and try again, or use Print or Download Markdown.' });
+    } finally {
+      setMaking(null);
+    }
+  };
   const milestones = [...fields.milestones].sort((a, b) => a.month - b.month);
   return (
     <Stack gap="md" className={classes.page}>
@@ -42,6 +65,8 @@ export function CaseSummary({ fields, onEdit }: { fields: CaseFields; onEdit: ()
         <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>Edit</Button>
         <Group gap="xs">
           <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>Print</Button>
+          <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={making === 'pdf'} disabled={making !== null && making !== 'pdf'} onClick={() => void download('pdf')}>Download PDF</Button>
+          <Button variant="light" leftSection={<IconFileTypeDocx size={16} />} loading={making === 'docx'} disabled={making !== null && making !== 'docx'} onClick={() => void download('docx')}>Download Word</Button>
           <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadMarkdown(fields)}>Download Markdown</Button>
           <Button variant="light" leftSection={<IconClipboard size={16} />} onClick={() => void copyMarkdown(fields)}>Copy Markdown</Button>
         </Group>

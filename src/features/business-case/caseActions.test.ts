@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { MasterclassDb } from '@/db';
-import { createCase, deleteCase, duplicateCase, saveCaseFields } from './caseActions';
+import { createCase, deleteCase, duplicateCase, saveCaseFields, unsavedCaseRow } from './caseActions';
 import { readCaseFields } from './caseFields';
 
 vi.mock('@/sync/requestSync', () => ({ requestSync: () => Promise.resolve() }));
@@ -30,6 +30,26 @@ describe('business case writes', () => {
     // Nothing changed: nothing queued.
     await saveCaseFields(db, id, next, next);
     expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('a new case is shown from its start fields without being stored, then stored under the same id on its first input', async () => {
+    const db = freshDb();
+    const row = unsavedCaseRow('newcase00000001', OWNER, { title: 'From a use case' });
+    expect(row).toMatchObject({ id: 'newcase00000001', owner: OWNER, title: 'From a use case', updated: '', status: 'draft' });
+    expect(await db.businessCases.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    const id = await createCase(db, OWNER, { ...readCaseFields(row), problem_statement: 'Slow invoices' }, row.id);
+    expect(id).toBe('newcase00000001');
+    expect(await db.businessCases.get(id)).toMatchObject({ title: 'From a use case', problem_statement: 'Slow invoices' });
+    expect((await db.outbox.toArray()).map((change) => [change.op, change.recordId, (change.patch as { id?: string }).id])).toEqual([['create', id, id]]);
+  });
+
+  it('deletes through the outbox: gone from the device, a delete waiting for the server', async () => {
+    const db = freshDb();
+    const id = await createCase(db, OWNER, { title: 'Pilot' });
+    await deleteCase(db, id);
+    expect(await db.businessCases.get(id)).toBeUndefined();
+    expect((await db.outbox.toArray()).map((change) => [change.op, change.recordId])).toEqual([['create', id], ['delete', id]]);
   });
 
   it('duplicates under a new id and title, and deletes', async () => {

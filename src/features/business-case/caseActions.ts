@@ -15,9 +15,23 @@ function newCaseColumns(owner: string, fields: CaseFields): CaseColumns {
   return { owner, ...fields, ...derivedColumns(fields), risks: '' };
 }
 
-export async function createCase(db: MasterclassDb, owner: string, start: Partial<CaseFields> = {}): Promise<string> {
-  const fields = readCaseFields({ title: UNTITLED, ...start } as Partial<BusinessCaseRow>);
-  return queueChange(db, { collection: 'business_cases', op: 'create', patch: newCaseColumns(owner, fields) });
+/** The fields a new case starts with: a working title, and what the use case it starts from gives. */
+export function newCaseFields(start: Partial<CaseFields> = {}): CaseFields {
+  return readCaseFields({ title: UNTITLED, ...start } as Partial<BusinessCaseRow>);
+}
+
+/**
+ * A new case that exists only on the screen until the user types into it: the
+ * row the builder shows, stored nowhere (created by createCase on the first
+ * real input, under this id).
+ */
+export function unsavedCaseRow(id: string, owner: string, start: Partial<CaseFields> = {}): BusinessCaseRow {
+  return { id, updated: '', ...newCaseColumns(owner, newCaseFields(start)) } as BusinessCaseRow;
+}
+
+/** Stores a case with these fields (under `id` when given: the one the builder already shows). */
+export async function createCase(db: MasterclassDb, owner: string, start: Partial<CaseFields> = {}, id?: string): Promise<string> {
+  return queueChange(db, { collection: 'business_cases', recordId: id, op: 'create', patch: newCaseColumns(owner, newCaseFields(start)) });
 }
 
 export async function duplicateCase(db: MasterclassDb, owner: string, row: BusinessCaseRow): Promise<string> {

@@ -3,11 +3,13 @@
 // 600 ms after typing stops, the fields that can be saved and changed are
 // queued through the outbox. Fields the user is not editing follow the
 // stored row, so an edit from another device shows up without being undone.
+// A new case is stored only on its first real input (a field that differs
+// from what it started with): opening the builder and leaving stores nothing.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { db, type BusinessCaseRow } from '@/db';
 import { clearDraft, isRecord, readDraft, writeDraft } from '@/pwa/formDrafts';
-import { saveCaseFields } from './caseActions';
+import { createCase, saveCaseFields } from './caseActions';
 import { CASE_FIELDS, readCaseFields, type CaseField, type CaseFields } from './caseFields';
 import { caseFormValues, readForm, type CaseFormValues } from './caseForm';
 
@@ -35,16 +37,30 @@ function readCaseDraft(caseId: string, owner: string): CaseFormValues | null {
   return fits ? values : null;
 }
 
-export type SaveState = 'saved' | 'waiting' | 'failed';
+/** 'unsaved': a new case nobody has typed into yet, stored nowhere. */
+export type SaveState = 'unsaved' | 'saved' | 'waiting' | 'failed';
 
-export function useCaseAutosave(row: BusinessCaseRow, owner: string) {
+export interface AutosaveOptions {
+  /** False for a new case not stored yet (unsavedCaseRow). */
+  stored?: boolean;
+  /** Called once a new case has been stored. */
+  onCreated?: () => void;
+}
+
+export function useCaseAutosave(row: BusinessCaseRow, owner: string, { stored = true, onCreated }: AutosaveOptions = {}) {
   const caseId = row.id;
   const [draft] = useState(() => readCaseDraft(caseId, owner));
   // The case as last saved: state for rendering, a ref for the saves in flight.
   const [saved, setSaved] = useState<CaseFields>(() => readCaseFields(row));
   const savedRef = useRef(saved);
   const form = useForm<CaseFormValues>({ initialValues: draft ?? caseFormValues(saved) });
-  const [saveState, setSaveState] = useState<SaveState>(draft ? 'waiting' : 'saved');
+  const [saveState, setSaveState] = useState<SaveState>(draft ? 'waiting' : stored ? 'saved' : 'unsaved');
+  // Whether the case is stored (a new one: once its first real input is).
+  const created = useRef(stored);
+  const onCreatedRef = useRef(onCreated);
+  useEffect(() => {
+    onCreatedRef.current = onCreated;
+  }, [onCreated]);
   const read = useMemo(() => readForm(form.values), [form.values]);
   const latest = useRef(read);
   useEffect(() => {
@@ -55,17 +71,44 @@ export function useCaseAutosave(row: BusinessCaseRow, owner: string) {
     setSaved(fields);
   }, []);
 
-  const save = useCallback(async () => {
+  // One save at a time: a save asked for while the first one creates the case waits for it.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const saveOnce = useCallback(async () => {
     const { fields, errors } = latest.current;
     try {
-      remember(await saveCaseFields(db, caseId, savedRef.current, fields));
+      if (!created.current) {
+        const start = savedRef.current;
+        const first: CaseFields = { ...start, ...fields };
+        // Nothing typed that changes the case: still nothing to store.
+        if (same(first, start)) {
+          if (Object.keys(errors).length === 0) clearDraft(draftName(caseId));
+          setSaveState('unsaved');
+          return;
+        }
+        created.current = true;
+        try {
+          await createCase(db, owner, first, caseId);
+        } catch (error) {
+          created.current = false;
+          throw error;
+        }
+        remember(first);
+        onCreatedRef.current?.();
+      } else {
+        remember(await saveCaseFields(db, caseId, savedRef.current, fields));
+      }
       if (Object.keys(errors).length === 0) clearDraft(draftName(caseId));
       setSaveState('saved');
     } catch (error) {
       console.error('Could not save the business case', error);
       setSaveState('failed');
     }
-  }, [caseId, remember]);
+  }, [caseId, owner, remember]);
+  const save = useCallback(() => {
+    const next = queue.current.then(saveOnce);
+    queue.current = next;
+    return next;
+  }, [saveOnce]);
 
   // Kept at once, saved after a pause; a pending save runs when the builder closes.
   const timer = useRef<number | undefined>(undefined);

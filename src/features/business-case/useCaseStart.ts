@@ -1,16 +1,14 @@
 // Starting a business case: blank, or from a use case named in the address
-// (useCase = a library use case, savedUseCase = one of the user's own).
+// (useCase = a library use case, savedUseCase = one of the user's own). The
+// new case is stored on its first real input (useCaseAutosave).
 import { useMemo } from 'react';
-import { db } from '@/db';
-import { createCase } from './caseActions';
-import { startFromUseCase, useUseCaseChoices, type UseCaseChoice } from './useCaseSources';
+import { useUseCaseChoices, type UseCaseChoice } from './useCaseSources';
 
 export interface CaseStart {
   /** The use case the new case starts from, once found on this device. */
   from: UseCaseChoice | null;
   /** A use case was named but is not on this device. */
   fromMissing: boolean;
-  create: () => Promise<string>;
 }
 
 export function useCaseStart(owner: string, useCaseId?: string, savedUseCaseId?: string): CaseStart {
@@ -22,6 +20,5 @@ export function useCaseStart(owner: string, useCaseId?: string, savedUseCaseId?:
   return {
     from,
     fromMissing: Boolean(useCaseId || savedUseCaseId) && choices !== undefined && from === null,
-    create: () => createCase(db, owner, from ? startFromUseCase(from) : {}),
   };
 }

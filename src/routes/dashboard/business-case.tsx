@@ -1,17 +1,23 @@
+import { useMemo, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { showToast } from '@/components/showToast';
 import { BusinessCaseEditor } from '@/features/business-case/BusinessCaseEditor';
+import type { CaseFields } from '@/features/business-case/caseFields';
 import { CaseList } from '@/features/business-case/CaseList';
 import { CaseStartNote } from '@/features/business-case/CaseStartNote';
 import { useCaseStart } from '@/features/business-case/useCaseStart';
+import { startFromUseCase } from '@/features/business-case/useCaseSources';
 import { BusinessCasePage } from '@/features/portal/tools/BusinessCasePage';
 import { ToolGate } from '@/features/portal/toolGuard';
 import { currentUser } from '@/lib/session';
+import { newRecordId } from '@/lib/ids';
 import { recordId } from '@/lib/searchValue';
 
 interface BusinessCaseSearch {
   /** The open case: a reload comes back to it, at its step. */
   case?: string;
+  /** The open case is new: stored on its first real input, not before (once stored, it opens as any other). */
+  new?: boolean;
   /** 0..6 the builder's steps, 7 the summary. */
   step?: number;
   /** Start a new case from a library use case (ai_use_cases id)… */
@@ -29,6 +35,7 @@ const stepNumber = (value: unknown) => {
 export const Route = createFileRoute('/dashboard/business-case')({
   validateSearch: (search: Record<string, unknown>): BusinessCaseSearch => ({
     case: recordId(search.case),
+    new: search.new === true || search.new === 'true' ? true : undefined,
     step: stepNumber(search.step),
     useCase: recordId(search.useCase),
     savedUseCase: recordId(search.savedUseCase),
@@ -43,35 +50,55 @@ function BusinessCaseRoute() {
   const navigate = Route.useNavigate();
   const owner = currentUser()?.id ?? '';
   const open = (id: string, step = 0) => navigate({ search: { case: id, step } });
+  // 'Create Business Case' opens a case under a fresh id that nothing stores until the first real input.
+  const create = () => navigate({ search: { case: newRecordId(), step: 0, new: true, useCase: search.useCase, savedUseCase: search.savedUseCase } });
   if (search.case) {
+    const editor = (newCase?: Partial<CaseFields>) => (
+      <BusinessCaseEditor
+        caseId={search.case!}
+        owner={owner}
+        step={search.step}
+        onStep={(step) => navigate({ search: (previous) => ({ ...previous, step }), replace: true })}
+        onClose={() => navigate({ search: {} })}
+        newCase={newCase}
+      />
+    );
     return (
       <ToolGate>
-        <BusinessCaseEditor
-          caseId={search.case}
-          owner={owner}
-          step={search.step}
-          onStep={(step) => navigate({ search: (previous) => ({ ...previous, step }), replace: true })}
-          onClose={() => navigate({ search: {} })}
-        />
+        {search.new ? <NewCase owner={owner} useCaseId={search.useCase} savedUseCaseId={search.savedUseCase}>{editor}</NewCase> : editor()}
       </ToolGate>
     );
   }
-  return <CaseStartPage owner={owner} useCaseId={search.useCase} savedUseCaseId={search.savedUseCase} onOpen={open} />;
-}
-
-function CaseStartPage({ owner, useCaseId, savedUseCaseId, onOpen }: { owner: string; useCaseId?: string; savedUseCaseId?: string; onOpen: (id: string) => void }) {
-  const start = useCaseStart(owner, useCaseId, savedUseCaseId);
-  const create = async () => {
-    try {
-      onOpen(await start.create());
-    } catch {
-      showToast('error', { title: 'Could not create the business case', message: 'This device could not store it. Free some space and try again.' });
-    }
-  };
   return (
     <BusinessCasePage onCreate={() => void create()}>
-      <CaseStartNote start={start} />
-      <CaseList owner={owner} onOpen={onOpen} />
+      <CaseStart owner={owner} useCaseId={search.useCase} savedUseCaseId={search.savedUseCase} />
+      <CaseList owner={owner} onOpen={open} />
     </BusinessCasePage>
   );
+}
+
+interface StartProps {
+  owner: string;
+  useCaseId?: string;
+  savedUseCaseId?: string;
+}
+
+/** Which use case 'Create Business Case' starts from. */
+function CaseStart({ owner, useCaseId, savedUseCaseId }: StartProps) {
+  return <CaseStartNote start={useCaseStart(owner, useCaseId, savedUseCaseId)} />;
+}
+
+/** A new case's starting fields (from the named use case, once this device has looked for it). */
+function NewCase({ owner, useCaseId, savedUseCaseId, children }: StartProps & { children: (start: Partial<CaseFields>) => ReactNode }) {
+  const start = useCaseStart(owner, useCaseId, savedUseCaseId);
+  const named = Boolean(useCaseId || savedUseCaseId);
+  const fields = useMemo(() => (start.from ? startFromUseCase(start.from) : {}), [start.from]);
+  if (named && !start.from && !start.fromMissing) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the use case" />
+      </Center>
+    );
+  }
+  return children(fields);
 }
