@@ -49,6 +49,8 @@ async function serverTitles(filter: string, sort: string, perPage = 10, page = 1
 test('filters, sorting, page sizes and the pager work on the server and say what they show', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await openAdmin(page);
+  // The test server has no AI model: administrators are told what attendees' drafts come from.
+  await expect(page.getByTestId('ai-drafting-status')).toHaveText('AI drafting: not configured — drafts use the built-in template (set AI_API_URL and AI_API_KEY on the server to use a model).');
   const first = await serverTitles('', 'title');
   await expect(footer(page)).toHaveText(`Showing 10 of ${first.total} use cases`);
   await expect(pageLine(page)).toHaveText(`Page 1 of ${first.pages}`);

@@ -1,6 +1,6 @@
 // Generate Custom Use Case: the form's messages for empty and short
-// descriptions; a draft made on the device (the test server has no AI model)
-// from the closest library cases, shown as "based on"; every field editable;
+// descriptions; a draft made on the device from the built-in template (the
+// test server has no AI model), the closest library cases beside it; every field editable;
 // saved to "My use cases" and stored on the server, online and, on a phone,
 // offline until the connection comes back.
 import { expect, test, type Page } from '@playwright/test';
@@ -45,7 +45,7 @@ async function savedUseCases() {
 test.describe('desktop', () => {
   test.use({ viewport: DESKTOP });
 
-  test('clear messages for bad input, a device draft based on the closest library cases, edited and saved to the server', async ({ page }) => {
+  test('clear messages for bad input, a template draft beside the closest library cases, edited and saved to the server', async ({ page }) => {
     await page.clock.install({ time: AFTER_UNLOCK });
     await page.goto(PATH);
     await expect(page.getByRole('link', { name: 'Back to the library' })).toHaveAttribute('href', '/dashboard/use-case-generator', { timeout: 15_000 });
@@ -62,9 +62,11 @@ test.describe('desktop', () => {
     await generate.click();
 
     const draft = page.getByRole('region', { name: 'Your use case draft' });
-    await expect(draft.getByText('Drafted on this device from the library')).toBeVisible();
-    await expect(draft.getByText('No AI model is configured on the server.')).toBeVisible();
-    const basedOn = draft.getByRole('region', { name: 'Based on' });
+    // The test server has no model: a template draft, labelled as a starting point, that says nothing of the server's settings.
+    await expect(draft.getByText('A starting point from the built-in template')).toBeVisible();
+    await expect(draft.getByText('This draft was written on this device from a template for Emergency department operations in Healthcare, not by an AI model.', { exact: false })).toBeVisible();
+    await expect(page.getByText(/configured/)).toHaveCount(0);
+    const basedOn = draft.getByRole('region', { name: 'Similar cases in the library' });
     await basedOn.getByRole('button', { name: ED_CASE }).click();
     await expect(basedOn.getByText(/Predicts hourly emergency department arrivals/)).toBeVisible();
     await expect(textbox(page, 'Title')).toHaveValue('Demand Forecasting for Emergency department operations in Healthcare');
@@ -105,12 +107,12 @@ test.describe('phone', () => {
     await openGenerator(page);
     await context.setOffline(true);
     await describeProblem(page);
-    await expect(page.getByText('You\'re offline: the use case will be drafted on this device from the library.')).toBeVisible();
+    await expect(page.getByText('You\'re offline: the use case will be drafted on this device from the built-in template.')).toBeVisible();
     await page.getByRole('button', { name: 'Generate Use Case' }).click();
 
     const draft = page.getByRole('region', { name: 'Your use case draft' });
     await expect(draft.getByText('You are offline.')).toBeVisible();
-    await expect(draft.getByRole('region', { name: 'Based on' }).getByRole('button', { name: ED_CASE })).toBeVisible();
+    await expect(draft.getByRole('region', { name: 'Similar cases in the library' }).getByRole('button', { name: ED_CASE })).toBeVisible();
     await textbox(page, 'Title').fill('Offline Forecast Draft');
     await draft.getByRole('button', { name: 'Save to My use cases' }).click();
     await expect(draft.getByRole('status').getByText('Saved to My use cases')).toBeVisible();

@@ -2,7 +2,8 @@
 // local OpenAI-compatible model server: guests refused, bad requests answered
 // with field messages, a good model answer passed on, and every kind of model
 // failure (down, an error, garbage, not JSON, fields missing, too slow)
-// answered with the device fallback and its reason; the per-account limit.
+// answered with the device fallback and its reason; without a model, the
+// template with no reason; the per-account limit; the administrators' status route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { startFakeModel, type FakeModel } from '../support/fake-model';
@@ -98,9 +99,34 @@ describe('who may ask and what they must send', () => {
     expect(model.requests).toHaveLength(0);
   });
 
-  it('without a configured model answers with the device fallback and why', async () => {
+  it('without a configured model answers with the built-in template and no reason: attendees are told nothing about the settings', async () => {
     const answer = await generate(withoutModel, await signedIn(withoutModel), request);
-    expect(answer).toEqual({ status: 200, body: { source: 'device', reason: 'No AI model is configured on the server.' } });
+    expect(answer).toEqual({ status: 200, body: { source: 'device' } });
+  });
+});
+
+describe('the AI drafting status for administrators', () => {
+  const STATUS_ROUTE = '/api/masterclass/admin/use-case-model';
+  async function status(server: TestServer, token: string | null): Promise<Answer> {
+    const response = await fetch(`${server.url}${STATUS_ROUTE}`, { headers: token ? { Authorization: token } : {} });
+    return { status: response.status, body: await response.json() };
+  }
+
+  it('tells an administrator whether a model is configured and its name, never its address or key', async () => {
+    const admin = await createUser(withModel, su, 'administrator');
+    const answer = await status(withModel, admin.client.authStore.token);
+    expect(answer).toEqual({ status: 200, body: { configured: true, model: 'gpt-4o-mini' } });
+    expect(JSON.stringify(answer.body)).not.toContain(API_KEY);
+    expect(JSON.stringify(answer.body)).not.toContain(model.url);
+    const without = await createUser(withoutModel, await withoutModel.admin(), 'administrator');
+    expect(await status(withoutModel, without.client.authStore.token)).toEqual({ status: 200, body: { configured: false } });
+  });
+
+  it('refuses attendees (403) and guests (401)', async () => {
+    const attendee = await status(withModel, await signedIn(withModel));
+    expect(attendee.status).toBe(403);
+    expect(attendee.body.message).toBe('Only administrators can see the AI drafting settings.');
+    expect((await status(withModel, null)).status).toBe(401);
   });
 });
 

@@ -1,8 +1,12 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // POST /api/masterclass/use-cases/generate (signed-in users): drafts a custom
 // use case with an OpenAI-compatible model when AI_API_URL and AI_API_KEY are
-// set (lib/tools/use-case-model.js). Whatever goes wrong with the model, the answer
-// is 200 `{ source: "device", reason }` and the page drafts on the device; a
+// set (lib/tools/use-case-model.js). Without a model the answer is 200
+// `{ source: "device" }` (the page drafts from its built-in template and tells
+// attendees nothing about the server's settings; administrators see them on the
+// admin use-cases page, GET /api/masterclass/admin/use-case-model). Whatever
+// goes wrong with a configured model, the answer is 200 `{ source: "device",
+// reason }` and the page drafts on the device; a
 // usable answer is 200 `{ source: "model", draft, basedOn }`. A malformed
 // request is a 400 with field messages (the page checks the same rules,
 // shared/use-case-draft-rules.json); model calls are limited per account.
@@ -11,7 +15,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 const REQUEST_FIELDS = ["industry", "businessFunction", "problem", "dataAvailable"];
 
 const MESSAGES = {
-  notConfigured: "No AI model is configured on the server.",
+  forbidden: "Only administrators can see the AI drafting settings.",
   basedOnInvalid: (max) => `basedOn must be a list of at most ${max} library use case ids.`,
 };
 
@@ -77,7 +81,7 @@ function handleGenerate(e) {
     const checked = validateRequest(readJsonObject(e, MAX_BODY_BYTES));
     if (checked.errors) throw invalidFields(checked.errors);
     const config = modelConfig();
-    if (!config) return e.json(200, { source: "device", reason: MESSAGES.notConfigured });
+    if (!config) return e.json(200, { source: "device" });
     require(`${__hooks}/lib/core/rate-limit.js`).enforce(e.app, "useCaseDrafts", e.auth.id);
 
     const examples = readExamples(e.app, checked.request.basedOn);
@@ -92,4 +96,18 @@ function handleGenerate(e) {
   });
 }
 
-module.exports = { validateRequest, modelConfig, handleGenerate, MESSAGES };
+/**
+ * GET /api/masterclass/admin/use-case-model (administrators): whether drafts come
+ * from a model, and its name; never the URL or the key.
+ * @param {core.RequestEvent} e
+ */
+function handleModelStatus(e) {
+  const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
+  return answerRefusals(e, () => {
+    require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, { forbidden: MESSAGES.forbidden });
+    const config = modelConfig();
+    return e.json(200, config ? { configured: true, model: config.model } : { configured: false });
+  });
+}
+
+module.exports = { validateRequest, modelConfig, handleGenerate, handleModelStatus, MESSAGES };

@@ -1,19 +1,20 @@
-// The library cases a draft was based on, each opening to what it says.
+// The library cases a draft was based on (the model's examples) or is listed
+// beside (the template's closest cases), each opening to what it says.
 import { Accordion, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { AiUseCaseRow } from '@/db';
 import type { BasedOnCase } from './draftSchema';
 
-export function BasedOnList({ basedOn, library }: { basedOn: BasedOnCase[]; library: readonly AiUseCaseRow[] }) {
+export function BasedOnList({ basedOn, library, heading = 'Based on' }: { basedOn: BasedOnCase[]; library: readonly AiUseCaseRow[]; heading?: string }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="based-on">
       <Title order={3} size="h5" id="based-on">
-        Based on
+        {heading}
       </Title>
       {basedOn.length === 0 ? (
         <Text size="sm" c="dimmed">
           {library.length === 0
-            ? 'The use case library is not on this device yet, so this draft comes from your description alone.'
-            : 'No use case in the library was close enough, so this draft comes from your description alone.'}
+            ? 'The use case library is not on this device yet, so no similar cases are shown.'
+            : 'No use case in the library is close to this one.'}
         </Text>
       ) : (
         <Accordion variant="separated" radius="md" chevronPosition="left">

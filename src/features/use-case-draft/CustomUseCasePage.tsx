@@ -1,6 +1,7 @@
 // Generate Custom Use Case: the attendee describes their situation, gets a
 // draft in the library's structure (from the server's AI model when it has
-// one, otherwise from this device), edits it and saves it to "My use cases".
+// one, otherwise from the built-in template on this device), edits it and
+// saves it to "My use cases".
 // What was typed and drafted stays in this tab across reloads.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
@@ -34,8 +35,8 @@ export function CustomUseCasePage() {
           Generate Custom Use Case
         </Title>
         <Text c="dimmed" mt={4}>
-          Describe your industry, the business function, the problem and the data you have. You get a complete use case
-          draft, grounded in the closest cases of the library, to edit and save to My use cases.
+          Describe your industry, the business function, the problem and the data you have. You get a use case draft in
+          the library's structure, with the closest cases of the library beside it, to edit and save to My use cases.
         </Text>
       </div>
       {user ? (

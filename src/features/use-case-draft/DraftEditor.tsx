@@ -79,7 +79,7 @@ export function DraftEditor({ result, library, userId, savedId, onEdit, onSaved 
             Your use case draft
           </Title>
           <GeneratorNote result={result} />
-          <BasedOnList basedOn={result.basedOn} library={library} />
+          <BasedOnList basedOn={result.basedOn} library={library} heading={result.source === 'model' ? 'Based on' : 'Similar cases in the library'} />
           <TextInput label="Title" withAsterisk maxLength={DRAFT_TEXT_MAX.title} {...form.getInputProps('title')} />
           {LONG_FIELDS.map(([field, label]) => (
             <Textarea key={field} label={label} autosize minRows={2} maxLength={DRAFT_TEXT_MAX[field]} {...form.getInputProps(field)} />
@@ -139,9 +139,11 @@ function GeneratorNote({ result }: { result: DraftResult }) {
       </Alert>
     );
   }
+  const { industry, businessFunction } = result.request;
   return (
-    <Alert color="blue" variant="light" icon={<IconDeviceMobile size={18} />} title="Drafted on this device from the library">
+    <Alert color="blue" variant="light" icon={<IconDeviceMobile size={18} />} title="A starting point from the built-in template">
       {result.reason ? `${result.reason} ` : ''}
+      {`This draft was written on this device from a template for ${businessFunction.trim()} in ${industry.trim()}, not by an AI model. `}
       {check}
     </Alert>
   );

@@ -68,12 +68,12 @@ export function DraftRequestForm({ initialValues, industries, busy, onChange, on
           />
           {busy && (
             <Text size="sm" c="dimmed" role="status">
-              Drafting your use case… If the AI model does not answer within a few seconds, it is drafted on this device.
+              Drafting your use case…
             </Text>
           )}
           {!online && (
             <Text size="sm" c="dimmed">
-              You're offline: the use case will be drafted on this device from the library.
+              You're offline: the use case will be drafted on this device from the built-in template.
             </Text>
           )}
           <div>

@@ -24,5 +24,5 @@ export async function draftUseCase(
   const local = generateDraft(request, library);
   const outcome = await ask(request, local.basedOn);
   if (outcome.source === 'model') return { draft: outcome.draft, basedOn: outcome.basedOn ?? local.basedOn, source: 'model', request };
-  return { ...local, source: 'device', reason: outcome.reason, request };
+  return { ...local, source: 'device', ...(outcome.reason ? { reason: outcome.reason } : {}), request };
 }

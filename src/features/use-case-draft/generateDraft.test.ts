@@ -35,7 +35,7 @@ describe('generateDraft', () => {
     expect(generateDraft(hospital, [...library].reverse())).toEqual(first);
   });
 
-  it('is grounded in the closest library cases and picks the technique the problem points to', () => {
+  it('lists the closest library cases beside the draft and picks the technique the problem points to', () => {
     const { draft, basedOn } = generateDraft(hospital, library);
     expect(basedOn[0]).toEqual({ id: library[0]?.id, title: 'Emergency Department Demand Forecasting' });
     expect(basedOn.length).toBeGreaterThan(0);
@@ -43,10 +43,9 @@ describe('generateDraft', () => {
     expect(draft.ai_technique).toBe('Time-Series Forecasting');
     expect(draft.industry).toBe('Healthcare');
     expect(draft.business_function).toBe('Emergency department operations');
-    expect(draft.domain).toBe('Hospital Operations');
+    expect(draft.domain).toBe('Emergency department operations');
     expect(draft.problem_statement).toBe(hospital.problem);
     expect(draft.input_data_type).toBe('Five years of triage records and hourly arrival counts');
-    expect(draft.value_proposition).toContain('“Emergency Department Demand Forecasting”');
     expect(draft.tags).toContain('forecasting');
     expect(draft.tags).toContain('healthcare');
   });
@@ -64,6 +63,33 @@ describe('generateDraft', () => {
     expect(draft.description).toContain('on CRM data, order history and our FAQ pages');
   });
 
+  it('copies no sentence of any library case, and speaks of the industry and function asked for', () => {
+    const winery: DraftRequest = {
+      industry: 'Wine',
+      businessFunction: 'Cellar door sales',
+      problem: 'Visitors call the cellar door with the same questions about tastings, bookings and shipping every day.',
+      dataAvailable: 'Booking system records and our FAQ pages',
+    };
+    const libraryText = library.flatMap((row) => [row.description, row.value_proposition, row.problem_statement, row.solution_summary, row.challenges_risks]).join(' ');
+    const sentences = (text: string) => text.split(/(?<=[.!?])\s+/).map((part) => part.trim()).filter((part) => part.length > 25);
+    for (const request of [winery, hospital, retail]) {
+      const { draft, basedOn } = generateDraft(request, library);
+      expect(basedOn.length).toBeGreaterThan(0);
+      const text = [draft.description, draft.value_proposition, draft.solution_summary, draft.challenges_risks].join(' ');
+      for (const part of sentences(text)) expect(libraryText).not.toContain(part);
+      expect(text).not.toContain('“');
+      for (const row of basedOn) expect(text).not.toContain(row.title);
+    }
+    const { draft } = generateDraft(winery, library);
+    expect(draft.title).toBe('AI Assistant for Cellar door sales in Wine');
+    expect(draft.description).toBe('Uses conversational AI with retrieval on booking system records and our FAQ pages to help cellar door sales in Wine answer routine questions at once and hand the rest to the right person.');
+    expect(draft.value_proposition).toContain('For cellar door sales in Wine, the pilot is judged on the problem described above');
+    expect(draft.solution_summary).toContain('Start with a 90-day pilot in one cellar door sales team');
+    expect(draft.challenges_risks).toContain('plan how cellar door sales staff will learn to work with the new tool');
+    expect(`${draft.value_proposition} ${draft.challenges_risks}`).not.toMatch(/legal advice|Residents/);
+    expect(draft.tags).toEqual(['conversational ai', 'customer experience', 'wine', 'cellar door sales']);
+  });
+
   it('drafts a complete use case in the library structure', () => {
     for (const request of [hospital, retail]) {
       const { draft } = generateDraft(request, library);
@@ -72,23 +98,19 @@ describe('generateDraft', () => {
     }
   });
 
-  it('writes sensible text with an empty library, based on nothing', () => {
+  it('writes the same draft with an empty library, beside no cases', () => {
     const { draft, basedOn } = generateDraft(hospital, []);
     expect(basedOn).toEqual([]);
+    expect(draft).toEqual(generateDraft(hospital, library).draft);
     expect(completeDraftSchema.safeParse(draft).success).toBe(true);
-    expect(draft.ai_technique).toBe('Time-Series Forecasting');
     expect(draft.adoption_level).toBe('Growing');
-    expect(draft.value_proposition).not.toContain('In the library');
-    expect(draft.domain).toBe('Emergency department operations');
   });
 
-  it('falls back to the closest case\'s technique, then to a default, when the problem names none', () => {
+  it("falls back to the business function's technique, then to a default, when the problem names none", () => {
     const vague: DraftRequest = { industry: 'Mining and Resources', businessFunction: 'Haul truck dispatch', problem: 'Our fleet of haul trucks queue at the crusher for hours.', dataAvailable: 'GPS pings' };
-    const withLibrary = generateDraft(vague, library);
-    expect(withLibrary.basedOn[0]?.title).toBe('Haul Truck Fleet Dispatch Optimisation');
-    const top = library.find((row) => row.id === withLibrary.basedOn[0]?.id);
-    expect(withLibrary.draft.ai_technique).toBe(top?.ai_technique);
-    expect(generateDraft(vague, []).draft.ai_technique).toBe('Machine Learning Classification');
+    expect(generateDraft(vague, library).draft.ai_technique).toBe('Machine Learning Classification');
+    const byFunction: DraftRequest = { ...vague, businessFunction: 'Rostering' };
+    expect(generateDraft(byFunction, library).draft.ai_technique).toBe('Optimisation with Machine Learning');
   });
 
   it('keeps every field within its limit for the longest accepted input, and copes with input of no words', () => {

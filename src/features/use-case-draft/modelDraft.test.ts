@@ -42,9 +42,13 @@ describe('parseGenerateAnswer', () => {
     }
   });
 
+  it('a server without a model: the built-in template, with no reason to show', () => {
+    expect(parseGenerateAnswer({ source: 'device' })).toEqual({ source: 'device' });
+  });
+
   it('passes on the server\'s reason, and reads anything else as unreadable', () => {
-    expect(parseGenerateAnswer({ source: 'device', reason: 'No AI model is configured on the server.' })).toEqual({ source: 'device', reason: 'No AI model is configured on the server.' });
-    for (const garbage of [undefined, 'text', [], {}, { source: 'device' }, { source: 'device', reason: '' }, { source: 'elsewhere', draft }, { source: 'device', reason: 'x'.repeat(301) }]) {
+    expect(parseGenerateAnswer({ source: 'device', reason: 'The AI model did not answer in time.' })).toEqual({ source: 'device', reason: 'The AI model did not answer in time.' });
+    for (const garbage of [undefined, 'text', [], {}, { source: 'device', reason: '' }, { source: 'elsewhere', draft }, { source: 'device', reason: 'x'.repeat(301) }]) {
       expect(parseGenerateAnswer(garbage)).toEqual({ source: 'device', reason: DEVICE_REASONS.unreadable });
     }
   });

@@ -1,7 +1,8 @@
 // Asking the server's AI model for a draft (POST /api/masterclass/use-cases/generate),
 // only when online and signed in, for at most 12 seconds. Whatever happens,
 // the answer is an outcome: the model's draft (checked again here with zod),
-// or the reason the device's generator has to draft it instead.
+// or the built-in template on the device: with the reason when something went
+// wrong, without one when the server simply has no model.
 import { z } from 'zod';
 import { pb } from '@/lib/pocketbase';
 import { isOnline } from '@/pwa/useOnline';
@@ -12,7 +13,7 @@ export const MODEL_TIMEOUT_MS = 12_000;
 
 export type ModelOutcome =
   | { source: 'model'; draft: UseCaseDraft; basedOn?: BasedOnCase[] }
-  | { source: 'device'; reason: string };
+  | { source: 'device'; reason?: string };
 
 export const DEVICE_REASONS = {
   offline: 'You are offline.',
@@ -32,14 +33,14 @@ const basedOnSchema = z.array(z.object({ id: z.string().regex(recordIdPattern), 
 
 const answerSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('model'), draft: z.unknown(), basedOn: z.unknown().optional() }),
-  z.object({ source: z.literal('device'), reason: z.string().trim().min(1).max(REASON_MAX) }),
+  z.object({ source: z.literal('device'), reason: z.string().trim().min(1).max(REASON_MAX).optional() }),
 ]);
 
 /** The route's 200 answer as an outcome; anything malformed means drafting on the device. */
 export function parseGenerateAnswer(body: unknown): ModelOutcome {
   const answer = answerSchema.safeParse(body);
   if (!answer.success) return { source: 'device', reason: DEVICE_REASONS.unreadable };
-  if (answer.data.source === 'device') return { source: 'device', reason: answer.data.reason };
+  if (answer.data.source === 'device') return answer.data.reason ? { source: 'device', reason: answer.data.reason } : { source: 'device' };
   const draft = completeDraftSchema.safeParse(answer.data.draft);
   if (!draft.success) return { source: 'device', reason: DEVICE_REASONS.modelIncomplete };
   const basedOn = basedOnSchema.safeParse(answer.data.basedOn);

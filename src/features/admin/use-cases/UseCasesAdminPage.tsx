@@ -14,6 +14,7 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_S
 import 'mantine-react-table/styles.css';
 import { RowsPerPage } from '../RowsPerPage';
 import { serverTableOptions } from '../serverTableOptions';
+import { AiDraftingStatus } from './AiDraftingStatus';
 import { DeleteUseCaseDialog } from './DeleteUseCaseDialog';
 import { UseCaseFormDialog } from './UseCaseFormDialog';
 import { DEFAULT_USE_CASE_PAGE_SIZE, FILTER_DEBOUNCE_MS, USE_CASE_PAGE_SIZES, UseCaseAdminTexts as T } from './texts';
@@ -198,6 +199,7 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
           <Text c="dimmed" mt={4}>
             The library attendees browse in the portal. Changes reach their devices as they sync.
           </Text>
+          <AiDraftingStatus />
         </div>
         <Button leftSection={<IconPlus size={18} />} onClick={openAdd}>
           {T.addButton}
