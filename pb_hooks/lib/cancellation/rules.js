@@ -49,11 +49,20 @@ function refundedCents(app, registrationId) {
 
 /** The registration's attendees in share order: the one who registered (primary email) first, then by creation. */
 function attendeesInOrder(app, registration) {
-  const all = app.findRecordsByFilter("attendees", "registration = {:registration}", "created,id", 0, 0, { registration: registration.id });
+  const rows = app.findRecordsByFilter("attendees", "registration = {:registration}", "created,id", 0, 0, { registration: registration.id });
+  // A seat passed to a colleague (lib/attendees/self-service.js) keeps its share: the colleague's row takes the place of the row it replaces.
+  const replacing = {};
+  for (const row of rows) if (row.getString("replaces")) replacing[row.getString("replaces")] = row;
+  const holder = (row) => {
+    let current = row;
+    for (let hops = 0; replacing[current.id] && hops < rows.length; hops += 1) current = replacing[current.id];
+    return current;
+  };
+  const all = rows.filter((row) => !row.getString("replaces"));
   const primary = registration.getString("primary_email").toLowerCase();
   const first = all.findIndex((attendee) => attendee.getString("email").toLowerCase() === primary);
-  if (first <= 0) return all;
-  return [all[first], ...all.slice(0, first), ...all.slice(first + 1)];
+  const ordered = first <= 0 ? all : [all[first], ...all.slice(0, first), ...all.slice(first + 1)];
+  return ordered.map(holder);
 }
 
 /**

@@ -22,10 +22,10 @@ function firstBytes(file) {
   }
 }
 
-/** Whether every photo uploaded with this request is a JPEG, PNG or WebP image. @param {core.Record} record */
-function photosAccepted(record) {
+/** Whether every photo uploaded with this request (to `field`, the speaker's by default) is a JPEG, PNG or WebP image. @param {core.Record} record */
+function photosAccepted(record, field) {
   const { photoType } = require(`${__hooks}/lib/core/file-types.js`);
-  return record.getUnsavedFiles(FIELD).every((file) => {
+  return record.getUnsavedFiles(field || FIELD).every((file) => {
     try {
       return photoType(firstBytes(file)) !== "";
     } catch {
@@ -51,4 +51,4 @@ function isAcceptedPhoto(bytes) {
   return require(`${__hooks}/lib/core/file-types.js`).photoType(bytes) !== "";
 }
 
-module.exports = { MESSAGE, checkSpeakerPhoto, isAcceptedPhoto };
+module.exports = { MESSAGE, checkSpeakerPhoto, isAcceptedPhoto, photosAccepted };

@@ -198,4 +198,4 @@ function validateRegistration(body) {
   return { registration: { mode, attendees, promoCode, marketingConsent, utm, requestId, earlyAccess, waitlistOffer, event: body.event } };
 }
 
-module.exports = { validateRegistration, isValidEmail, isReservedEmailDomain };
+module.exports = { validateRegistration, validateAttendee, isValidEmail, isReservedEmailDomain };
