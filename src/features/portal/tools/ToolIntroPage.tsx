@@ -15,6 +15,20 @@ interface ToolIntroPageProps {
   children?: ReactNode;
 }
 
+/** 'Name: what it means' shows the name in bold. */
+function PointText({ point }: { point: string }) {
+  const colon = point.indexOf(': ');
+  if (colon < 0) return point;
+  return (
+    <>
+      <Text span fw={700} inherit>
+        {point.slice(0, colon)}
+      </Text>
+      {point.slice(colon)}
+    </>
+  );
+}
+
 /** A tool's introduction (spec: the AI Readiness and Business Case pages) with the button that starts it. */
 export function ToolIntroPage({ title, intro, points, action, icon, onAction, children }: ToolIntroPageProps) {
   return (
@@ -32,7 +46,9 @@ export function ToolIntroPage({ title, intro, points, action, icon, onAction, ch
         <Card withBorder radius="md" padding="lg">
           <List spacing="sm" icon={<IconCircleCheck size={20} color="var(--mantine-color-teal-6)" />} center>
             {points.map((point) => (
-              <List.Item key={point}>{point}</List.Item>
+              <List.Item key={point} style={{ lineHeight: 1.45 }}>
+                <PointText point={point} />
+              </List.Item>
             ))}
           </List>
         </Card>
