@@ -30,6 +30,7 @@ export const PAGE_META: Record<keyof FileRoutesByFullPath, PageMeta> = {
   '/dashboard/use-case-generator': page('Use Case Library', 'Search and filter AI use cases by industry, adoption level, business function and technique.'),
   '/dashboard/use-case-generator/custom': page('Generate a Use Case', 'Draft a custom AI use case for your organisation.'),
   '/dashboard/ticket': page('Your Ticket', 'Your masterclass ticket: the QR code to show at the door, on this device, online or off.'),
+  '/dashboard/registration': page('Your Registration', 'Your phone number and dietary requirements, and sending a colleague in your place.'),
   '/dashboard/profile-settings': page('Profile Settings', 'Your name, company, job title and account details.'),
   '/admin': admin,
   '/admin/': admin,

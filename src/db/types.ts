@@ -85,6 +85,8 @@ export interface ProfileRow extends ServerRecord {
   industry: Industry | '';
   linkedin_url: string;
   avatar_url: string;
+  /** The uploaded profile photo's file name (served in thumbnails; src/lib/profilePhoto.ts); absent in rows stored by older versions. */
+  photo?: string;
   role: 'attendee' | 'administrator';
 }
 

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { IconChevronDown, IconDeviceMobileDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useSignOut } from '@/components/sign-out/useSignOut';
+import { profilePhotoUrl } from '@/lib/profilePhoto';
 import { promptInstall, useInstallOffer } from '@/pwa/installPrompt';
 import type { PortalUser } from './portalUser';
 import { useProfile } from './useProfile';
@@ -20,7 +21,7 @@ export function UserMenu({ user }: { user: PortalUser }) {
         <Menu.Target>
           <UnstyledButton aria-label="Account menu">
             <Group gap={8} wrap="nowrap">
-              <Avatar src={profile?.avatar_url || null} name={name} color="navy" size={34} radius="xl" />
+              <Avatar src={profile ? profilePhotoUrl(profile, 'small') : null} name={name} color="navy" size={34} radius="xl" />
               <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate="end">
                 {name}
               </Text>

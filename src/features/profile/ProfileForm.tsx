@@ -4,6 +4,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { db, type Industry, type ProfileRow } from '@/db';
+import { profilePhotoUrl } from '@/lib/profilePhoto';
+import { ProfilePhotoUpload } from './ProfilePhotoUpload';
 import { PROFILE_TEXT_MAX, industryOptions, profileFormValues, urlError, type ProfileFormValues } from './profileForm';
 import { readProfileDraft, saveProfileDraft } from './profileDraft';
 import { followLiveProfile, saveProfile } from './saveProfile';
@@ -73,7 +75,14 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
               Profile Photo
             </Title>
             <Stack align="center" gap="md">
-              <Avatar src={urlError(form.values.avatar_url) ? null : form.values.avatar_url || null} name={form.values.full_name || profile.email} color="navy" size={96} radius={96} />
+              <Avatar
+                src={profile.photo ? profilePhotoUrl(profile) : urlError(form.values.avatar_url) ? null : form.values.avatar_url || null}
+                name={form.values.full_name || profile.email}
+                color="navy"
+                size={96}
+                radius={96}
+              />
+              <ProfilePhotoUpload profile={profile} />
               <TextInput w="100%" label="Profile Image URL" placeholder="https://…" type="url" {...form.getInputProps('avatar_url')} />
             </Stack>
           </Card>
