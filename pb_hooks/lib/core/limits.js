@@ -23,6 +23,9 @@ const RATES = {
   // "send my invitation again" (lib/accounts/invitation-resend.js): counted whether or not the address is known
   invitationResendsPerEmail: { env: "RATE_LIMIT_INVITATION_RESEND", value: "3/3600", per: "email" },
   invitationResendsPerClient: { env: "RATE_LIMIT_INVITATION_RESEND_CLIENT", value: "20/900", per: "client" },
+  // an outbox email sent again as a copy (lib/admin/emails.js)
+  emailResendsPerAdministrator: { env: "RATE_LIMIT_EMAIL_RESEND", value: "30/600", per: "account" },
+  emailResendsPerRecipient: { env: "RATE_LIMIT_EMAIL_RESEND_RECIPIENT", value: "5/3600", per: "email" },
   // an outbox email sent again as a copy (lib/admin/email-resend.js)
   emailResendsPerAdministrator: { env: "RATE_LIMIT_EMAIL_RESEND", value: "30/600", per: "account" },
   emailResendsPerRecipient: { env: "RATE_LIMIT_EMAIL_RESEND_RECIPIENT", value: "5/3600", per: "email" },
