@@ -1,12 +1,15 @@
 // /auth journeys: sign in and out, the page that sent you,
 // wrong and missing credentials, a device locked by failed sign-ins and the
-// reset email that unlocks it, sign-up closed without an invitation, and
-// the card on a phone. Accounts are made by the shared server's superuser;
+// reset email that unlocks it, sign-up closed without an invitation (and the
+// invitation sent again from the Sign Up tab), and the card on a phone.
+// Accounts are made by the shared server's superuser;
 // nothing global changes.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
+import { masterclassEvent } from '../support/masterclassEvent';
 import { toast } from './registration-helpers';
 import { startTestServer, type TestServer } from '../support/pocketbase';
 import { createAccount, emailedLink, forgetSession, signInThroughPage, storedSession, type TestAccount } from './support/accounts';
@@ -93,16 +96,62 @@ test('missing email or password asks for both before anything is sent', async ({
   expect(authCalls).toBe(0);
 });
 
-test('without an invitation: Sign Up is disabled and says why; forgot password leads to the reset', async ({ page }) => {
+test('without an invitation: Sign Up says why, how the invitation comes, and sends it again (1280 and 390 px); forgot password leads to the reset', async ({ page }) => {
+  // a confirmed attendee who has not made an account yet
+  const event = await masterclassEvent(admin);
+  const email = `resend-${Date.now()}@example.com`;
+  const registration = await admin.collection('registrations').create({
+    event: event.id, kind: 'promo', status: 'completed', primary_email: email, currency: 'AUD', total_amount_cents: 0,
+  });
+  const attendee = await admin.collection('attendees').create({
+    registration: registration.id, event: event.id, email, full_name: 'Rosa Resend', company: 'Example Co', job_title: 'Lead',
+    role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+  });
+  const invitations = () => admin.collection('emails').getFullList({ filter: admin.filter('attendee = {:id} && template = "user_account_invite"', { id: attendee.id }) });
+
   await page.goto('/auth');
-  await expect(signUpTab(page)).toBeDisabled();
   const signInPanel = page.getByRole('tabpanel', { name: 'Sign In' });
   await expect(signInPanel.getByText('Sign Up Not Available')).toBeVisible();
-  await expect(signInPanel.getByText('Accounts are created only through the invitation link emailed to registered attendees.')).toBeVisible();
+  await signInPanel.getByRole('button', { name: 'Get your invitation' }).click();
+  await expect(signUpTab(page)).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await expect(panel.getByText('Sign Up Not Available', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Accounts are created only through the invitation link emailed to registered attendees.')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'How to get your invitation' })).toBeVisible();
+  await expect(panel.getByText(/receive it by email once their registration is confirmed/)).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  const form = panel.getByRole('form', { name: 'Send my invitation again' });
+  await form.getByRole('button', { name: 'Send my invitation again' }).click();
+  await expect(form.getByText('Please enter your email address')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Email' }).fill(email.toUpperCase());
+  await form.getByRole('button', { name: 'Send my invitation again' }).click();
+  const received = form.getByRole('alert', { name: 'Request received' });
+  await expect(received).toContainText('If this address belongs to a registered attendee who has not created an account yet');
+  // nothing was looked up while answering: the job sends it
+  expect(await invitations()).toHaveLength(0);
+  await admin.crons.run('invitationResends');
+  await expect.poll(async () => (await invitations()).map((mail) => mail.status), { timeout: 15_000 }).toEqual(['captured']);
+
+  // on a phone: the same tab fits the screen, with no violations
+  await page.setViewportSize(PHONE);
+  await expect(received).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(await violations(page)).toEqual([]);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/reset-password');
   await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
 });
+
+/** axe-core's findings (WCAG 2.1 A and AA), once animations have ended. */
+async function violations(page: import('@playwright/test').Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
 
 test.describe('with the sign-in limits on (the shared server raises them: this one serves the app itself)', () => {
   let own: TestServer;

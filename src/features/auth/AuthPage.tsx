@@ -8,7 +8,8 @@ import { InvitationMessages, Toasts, UnsentChangesKept } from './authMessages';
 import { AccountDeletedNotice } from './components/AccountDeletedNotice';
 import { AuthLayout } from './components/AuthLayout';
 import { SignInForm } from './components/SignInForm';
-import { SignUpNotAvailableNote, SignUpPanel } from './components/SignUpPanel';
+import { SignUpNotAvailableNote } from './components/InvitationHelp';
+import { SignUpPanel } from './components/SignUpPanel';
 import { useFinishSignIn } from './useFinishSignIn';
 import { useInvitation, type InvitationState } from './useInvitation';
 
@@ -43,7 +44,7 @@ export function AuthPage({ invitationLink, redirect }: AuthPageProps) {
           <Tabs.Tab value="signin" fz="md" fw={600}>
             Sign In
           </Tabs.Tab>
-          <Tabs.Tab value="signup" fz="md" fw={600} disabled={!invitationLink}>
+          <Tabs.Tab value="signup" fz="md" fw={600}>
             Sign Up
           </Tabs.Tab>
         </Tabs.List>
@@ -61,7 +62,7 @@ export function AuthPage({ invitationLink, redirect }: AuthPageProps) {
               </Alert>
             )}
             <SignInForm initialEmail={invitationLink?.email ?? ''} onSignedIn={() => finishSignIn(Toasts.welcomeBack)} />
-            {!invitationLink && <SignUpNotAvailableNote />}
+            {!invitationLink && <SignUpNotAvailableNote onGetInvitation={() => setChosenTab('signup')} />}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="signup">

@@ -33,3 +33,7 @@ export const requestPasswordReset = (email: string) => pb.collection(Collections
 
 export const confirmPasswordReset = (token: string, password: string) =>
   pb.collection(Collections.users).confirmPasswordReset(token, password, password);
+
+/** "Send my invitation again": the server answers the same whether or not the address is known. */
+export const requestInvitationResend = (email: string) =>
+  pb.send<{ message: string }>('/api/masterclass/invitations/resend', { method: 'POST', body: { email: email.trim() } });

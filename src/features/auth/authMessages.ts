@@ -32,6 +32,21 @@ export const SignUpNotAvailable = {
   message: 'Accounts are created only through the invitation link emailed to registered attendees.',
 } as const;
 
+/** Where the invitation comes from, and asking for it again (the Sign Up tab without an invitation). */
+export const InvitationHelp = {
+  heading: 'How to get your invitation',
+  howItComes:
+    'Registered attendees receive it by email once their registration is confirmed, from the same address as their confirmation email. On the waitlist? It comes once you take up a seat.',
+  askAgain: "Can't find it? Check your spam or junk folder, or enter the email address you registered with and we'll send it again.",
+  button: 'Send my invitation again',
+  /** The server's answer, the same for every address. */
+  sent: 'If this address belongs to a registered attendee who has not created an account yet, we will email the invitation again within a few minutes.',
+  sentTitle: 'Request received',
+  haveAccount: 'Already created your account?',
+  goToSignIn: 'Sign in',
+  getInvitation: 'Get your invitation',
+} as const;
+
 export const UnsentChangesKept = {
   title: 'Changes not sent yet',
   message: 'Some of your changes had not reached the server when you signed out. They are kept on this device and sent when you sign in again.',

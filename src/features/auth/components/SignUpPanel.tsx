@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import type { InvitationProblem } from '../authFailure';
-import { InvitationMessages, SignUpNotAvailable } from '../authMessages';
+import { InvitationMessages } from '../authMessages';
 import type { InvitationState } from '../useInvitation';
+import { InvitationHelp } from './InvitationHelp';
 import { SignUpForm } from './SignUpForm';
 
 interface SignUpPanelProps {
@@ -12,11 +13,11 @@ interface SignUpPanelProps {
   onSignInNeeded: () => void;
 }
 
-/** The Sign Up tab: the invitation's form, or why there is none. */
+/** The Sign Up tab: the invitation's form, or why there is none and how to get one. */
 export function SignUpPanel({ invitation, onSignedIn, onInvitationProblem, onSignInNeeded }: SignUpPanelProps) {
   switch (invitation.status) {
     case 'none':
-      return <SignUpNotAvailableNote />;
+      return <InvitationHelp onSignIn={onSignInNeeded} />;
     case 'incomplete':
       return <InvitationAlert title="Invitation not valid">{InvitationMessages.incomplete}</InvitationAlert>;
     case 'checking':
@@ -45,14 +46,6 @@ export function SignUpPanel({ invitation, onSignedIn, onInvitationProblem, onSig
         </>
       );
   }
-}
-
-export function SignUpNotAvailableNote() {
-  return (
-    <Alert color="navy" variant="light" icon={<IconInfoCircle size={18} />} title={SignUpNotAvailable.title} p="sm">
-      {SignUpNotAvailable.message}
-    </Alert>
-  );
 }
 
 function InvitationAlert({ title, children }: { title: string; children: React.ReactNode }) {
