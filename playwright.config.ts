@@ -7,9 +7,10 @@ export default defineConfig({
   testDir: './tests/e2e',
   globalSetup: './tests/support/e2e-global-setup.ts',
   fullyParallel: true,
-  // Two workers on a 2-core runner; three finished a minute sooner but left journeys that wait on
-  // a service worker's install short of time. E2E_WORKERS overrides it.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three workers on a 2-core runner: a journey spends more than half its time waiting (on the
+  // server's answer, a job's tick, a service worker), not computing, so a third one fills the
+  // cores. E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // One retry in CI keeps a slow 2-core runner from failing a journey on timing alone; the report marks such a test flaky.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -23,6 +24,9 @@ export default defineConfig({
     trace: 'on-first-retry',
     // A journey sees the network as it is, not a service worker's cache; tests/e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',
+    // Journeys ask for reduced motion, as some visitors' phones do (the theme then drops
+    // Mantine's transitions): no journey waits for a drawer to slide or a notice to fade.
+    reducedMotion: 'reduce',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
 });

@@ -20,6 +20,9 @@ export const theme = createTheme({
   fontFamily: SYSTEM_FONTS,
   headings: { fontFamily: SYSTEM_FONTS, fontWeight: '800' },
   defaultRadius: 'md',
+  // People who ask their system for less motion get no sliding, fading or scaling:
+  // modals, drawers, menus and notices appear and leave at once.
+  respectReducedMotion: true,
   components: {
     // Mantine 7 hands these components' own props on to their root element, where they are
     // not valid HTML on a div: ThemeIcon's `radius` and `color`, a select option's `value`.
