@@ -8,7 +8,7 @@ import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
 import { ensureServerBinary } from '../scripts/lib/build-server.mjs';
 import { root } from '../scripts/lib/paths.mjs';
 import { measureLandingBundle } from './landing-bundle.mjs';
-import { measureLighthouse } from './lighthouse.mjs';
+import { measureLighthouse, historyLine as lighthouseHistory } from './lighthouse.mjs';
 import { measureOfflineDashboard } from './offline-dashboard.mjs';
 import { measurePrecache } from './precache.mjs';
 import { benchmarkRegistrations } from './registrations.mjs';
@@ -44,8 +44,9 @@ if (wanted('landing')) {
 if (wanted('lighthouse')) {
   const lighthouseResult = await measureLighthouse();
   writeFileSync(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify({ measuredAt, ...lighthouseResult }, null, 2)}\n`);
-  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'lighthouse', ...lighthouseResult.scores, ...lighthouseResult.metrics })}\n`);
-  console.log(`Lighthouse mobile, landing page (median of ${lighthouseResult.runs.length} runs; performance in each: ${lighthouseResult.performanceScores.join(', ')}): ${JSON.stringify(lighthouseResult.scores)} ${JSON.stringify(lighthouseResult.metrics)}; goals met: ${JSON.stringify(lighthouseResult.goalsMet)}`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify(lighthouseHistory({ measuredAt, ...lighthouseResult }))}\n`);
+  const { medians } = lighthouseResult;
+  console.log(`Lighthouse mobile, landing page on sale (medians of ${lighthouseResult.runs.length} runs): total blocking time ${medians.totalBlockingTimeMs} ms (${lighthouseResult.totalBlockingTimes.join(', ')}), performance ${medians.performance} (${lighthouseResult.performanceScores.join(', ')}), LCP ${medians.largestContentfulPaintMs} ms, Lighthouse benchmark index ${medians.benchmarkIndex}; goals met: ${JSON.stringify(lighthouseResult.goalsMet)}`);
 }
 
 if (wanted('offline')) {

@@ -102,6 +102,12 @@ func staticHandler(fsys fs.FS, indexFallback bool) func(*core.RequestEvent) erro
 			if ifi, err := fs.Stat(fsys, index); err != nil || ifi.IsDir() {
 				return shell()
 			}
+			if filename == "." && (e.Request.Method == http.MethodGet || e.Request.Method == http.MethodHead) {
+				// `/`: the prerendered landing page with the featured masterclass's hero filled in (landing.go)
+				if served, err := serveLanding(e, fsys, index); served {
+					return err
+				}
+			}
 			return serveStatic(e, fsys, index, false)
 		}
 

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { fillHero, heroTemplates, LANDING_HERO_FILE } from './landing-hero.mjs';
 
 export const SHELL_FILE = 'shell.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -100,9 +101,22 @@ function landingRouteFiles(bundle, base) {
 }
 
 /** @param {{ entry: string, utmKeys?: string[] }} options */
+/** Words with every character that needs escaping, to check the templates rebuild what React renders. */
+const SAMPLE_TEXTS = {
+  city: 'Adelaide & <Hills>',
+  start: 'Wednesday 16 December 2026, 11:30 am ACDT',
+  date: 'Wednesday 16 December 2026',
+  when: 'Wednesday 16 December 2026, 11:30 am – 2:30 pm ACDT',
+  capacity: '50',
+  price: '$1,495.50',
+  seats: 'Only 3 seats left "now"',
+};
+
 export function prerenderLanding({ entry, utmKeys = [] }) {
   let config;
   let renderLanding;
+  let heroTokens;
+  let heroPhases;
   let tempDir;
   return {
     name: 'masterclass:prerender-landing',
@@ -124,7 +138,7 @@ export function prerenderLanding({ entry, utmKeys = [] }) {
         build: { ssr: entry, outDir: tempDir, emptyOutDir: true, copyPublicDir: false, minify: false },
       });
       const built = path.join(tempDir, `${path.basename(entry).replace(/\.[jt]sx?$/, '')}.js`);
-      ({ renderLanding } = await import(pathToFileURL(built).href));
+      ({ renderLanding, HERO_TOKENS: heroTokens, HERO_PHASES: heroPhases } = await import(pathToFileURL(built).href));
     },
     async generateBundle(_, bundle) {
       const index = bundle['index.html'];
@@ -132,7 +146,16 @@ export function prerenderLanding({ entry, utmKeys = [] }) {
       const shell = String(index.source);
       this.emitFile({ type: 'asset', fileName: SHELL_FILE, source: shell });
       const markup = await renderLanding();
+      // The hero per phase with placeholders, which the server fills in for `/` (scripts/lib/landing-hero.mjs).
+      const pages = {};
+      for (const phase of heroPhases) pages[phase] = await renderLanding({ phase, texts: heroTokens });
+      const templates = { ...heroTemplates(markup, pages), tokens: heroTokens };
+      if (fillHero(markup, templates, 'on_sale', SAMPLE_TEXTS) !== (await renderLanding({ phase: 'on_sale', texts: SAMPLE_TEXTS }))) {
+        throw new Error("The landing hero's template filled in does not give what React renders");
+      }
       index.source = startScriptsAfterFirstPaint(injectLanding(shell, { markup, ...landingRouteFiles(bundle, config.base) }), { utmKeys });
+      if (index.source.split(templates.placeholder).length !== 2) throw new Error("index.html should hold the landing hero's loading panel once");
+      this.emitFile({ type: 'asset', fileName: LANDING_HERO_FILE, source: `${JSON.stringify(templates)}\n` });
     },
     closeBundle() {
       if (tempDir) rmSync(tempDir, { recursive: true, force: true });

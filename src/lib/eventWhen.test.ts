@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventWhen, formatEventWhen, formatZonedInstant } from './eventWhen';
+import { eventWhen, formatDateTime, formatEventWhen, formatStoredDateTime, formatWeekdayDate, formatZonedInstant } from './eventWhen';
 
 const ADELAIDE = 'Australia/Adelaide';
 const masterclass = { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', timezone: ADELAIDE };
@@ -52,5 +52,22 @@ describe('one instant in the event\'s zone', () => {
     expect(formatZonedInstant('2027-12-03 03:30:00.000Z', 'Australia/Adelaide')).toBe('Friday 3 December 2027, 2:00 pm ACDT');
     expect(formatZonedInstant('2025-06-18 02:00:00.000Z', 'Australia/Adelaide')).toBe('Wednesday 18 June 2025, 11:30 am ACST');
     expect(formatZonedInstant('', 'Australia/Adelaide')).toBe('');
+  });
+});
+
+describe('the one date format for a day and a moment', () => {
+  it('is the Australian long form: weekday, day, month, year, then the time', () => {
+    const instant = new Date('2026-12-16T01:00:00Z');
+    expect(formatWeekdayDate(instant, 'Australia/Adelaide')).toBe('Wednesday 16 December 2026');
+    expect(formatDateTime(instant, 'Australia/Adelaide')).toBe('Wednesday 16 December 2026, 11:30 am');
+    expect(formatDateTime(new Date('2026-12-15T13:30:00Z'), 'Australia/Adelaide')).toBe('Wednesday 16 December 2026, 12:00 am');
+    expect(formatDateTime(new Date('2026-12-16T01:30:00Z'), 'Australia/Adelaide')).toBe('Wednesday 16 December 2026, 12:00 pm');
+  });
+
+  it("says a stored moment in the reader's zone when none is given", () => {
+    vi.stubEnv('TZ', 'Australia/Perth');
+    expect(formatStoredDateTime('2026-11-26 01:05:00.000Z')).toBe('Thursday 26 November 2026, 9:05 am');
+    expect(formatStoredDateTime('', undefined, '—')).toBe('—');
+    expect(formatStoredDateTime('not a date', undefined, '—')).toBe('—');
   });
 });

@@ -1,8 +1,11 @@
-// One way to say when an event is, everywhere the app says it (the landing,
-// /register, the portal; the emails' server twin is pb_hooks/lib/events/format.js):
-// 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST', in the event's own zone,
-// whatever zone the visitor's device is in. Formatters come from the cache in
-// ./intlFormat, never created while a page renders.
+// The one date format of the product, the Australian long form, everywhere the app
+// says a date or a time (the landing, /register, the portal, the admin area; the
+// emails' server twin is pb_hooks/lib/events/format.js, and a unit test proves the two
+// agree): 'Wednesday 18 June 2025' for a day, 'Wednesday 18 June 2025, 11:30 am' for
+// a moment, 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST' for an event. An event's
+// dates are said in the event's own zone, whatever zone the visitor's device is in;
+// anything else (when a message arrived) in the reader's. Formatters come from the
+// cache in ./intlFormat, never created while a page renders.
 import { dateTimeFormat } from './intlFormat';
 import { parsePocketBaseDate } from './pocketbaseDate';
 
@@ -17,22 +20,34 @@ type PartName = Intl.DateTimeFormatPartTypes;
 /** Every part the app says of an instant, from one formatter per zone (creating one costs far more than using it). */
 const ALL_PARTS: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZoneName: 'short' };
 
-/** The weekday, day, month, year, hour, minute, day period and zone abbreviation of an instant in a zone. */
-export function zonedParts(instant: Date, timeZone: string): Partial<Record<PartName, string>> {
+/** The weekday, day, month, year, hour, minute, day period and zone abbreviation of an instant in a zone (the device's when none). */
+export function zonedParts(instant: Date, timeZone?: string): Partial<Record<PartName, string>> {
   const parts = dateTimeFormat('en-AU', { timeZone, ...ALL_PARTS }).formatToParts(instant);
   return Object.fromEntries(parts.map((part) => [part.type, part.value]));
 }
 
 /** '11:30 am' */
-export function formatClockTime(instant: Date, timeZone: string): string {
+export function formatClockTime(instant: Date, timeZone?: string): string {
   const p = zonedParts(instant, timeZone);
   return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
 }
 
 /** 'Wednesday 18 June 2025' */
-export function formatWeekdayDate(instant: Date, timeZone: string): string {
+export function formatWeekdayDate(instant: Date, timeZone?: string): string {
   const p = zonedParts(instant, timeZone);
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
+}
+
+/** 'Wednesday 18 June 2025, 11:30 am': a moment, in `timeZone` (the reader's device's when none). */
+export function formatDateTime(instant: Date, timeZone?: string): string {
+  const p = zonedParts(instant, timeZone);
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
+}
+
+/** A stored date (PocketBase's or ISO) as formatDateTime says it, or `fallback` when it is not a date. */
+export function formatStoredDateTime(stored: string | null | undefined, timeZone?: string, fallback = ''): string {
+  const instant = parsePocketBaseDate(stored ?? '');
+  return stored && !Number.isNaN(instant.getTime()) ? formatDateTime(instant, timeZone) : fallback;
 }
 
 /** 'ACST' (or 'ACDT' in daylight time) for Adelaide at that instant. */

@@ -1,16 +1,15 @@
-import { AudienceSection } from './components/AudienceSection';
-import { ClosingCtaSection } from './components/ClosingCtaSection';
-import { EventDetailsSection } from './components/EventDetailsSection';
-import { ExperienceSection } from './components/ExperienceSection';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { HeroSection } from './components/HeroSection';
 import { LandingFooter } from './components/LandingFooter';
 import { LandingHeader } from './components/LandingHeader';
-import { SpeakersSection } from './components/SpeakersSection';
-import { WhySection } from './components/WhySection';
-import { fetchMasterclassEvent } from './eventRecord';
-import { fetchSpeakers, speakersOf, type Speaker } from './speakers';
+import { embeddedLanding } from './embeddedLanding';
+import { fetchMasterclassEvent, type LandingEvent } from './eventRecord';
+import { heroView, type HeroView } from './heroView';
+import { publishLowerData } from './lowerData';
+import { LowerSection, useLowerSectionsWatch } from './deferredSections';
+import { fetchSpeakers, speakersOf } from './speakers';
 import { useEventPhase } from './useEventPhase';
-import { useLoadable, type Loadable } from './useLoadable';
+import { useLoadable } from './useLoadable';
 import classes from './LandingPage.module.css';
 
 export interface LandingPageProps {
@@ -18,32 +17,61 @@ export interface LandingPageProps {
   showWaitlistForm?: boolean;
 }
 
+/** The server's event read again once the page is idle; a copy kept on the device never replaces what the server put into the page. */
+async function fetchLiveEvent(): Promise<LandingEvent> {
+  const answer = await fetchMasterclassEvent();
+  if (!answer.live) throw new Error('No connection: the page keeps the masterclass the server sent.');
+  return answer;
+}
+
+const noSubscription = () => () => {};
+
+/** False while React hydrates the server's markup, true in every render after it. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+const sameView = (a: HeroView | null, b: HeroView) =>
+  a !== null && a.phase === b.phase && a.live === b.live && (Object.keys(b.texts) as (keyof HeroView['texts'])[]).every((key) => a.texts[key] === b.texts[key]);
+
 export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
-  const eventState = useLoadable(fetchMasterclassEvent, 'the event');
-  const allSpeakers = useLoadable(fetchSpeakers, 'the speakers');
+  // The featured masterclass the server put into the page (pocketbase/landing.go), if it did.
+  const embedded = embeddedLanding();
+  const eventState = useLoadable(embedded ? fetchLiveEvent : fetchMasterclassEvent, 'the event', embedded ? { event: embedded.event, live: true } : undefined);
+  const speakers = useLoadable(fetchSpeakers, 'the speakers');
   // Only the server's event or the copy the device kept: never one made up while it loads or when it cannot be read.
-  const event = eventState.status === 'ready' ? eventState.value : null;
+  const landing = eventState.status === 'ready' ? eventState.value : null;
+  const event = landing?.event ?? null;
+  const live = landing?.live ?? false;
   const unavailable = eventState.status === 'failed' ? eventState.reason : null;
   // Every section speaks in the tense of the event's phase (before, during, after).
   const phase = useEventPhase(event);
-  // The featured masterclass's own speakers, once it is known which one that is.
-  const speakers: Loadable<Speaker[]> =
-    allSpeakers.status !== 'ready' ? allSpeakers
-    : eventState.status === 'loading' ? { status: 'loading' }
-    : { status: 'ready', value: speakersOf(allSpeakers.value, eventState.status === 'ready' ? eventState.value.id : null) };
+  const view = useMemo(() => (event && phase ? heroView(event, phase, live) : null), [event, phase, live]);
+  // While hydrating, the hero says exactly what the server filled in; after, the same unless the clock or the data moved on.
+  const hydrated = useHydrated();
+  const hero = embedded && (!hydrated || sameView(view, embedded.hero)) ? embedded.hero : view;
+
+  useEffect(() => {
+    // The featured masterclass's own speakers, once it is known which one that is.
+    const ownSpeakers =
+      speakers.status !== 'ready' ? speakers
+      : eventState.status === 'loading' ? ({ status: 'loading' } as const)
+      : { status: 'ready' as const, value: speakersOf(speakers.value, event?.id ?? null) };
+    publishLowerData({ event, phase, speakers: ownSpeakers, unavailable });
+  }, [event, phase, speakers, eventState.status, unavailable]);
+  useLowerSectionsWatch();
 
   return (
     <div className={classes.page}>
       <LandingHeader />
       <main>
-        <HeroSection event={event} phase={phase} unavailable={unavailable} showWaitlistForm={showWaitlistForm} />
-        <WhySection phase={phase} />
-        <ExperienceSection />
-        <AudienceSection />
-        {/* With no event to show, the hero's message is the one thing said: no speaker message, facts or call to action beside it. */}
-        {!(unavailable && speakers.status === 'failed') && <SpeakersSection speakers={speakers} />}
-        {!unavailable && <EventDetailsSection event={event} phase={phase} speakers={speakers} />}
-        {!unavailable && <ClosingCtaSection event={event} phase={phase} />}
+        <HeroSection view={hero} unavailable={unavailable} showWaitlistForm={showWaitlistForm} />
+        <LowerSection name="Why" />
+        <LowerSection name="Experience" />
+        <LowerSection name="Audience" />
+        <LowerSection name="Speakers" />
+        <LowerSection name="Details" />
+        <LowerSection name="Closing" />
       </main>
       <LandingFooter />
     </div>

@@ -19,7 +19,6 @@ describe('event facts', () => {
       date: 'Wednesday 18 June 2025',
       timeRange: '11:30 am – 2:30 pm ACST',
       when: 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST',
-      welcomeTime: '11:30 am on June 18, 2025',
       duration: '3 hours',
       zoneLabel: 'Adelaide time',
       city: 'Adelaide',
@@ -54,7 +53,6 @@ describe('event facts', () => {
     const facts = eventFacts({ ...masterclass, timezone: 'America/Los_Angeles' });
     expect(facts.date).toBe('Tuesday 17 June 2025');
     expect(facts.timeRange).toBe('7:00 pm – 10:00 pm GMT-7');
-    expect(facts.welcomeTime).toBe('7:00 pm on June 17, 2025');
     expect(facts.zoneLabel).toBe('Los Angeles time');
   });
 

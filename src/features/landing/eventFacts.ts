@@ -1,6 +1,6 @@
 // Event facts as visitors read them, always in the event's own time zone:
 // the browser's zone never decides what date or time an Adelaide event shows.
-import { eventWhen, formatClockTime, formatWeekdayDate, zonedParts } from '@/lib/eventWhen';
+import { eventWhen, formatWeekdayDate } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import type { EventFactsSource } from './eventRecord';
 
@@ -11,8 +11,6 @@ export interface EventFacts {
   timeRange: string;
   /** 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST' (src/lib/eventWhen.ts, the one format) */
   when: string;
-  /** '11:30 am on June 18, 2025' */
-  welcomeTime: string;
   /** '3 hours' */
   duration: string;
   /** 'Adelaide time' */
@@ -21,11 +19,6 @@ export interface EventFacts {
   city: string;
   /** 'Limited to 50 participants' */
   capacity: string;
-}
-
-function formatMonthDayYear(instant: Date, timeZone: string): string {
-  const p = zonedParts(instant, timeZone);
-  return `${p.month} ${p.day}, ${p.year}`;
 }
 
 export function formatDuration(start: Date, end: Date): string {
@@ -52,7 +45,6 @@ export function eventFacts(event: EventFactsSource): EventFacts {
     date: when?.date ?? formatWeekdayDate(start, zone),
     timeRange: when?.time ?? '',
     when: when?.full ?? '',
-    welcomeTime: `${formatClockTime(start, zone)} on ${formatMonthDayYear(start, zone)}`,
     duration: formatDuration(start, end),
     zoneLabel: zoneLabel(zone),
     city: event.location.split(',')[0]?.trim() ?? event.location,

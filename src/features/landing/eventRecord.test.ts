@@ -8,12 +8,13 @@ const summary = {
 };
 
 describe('masterclassEventOf', () => {
-  it("takes the landing page's fields from the summary /register kept", () => {
+  it("takes the landing page's fields, the seats left among them, from the summary /register kept", () => {
     expect(masterclassEventOf(summary)).toEqual({
       id: 'evt000000000001', title: 'AI CHAMPIONS MASTERCLASS', starts_at: '2031-12-10 00:00:00.000Z', ends_at: '2031-12-10 03:00:00.000Z',
       timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', venue: 'Lot Fourteen', capacity: 50, price_cents: 49500,
-      currency: 'AUD', sales_state: 'open',
+      currency: 'AUD', sales_state: 'open', seats_left: 12,
     });
+    expect(masterclassEventOf({ ...summary, seats_left: undefined })).not.toHaveProperty('seats_left');
   });
 
   it('is null for anything that is not a whole event', () => {

@@ -1,19 +1,25 @@
 // The masterclass the landing page renders its facts and call to action from:
-// the featured one among the published events (the next one still to come,
-// else the last one that took place; src/lib/featuredEvent.ts, the server's
-// rule too), so a newly published next masterclass is what visitors see.
-// Drafts are never read: guests cannot, and the filter leaves them out for
-// administrators.
+// the featured one (the next published masterclass still to come, else the
+// last one that took place; the server decides, pb_hooks/lib/events/summary.js),
+// as the public summary answers it, with its price and the seats left.
 import type { EventRow } from '@/db';
 import { pb } from '@/lib/pocketbase';
-import { Collections } from '@/lib/collections';
-import { featuredEvent } from '@/lib/featuredEvent';
 import { withOfflineCopy } from '@/pwa/offlineCopy';
 
 /** The fields the visitor-facing facts are made from. */
 export type EventFactsSource = Pick<EventRow, 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'capacity'>;
 
-export type MasterclassEvent = EventFactsSource & Pick<EventRow, 'id' | 'title' | 'venue' | 'price_cents' | 'currency' | 'sales_state'>;
+export type MasterclassEvent = EventFactsSource &
+  Pick<EventRow, 'id' | 'title' | 'venue' | 'price_cents' | 'currency' | 'sales_state'> & {
+    /** The seats left when the server answered (the sales state is then 'sold_out' at 0); absent in copies kept before it was read. */
+    seats_left?: number;
+  };
+
+/** The event the landing shows, and whether it was read from the server for this page (not a copy kept on the device). */
+export interface LandingEvent {
+  event: MasterclassEvent;
+  live: boolean;
+}
 
 const FIELDS = ['id', 'title', 'starts_at', 'ends_at', 'timezone', 'location', 'venue', 'capacity', 'price_cents', 'currency', 'sales_state'] as const;
 
@@ -26,25 +32,27 @@ export function masterclassEventOf(value: unknown): MasterclassEvent | null {
   const source = value as Record<string, unknown>;
   if (FIELDS.some((field) => source[field] === undefined)) return null;
   if (typeof source.id !== 'string' || !source.id || typeof source.starts_at !== 'string') return null;
-  return Object.fromEntries(FIELDS.map((field) => [field, source[field]])) as unknown as MasterclassEvent;
+  const event = Object.fromEntries(FIELDS.map((field) => [field, source[field]])) as unknown as MasterclassEvent;
+  if (typeof source.seats_left === 'number') event.seats_left = source.seats_left;
+  return event;
 }
 
 /**
- * The featured event, kept on the device on every online read; when the network
- * is gone, the newest stored copy of it: the landing page's own or the one
- * /register kept.
+ * The featured event from the server's public summary, kept on the device on
+ * every online read; when the network is gone, the newest stored copy of it
+ * (the landing page's own or the one /register kept), marked as not live.
  */
-export function fetchMasterclassEvent(): Promise<MasterclassEvent> {
-  return withOfflineCopy(
+export async function fetchMasterclassEvent(): Promise<LandingEvent> {
+  let live = false;
+  const event = await withOfflineCopy(
     'event',
     async () => {
-      const published = await pb
-        .collection(Collections.events)
-        .getList<MasterclassEvent & { created: string }>(1, 100, { filter: 'published = true', sort: 'starts_at', skipTotal: true });
-      const featured = featuredEvent(published.items, new Date());
-      if (!featured) throw new Error('No masterclass is published yet.');
-      return featured;
+      const summary = masterclassEventOf(await pb.send('/api/masterclass/event', { method: 'GET', requestKey: null }));
+      if (!summary) throw new Error('The masterclass summary lacks its facts.');
+      live = true;
+      return summary;
     },
     { alsoFrom: [{ key: 'eventSummary', adopt: masterclassEventOf }] },
   );
+  return { event, live };
 }

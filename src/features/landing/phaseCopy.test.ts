@@ -3,7 +3,7 @@ import { closingText, detailsEyebrow, heroCopy, outcomesTitle, phaseNotice } fro
 
 const facts = {
   city: 'Adelaide',
-  welcomeTime: '11:30 am on June 18, 2025',
+  start: 'Wednesday 18 June 2025, 11:30 am ACST',
   date: 'Wednesday 18 June 2025',
   when: 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST',
   capacity: 50,
@@ -13,7 +13,7 @@ describe('landing copy per phase', () => {
   it('keeps the spec texts word for word for the upcoming sold-out event', () => {
     expect(phaseNotice('sold_out')).toBe('Event Sold Out – Registration Now Closed');
     expect(phaseNotice('closed')).toBe('Event Sold Out – Registration Now Closed');
-    expect(heroCopy('sold_out', facts).welcome).toBe('We look forward to welcoming registered attendees in Adelaide at 11:30 am on June 18, 2025.');
+    expect(heroCopy('sold_out', facts).welcome).toBe('We look forward to welcoming registered attendees in Adelaide on Wednesday 18 June 2025, 11:30 am ACST.');
     expect(detailsEyebrow('sold_out')).toBe('Save the date');
     expect(outcomesTitle('sold_out')).toBe('You leave with');
   });

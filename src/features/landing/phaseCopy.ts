@@ -24,13 +24,13 @@ export interface HeroCopy {
 interface CopyFacts {
   /** 'Adelaide' */
   city: string;
-  /** '11:30 am on June 18, 2025' */
-  welcomeTime: string;
+  /** 'Wednesday 18 June 2025, 11:30 am ACST': the start, in the one date format (src/lib/eventWhen.ts) */
+  start: string;
   /** 'Wednesday 18 June 2025' */
   date: string;
   /** 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST' */
   when: string;
-  capacity: number;
+  capacity: number | string;
 }
 
 export function heroCopy(phase: EventPhase, facts: CopyFacts): HeroCopy {
@@ -47,7 +47,7 @@ export function heroCopy(phase: EventPhase, facts: CopyFacts): HeroCopy {
     };
   }
   return {
-    welcome: `We look forward to welcoming registered attendees in ${facts.city} at ${facts.welcomeTime}.`,
+    welcome: `We look forward to welcoming registered attendees in ${facts.city} on ${facts.start}.`,
     invite:
       phase === 'on_sale'
         ? `Places are limited to ${facts.capacity} participants. Secure yours today.`

@@ -3,10 +3,8 @@ import { Button, Container, Skeleton, Text, Title } from '@mantine/core';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { loadFullStyles } from '@/app/deferred';
 import { HERO_LINE } from '../content';
-import type { EventPhase } from '@/lib/eventPhase';
 import { EVENT_NEEDS_CONNECTION, type EventUnavailable } from '@/pwa/eventUnavailable';
-import { eventFacts } from '../eventFacts';
-import type { MasterclassEvent } from '../eventRecord';
+import type { HeroView } from '../heroView';
 import { heroCopy } from '../phaseCopy';
 import { FadeInImage } from './FadeInImage';
 import { EventNotice, RegistrationButtons } from './RegistrationCallToAction';
@@ -19,16 +17,14 @@ const WaitlistShortcutForm = lazy(() =>
 );
 
 interface HeroSectionProps {
-  /** null while the event record loads */
-  event: MasterclassEvent | null;
-  /** null while the event record loads */
-  phase: EventPhase | null;
+  /** What the hero says about the masterclass (../heroView.ts); null while the event loads */
+  view: HeroView | null;
   /** Why there is no event to show (nothing stored and no connection, or the server's error); null otherwise. */
   unavailable?: EventUnavailable | null;
   showWaitlistForm: boolean;
 }
 
-export function HeroSection({ event, phase, unavailable = null, showWaitlistForm }: HeroSectionProps) {
+export function HeroSection({ view, unavailable = null, showWaitlistForm }: HeroSectionProps) {
   return (
     <section aria-labelledby="hero-title" className={classes.hero}>
       <FadeInImage src="/images/hero-network.svg" alt="" className={classes.art} />
@@ -40,7 +36,7 @@ export function HeroSection({ event, phase, unavailable = null, showWaitlistForm
           <Text className={classes.tagline}>Lead the AI Revolution—Not Just Survive It</Text>
           <Text className={classes.lead}>{HERO_LINE}</Text>
           <div className={classes.panel}>
-            {event && phase ? <HeroRegistration event={event} phase={phase} /> : unavailable ? <HeroUnavailable reason={unavailable} /> : <HeroRegistrationSkeleton />}
+            {view ? <HeroRegistration view={view} /> : unavailable ? <HeroUnavailable reason={unavailable} /> : <HeroRegistrationSkeleton />}
           </div>
           {showWaitlistForm && (
             <Suspense fallback={<Skeleton height={320} mt="xl" radius="lg" />}>
@@ -53,16 +49,32 @@ export function HeroSection({ event, phase, unavailable = null, showWaitlistForm
   );
 }
 
-function HeroRegistration({ event, phase }: { event: MasterclassEvent; phase: EventPhase }) {
-  const facts = eventFacts(event);
-  const copy = heroCopy(phase, { ...facts, capacity: event.capacity });
+/**
+ * The hero's facts and way in. Every word of the masterclass comes from `view.texts`, so the
+ * build can prerender this with placeholders that the server fills in (pocketbase/landing.go).
+ */
+function HeroRegistration({ view }: { view: HeroView }) {
+  const { phase, texts } = view;
+  const copy = heroCopy(phase, texts);
   return (
     <>
       <EventNotice phase={phase} />
       <Text className={classes.welcome}>{copy.welcome}</Text>
       <Text className={classes.invite}>{copy.invite}</Text>
-      <RegistrationButtons phase={phase} />
+      <RegistrationButtons phase={phase} aside={phase === 'on_sale' ? <HeroOffer view={view} /> : undefined} />
     </>
+  );
+}
+
+/** Beside Register Now while on sale: the price of a seat and the seats left (or that counting them needs a connection). */
+function HeroOffer({ view }: { view: HeroView }) {
+  return (
+    <p className={classes.offer} data-testid="hero-offer">
+      <span>
+        <span className={classes.price}>{view.texts.price}</span> <span className={classes.per}>per person</span>
+      </span>
+      <span className={classes.seats} data-live={view.live || undefined}>{view.texts.seats}</span>
+    </p>
   );
 }
 

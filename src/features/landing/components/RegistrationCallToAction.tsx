@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Group, Text, useMatches } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconCalendarCheck, IconClock } from '@tabler/icons-react';
 import type { EventPhase } from '@/lib/eventPhase';
@@ -19,8 +20,8 @@ export function EventNotice({ phase }: { phase: EventPhase }) {
   );
 }
 
-/** The way in that fits the phase: checkout while on sale, otherwise the waitlist for future events. */
-export function RegistrationButtons({ phase, justify }: { phase: EventPhase; justify?: 'center' | 'flex-start' }) {
+/** The way in that fits the phase: checkout while on sale, otherwise the waitlist for future events; `aside` stands beside them (the hero's price and seats). */
+export function RegistrationButtons({ phase, justify, aside }: { phase: EventPhase; justify?: 'center' | 'flex-start'; aside?: ReactNode }) {
   const waitlistIsPrimary = phase !== 'on_sale';
   const size = useMatches({ base: 'md', sm: 'lg' });
   return (
@@ -30,6 +31,7 @@ export function RegistrationButtons({ phase, justify }: { phase: EventPhase; jus
           Register Now
         </ButtonLink>
       )}
+      {!waitlistIsPrimary && aside}
       <ButtonLink
         to="/register"
         search={WAITLIST_SEARCH}
