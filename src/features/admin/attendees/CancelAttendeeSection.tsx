@@ -25,6 +25,7 @@ const CANCELLED_BY: Record<string, string> = {
   attendee: 'the attendee, in the portal',
   link: 'the attendee, with the link in their confirmation email',
   administrator: 'an administrator',
+  substitution: 'the attendee, passing their seat to a colleague in the portal',
 };
 
 function dateOf(stored: string): string {
