@@ -191,6 +191,12 @@ describe('the seller\'s details', () => {
   });
 });
 
+describe('the server\'s own setting', () => {
+  it('a SELLER_ABN that fails the ABN check stops the server at boot with the reason', async () => {
+    await expect(startTestServer({ env: { SELLER_ABN: '51 824 753 557' } })).rejects.toThrow(/SELLER_ABN is not a valid ABN/);
+  }, 60_000);
+});
+
 describe('an order paid before the seller\'s ABN is set', () => {
   it('says the ABN is not set rather than inventing one', async () => {
     const order = await paidOrder([{ fullName: 'Nell Unset', company: 'Placeholder Co' }]);
