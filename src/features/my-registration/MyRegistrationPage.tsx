@@ -222,8 +222,8 @@ function DetailsSection({
         {open && (
           <Group justify="space-between" gap="sm">
             {saved ? (
-              <Group gap={6} c="green.8" role="status">
-                <IconCircleCheck size={18} />
+              <Group gap={6} role="status">
+                <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
                 <Text size="sm" fw={600}>
                   Your details have been saved
                 </Text>

@@ -21,7 +21,7 @@ export function UserMenu({ user }: { user: PortalUser }) {
         <Menu.Target>
           <UnstyledButton aria-label="Account menu">
             <Group gap={8} wrap="nowrap">
-              <Avatar src={profile ? profilePhotoUrl(profile, 'small') : null} name={name} color="navy" size={34} radius="xl" />
+              <Avatar src={profile ? profilePhotoUrl(profile, 'small') : null} name={name} alt="" color="navy" size={34} radius="xl" />
               <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate="end">
                 {name}
               </Text>

@@ -78,6 +78,7 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
               <Avatar
                 src={profile.photo ? profilePhotoUrl(profile) : urlError(form.values.avatar_url) ? null : form.values.avatar_url || null}
                 name={form.values.full_name || profile.email}
+                alt="Your profile photo"
                 color="navy"
                 size={96}
                 radius={96}

@@ -101,7 +101,7 @@ export function ProfilePhotoUpload({ profile }: { profile: ProfileRow }) {
         {online ? 'JPEG, PNG or WebP, at most 5 MB. Or give the address of an image below.' : 'Uploading a photo needs a connection. You can still give the address of an image below.'}
       </Text>
       {message && (
-        <Text size="sm" c={message.error ? 'red.8' : 'green.8'} role={message.error ? 'alert' : 'status'} ta="center">
+        <Text size="sm" c={message.error ? 'red.9' : undefined} role={message.error ? 'alert' : 'status'} ta="center">
           {message.text}
         </Text>
       )}
