@@ -65,19 +65,17 @@ export function caseDocument(fields: CaseFields): CaseDocument {
       blocks: [{ kind: 'list', items: fields.stakeholders.map((s) => `${s.name || 'Unnamed'}${s.role ? `, ${s.role}` : ''}${s.interest ? `: ${s.interest}` : ''}`) }],
     });
   }
-  sections.push({
-    title: 'Financials (AUD)',
-    blocks: [
-      { kind: 'table', header: ['Measure', 'Value'], rows: financialRows(fields) },
-      { kind: 'list', items: [...fields.one_off_costs.map((c) => `One-off: ${c.label || 'Unnamed item'}, ${money(c.amount_cents)}`), ...fields.running_costs.map((c) => `Running, a year: ${c.label || 'Unnamed item'}, ${money(c.amount_cents)}`)] },
-      {
-        kind: 'paragraph',
-        text: `Ramp-up: year 1 ${formatRate(fields.ramp_up_percent[0])}, year 2 ${formatRate(fields.ramp_up_percent[1])}, year 3 ${formatRate(fields.ramp_up_percent[2])} of the full benefit.`,
-      },
-      { kind: 'paragraph', text: 'How the figures are worked out:', note: true },
-      { kind: 'list', items: Object.values(FORMULAS) },
-    ].filter((block) => block.kind !== 'list' || block.items.length > 0) as DocumentBlock[],
-  });
+  const financials: DocumentBlock[] = [
+    { kind: 'table', header: ['Measure', 'Value'], rows: financialRows(fields) },
+    { kind: 'list', items: [...fields.one_off_costs.map((c) => `One-off: ${c.label || 'Unnamed item'}, ${money(c.amount_cents)}`), ...fields.running_costs.map((c) => `Running, a year: ${c.label || 'Unnamed item'}, ${money(c.amount_cents)}`)] },
+    {
+      kind: 'paragraph',
+      text: `Ramp-up: year 1 ${formatRate(fields.ramp_up_percent[0])}, year 2 ${formatRate(fields.ramp_up_percent[1])}, year 3 ${formatRate(fields.ramp_up_percent[2])} of the full benefit.`,
+    },
+    { kind: 'paragraph', text: 'How the figures are worked out:', note: true },
+    { kind: 'list', items: Object.values(FORMULAS) },
+  ];
+  sections.push({ title: 'Financials (AUD)', blocks: financials.filter((block) => block.kind !== 'list' || block.items.length > 0) });
   if (fields.expected_benefits.trim()) sections.push({ title: 'Other benefits', blocks: paragraphs(fields.expected_benefits) });
   if (fields.risk_items.length > 0) {
     sections.push({ title: 'Risks and mitigations', blocks: [{ kind: 'table', header: ['Risk', 'Mitigation'], rows: fields.risk_items.map((r) => [r.risk, r.mitigation]) }] });
