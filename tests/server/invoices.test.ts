@@ -313,6 +313,32 @@ describe('a paid order', () => {
   });
 });
 
+describe('an invoice that cannot be drawn', () => {
+  it('never holds back the confirmation: it goes with its ticket and without the PDF', async () => {
+    smtp.refuse('451 Try again later');
+    let order: PaidOrder;
+    try {
+      order = await paidOrder([{ fullName: 'Held Back', company: 'Retry Co' }]);
+    } finally {
+      smtp.refuse(null);
+    }
+    const [invoice] = await documentsOf(order.registrationId);
+    // a seller too long for the page (more than the PDF writer takes) makes the PDF fail
+    await su.collection('tax_documents').update(invoice.id, { seller: { legalName: 'L'.repeat(2500), abn: '51 824 753 556', address: 'Adelaide', email: '' } });
+    const buyerEmail = order.attendees[0].email;
+    const [queued] = await su.collection('emails').getFullList({
+      filter: su.filter('to = {:to} && template = "registration_confirmation"', { to: buyerEmail }),
+    });
+    expect(queued.status).toBe('queued');
+    await su.collection('emails').update(queued.id, { next_attempt_at: new Date(Date.now() - 1000).toISOString() });
+    await su.crons.run('masterclass_email_retry');
+    const [mail] = await smtp.waitFor((candidate) => candidate.to.includes(buyerEmail) && candidate.subject.startsWith('Your place at'));
+    const parsed = await simpleParser(mail.raw);
+    expect(parsed.attachments.map((attachment) => attachment.filename)).toContain('masterclass-ticket.png');
+    expect(parsed.attachments.filter((attachment) => attachment.contentType === 'application/pdf')).toEqual([]);
+  });
+});
+
 describe('orders that get no invoice', () => {
   it('a free (promo) or waitlist order has no tax document and its invoice link answers 404', async () => {
     const free = await register(server, promoBody(PROMO_CODE));

@@ -6,7 +6,9 @@
 // - the cancellation notice (when the buyer cancelled their own seat) or the
 //   payer's notice (when someone else's seat they paid for was cancelled)
 //   carries the adjustment note of that refund.
-// The PDF is made when the email is sent, from the stored document.
+// The PDF is made when the email is sent, from the stored document; if that
+// fails the email goes without it (its ticket matters more) and the failure is
+// logged: the order page and the portal still offer the document.
 
 function templates() {
   const registration = require(`${__hooks}/lib/email/templates.js`).TEMPLATES;
@@ -44,7 +46,14 @@ const sendingStep = {
     if (!document) return { message, attachments: {} };
     const pdf = require(`${__hooks}/lib/invoices/document.js`);
     const name = pdf.fileName(document);
-    return { message, attachments: { [name]: $filesystem.fileFromBytes(pdf.renderPdf(app, document), name).reader.open() } };
+    try {
+      return { message, attachments: { [name]: $filesystem.fileFromBytes(pdf.renderPdf(app, document), name).reader.open() } };
+    } catch (error) {
+      // The ticket in the same email matters more: it goes without the PDF, which the order page and the portal still offer.
+      app.logger().error("A tax document could not be attached; the email goes without it", "email", email.id, "document", document.id,
+        "error", require(`${__hooks}/lib/core/errors.js`).describeError(error));
+      return { message, attachments: {} };
+    }
   },
 };
 
