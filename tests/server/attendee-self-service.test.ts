@@ -408,6 +408,9 @@ describe('the profile photo', () => {
     const thumb = await fetch(user.client.files.getURL(saved, saved.photo as string, { thumb: '240x240' }));
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/png');
+    // "Download my data" names it
+    const exported = await fetch(`${server.url}/api/masterclass/account/export`, { headers: { Authorization: user.client.authStore.token } });
+    expect((await exported.json()).account.photo).toBe(saved.photo);
   });
 
   it('refuses anything else, whatever its name, and one over 5 MB', async () => {

@@ -65,7 +65,7 @@ function eventSummary(app, eventId, cache) {
 }
 
 const ACCOUNT_FIELDS = [
-  "email", "full_name", "company", "job_title", "industry", "linkedin_url", "avatar_url", "role", "verified", "created", "updated",
+  "email", "full_name", "company", "job_title", "industry", "linkedin_url", "avatar_url", "photo", "role", "verified", "created", "updated",
 ];
 const ATTENDEE_FIELDS = [
   "registration", "full_name", "email", "company", "job_title", "role", "phone_number", "dietary_requirements",
