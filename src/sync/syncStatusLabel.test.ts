@@ -39,7 +39,7 @@ describe('syncCheckpoint: how current this device\'s copy is, in the popover', (
     [{ lastSyncedAt: '2025-06-18T01:59:40.000Z' }, 'Up to date as of 11:29 am (just now).'],
     [{ lastSyncedAt: '2025-06-18T01:58:00.000Z', online: false }, 'Up to date as of 11:28 am (2 min ago).'],
     [{ lastSyncedAt: '2025-06-17T23:00:00.000Z', unreachable: true }, 'Up to date as of 8:30 am (3 hours ago).'],
-    [{ lastSyncedAt: '2025-06-16T02:00:00.000Z' }, 'Up to date as of 11:30 am on Monday 16 June 2025 (2 days ago).'],
+    [{ lastSyncedAt: '2025-06-16T02:00:00.000Z' }, 'Up to date as of Monday 16 June 2025, 11:30 am (2 days ago).'],
     // Changes still to send or refused: the server's side was current then, the device has more.
     [{ lastSyncedAt: '2025-06-18T01:58:00.000Z', pending: 2 }, 'Last complete sync at 11:28 am (2 min ago).'],
     [{ lastSyncedAt: '2025-06-18T01:58:00.000Z', failed: 1 }, 'Last complete sync at 11:28 am (2 min ago).'],
@@ -51,6 +51,6 @@ describe('syncCheckpoint: how current this device\'s copy is, in the popover', (
     const synced = status({ lastSyncedAt: '2025-06-18T02:00:00.000Z' });
     expect(syncCheckpoint(synced, now, zone)).toBe('Up to date as of 11:30 am (just now).');
     expect(syncCheckpoint(synced, now + 5 * 60_000, zone)).toBe('Up to date as of 11:30 am (5 min ago).');
-    expect(syncCheckpoint(synced, now + 26 * 3_600_000, zone)).toBe('Up to date as of 11:30 am on Wednesday 18 June 2025 (1 day ago).');
+    expect(syncCheckpoint(synced, now + 26 * 3_600_000, zone)).toBe('Up to date as of Wednesday 18 June 2025, 11:30 am (1 day ago).');
   });
 });

@@ -2,7 +2,7 @@
 // user, a full device and refused changes need attention, then offline, a
 // server that does not answer, waiting changes, last synced. And what the
 // popover says of the device's copy: up to date as of the last complete pass.
-import { formatClockTime, formatWeekdayDate } from '@/lib/eventWhen';
+import { formatClockTime, formatDateTime, formatWeekdayDate } from '@/lib/eventWhen';
 import type { SyncStatus } from './syncStatusStore';
 
 export interface SyncStatusLabel {
@@ -42,8 +42,8 @@ const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * How current this device's copy is: 'Up to date as of 11:30 am (5 min ago).'
- * (the time of the last complete push and pull, with the day when it was not
- * today), or 'Not synced on this device yet.' With changes still to send or
+ * (the time of the last complete push and pull; the day and time, 'Monday 16 June
+ * 2025, 11:30 am', when it was not today), or 'Not synced on this device yet.' With changes still to send or
  * refused, the device holds more than the server had then: 'Last complete
  * sync at …'. Said again as `nowMs` moves on.
  */
@@ -52,7 +52,7 @@ export function syncCheckpoint(status: SyncStatus, nowMs: number, timeZone = dev
   const at = new Date(status.lastSyncedAt);
   if (Number.isNaN(at.getTime())) return 'Not synced on this device yet.';
   const day = formatWeekdayDate(at, timeZone);
-  const when = day === formatWeekdayDate(new Date(nowMs), timeZone) ? formatClockTime(at, timeZone) : `${formatClockTime(at, timeZone)} on ${day}`;
+  const when = day === formatWeekdayDate(new Date(nowMs), timeZone) ? formatClockTime(at, timeZone) : formatDateTime(at, timeZone);
   const ago = timeAgo(nowMs, status.lastSyncedAt);
   return status.pending > 0 || status.failed > 0 ? `Last complete sync at ${when} (${ago}).` : `Up to date as of ${when} (${ago}).`;
 }

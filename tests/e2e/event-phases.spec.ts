@@ -15,7 +15,7 @@ const SOLD_OUT = 'Event Sold Out – Registration Now Closed';
 const HAPPENING = 'Happening Now – Registration Closed';
 const PAST = 'This Masterclass Has Taken Place';
 const WHEN = 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST';
-const EVENTS_API = '**/api/collections/events/records*';
+const EVENT_API = '**/api/masterclass/event';
 
 const adelaide = (wallClock: string) => new Date(wallClock);
 const BEFORE = adelaide('2025-06-04T10:00:00+09:30');
@@ -34,16 +34,14 @@ async function openLanding(page: Page) {
 /** The page reads the seeded event with its sales open and its dates moved by `shiftMs` (the shared server is left alone). */
 async function moveEvent(page: Page, shiftMs: number, salesState?: string) {
   const shift = (value: string) => new Date(new Date(value.replace(' ', 'T')).getTime() + shiftMs).toISOString().replace('T', ' ');
-  await page.route(EVENTS_API, async (route) => {
+  // The landing page reads the public summary again once idle (the server put the seeded event into the page).
+  await page.route(EVENT_API, async (route) => {
     const response = await route.fetch();
-    const body = await response.json();
-    body.items = body.items.map((event: Record<string, string>) => ({
-      ...event,
-      starts_at: shift(event.starts_at),
-      ends_at: shift(event.ends_at),
-      ...(salesState ? { sales_state: salesState } : {}),
-    }));
-    await route.fulfill({ response, json: body });
+    const event = await response.json();
+    await route.fulfill({
+      response,
+      json: { ...event, starts_at: shift(event.starts_at), ends_at: shift(event.ends_at), ...(salesState ? { sales_state: salesState } : {}) },
+    });
   });
 }
 
@@ -62,7 +60,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await openLanding(page);
       await expect(hero(page).getByText(SOLD_OUT, { exact: true })).toBeVisible();
       await expect(
-        hero(page).getByText('We look forward to welcoming registered attendees in Adelaide at 11:30 am on June 18, 2025.', { exact: true }),
+        hero(page).getByText('We look forward to welcoming registered attendees in Adelaide on Wednesday 18 June 2025, 11:30 am ACST.', { exact: true }),
       ).toBeVisible();
       await expect(details(page).getByText('Save the date', { exact: true })).toBeVisible();
       await expect(details(page).getByText('11:30 am – 2:30 pm ACST', { exact: true })).toBeVisible();
@@ -80,8 +78,13 @@ for (const viewport of [DESKTOP, PHONE]) {
       await moveEvent(page, shiftMs, 'open');
       await openLanding(page);
       const start = new Date(seedStart + shiftMs);
-      const dayText = new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Adelaide', month: 'long', day: 'numeric', year: 'numeric' }).format(start);
-      await expect(hero(page).getByText(`We look forward to welcoming registered attendees in Adelaide at 11:30 am on ${dayText}.`, { exact: true })).toBeVisible();
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Adelaide', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).formatToParts(start).map((part) => [part.type, part.value]),
+      );
+      // The one date format: 'Wednesday 16 June 2027, 11:30 am ACST'.
+      const dayText = `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+      await expect(hero(page).getByText(`We look forward to welcoming registered attendees in Adelaide on ${dayText}, 11:30 am ACST.`, { exact: true })).toBeVisible();
+      await expect(hero(page).getByTestId('hero-offer')).toContainText('$495 per person');
       await expect(hero(page).getByText('Places are limited to 50 participants. Secure yours today.')).toBeVisible();
       await expect(page.getByText(SOLD_OUT)).toHaveCount(0);
       await expect(hero(page).getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
@@ -127,7 +130,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await closing(page).getByRole('link', { name: 'Register for Future Events' }).click();
       await expect(page).toHaveURL((url) => url.pathname === '/register' && url.search === '?waitlist=true');
       await expect(page.getByText('Event Has Taken Place', { exact: true })).toBeVisible();
-      await expect(page.getByText('The 18 June 2025 masterclass has taken place.', { exact: false })).toBeVisible();
+      await expect(page.getByText('The Wednesday 18 June 2025 masterclass has taken place.', { exact: false })).toBeVisible();
       await page.goto('/');
       await heroShot(page, 'past', viewport.width);
       await closing(page).scrollIntoViewIfNeeded();

@@ -8,8 +8,10 @@ import { DESKTOP, PHONE } from '../support/browser';
 
 const CONTACT_CREATE = '**/api/collections/contact_messages/records';
 
+/** Today in the one date format (src/lib/eventWhen.ts): 'Thursday 26 November 2026'. */
 function todayInEnAu(): string {
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(new Date()).map((part) => [part.type, part.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }
 
 function uniqueSubject(label: string): string {

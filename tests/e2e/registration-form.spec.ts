@@ -118,7 +118,7 @@ test.describe('normal mode', () => {
   test('while sales are not open it says registration is closed and offers the waitlist', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Event Sold Out – Registration Now Closed' })).toBeVisible();
-    await expect(page.getByText(/Registration for the 18 June 2025 masterclass is closed/)).toBeVisible();
+    await expect(page.getByText(/Registration for the Wednesday 18 June 2025 masterclass is closed/)).toBeVisible();
     await expect(attendeeCards(page)).toHaveCount(0);
     await page.getByRole('link', { name: 'Register for Future Events' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/register' && url.searchParams.get('waitlist') === 'true');

@@ -195,7 +195,7 @@ test('waitlist: one attendee, no payment, interest registered', async ({ page })
   await page.goto('/register?waitlist=true');
   expect(await stepStates(page)).toEqual(['Register Interest:active', 'Confirmation:upcoming']);
   // This file's server has sales open for the upcoming date (tests/e2e/support/ownServer.ts).
-  await expect(page.getByText(/Places for the 18 June 2031 masterclass are still available/)).toBeVisible();
+  await expect(page.getByText(/Places for the Wednesday 18 June 2031 masterclass are still available/)).toBeVisible();
   await expect(page.getByText('Event Sold Out', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Another Attendee' })).toHaveCount(0);
   await expect(attendeeFields(attendeeCards(page).first()).dietaryRequirements).toHaveCount(0);

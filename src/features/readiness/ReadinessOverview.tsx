@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { formatLongDate } from '@/lib/formatLongDate';
+import { formatWeekdayDate } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import type { ReadinessAssessmentRow } from '@/db';
 import { QUESTION_COUNT } from './framework';
@@ -13,7 +13,7 @@ interface ReadinessOverviewProps {
 }
 
 export const completedOn = (row: ReadinessAssessmentRow) =>
-  row.completed_at ? formatLongDate(parsePocketBaseDate(row.completed_at)) : 'Date unknown';
+  row.completed_at ? formatWeekdayDate(parsePocketBaseDate(row.completed_at)) : 'Date unknown';
 
 /** Under the introduction: the assessment in progress, the latest result and earlier ones. */
 export function ReadinessOverview({ userId, onNavigate }: ReadinessOverviewProps) {

@@ -9,8 +9,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Center, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCalendarEvent, IconCircleCheck, IconMailCheck, IconMapPin, IconRefresh } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
-import { formatEventWhen } from '@/lib/eventWhen';
-import { formatLongDate } from '@/lib/formatLongDate';
+import { formatEventWhen, formatWeekdayDate } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { statusCopy } from './statusCopy';
 import { confirmWaitlistEntry, fetchWaitlistStatus, type WaitlistStatus } from './waitlistStatusApi';
@@ -150,7 +149,7 @@ function ConfirmPanel({ data, confirm, onConfirmed }: { data: WaitlistStatus; co
 
 function StatusCard({ data, confirm, onConfirmed }: { data: WaitlistStatus; confirm?: () => Promise<unknown>; onConfirmed: () => void }) {
   const copy = statusCopy(data);
-  const since = formatLongDate(parsePocketBaseDate(data.person.waitingSince), data.event.timezone);
+  const since = formatWeekdayDate(parsePocketBaseDate(data.person.waitingSince), data.event.timezone);
   const showPosition = (data.state === 'waiting' || data.state === 'paused' || data.state === 'on_sale') && data.position !== null;
   return (
     <Stack gap="lg" mt="md">

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Loader, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
-import { formatLongDate } from '@/lib/formatLongDate';
+import { formatWeekdayDate } from '@/lib/eventWhen';
 import { formatMoney } from '@/lib/money';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { failureDetail, type AdminAttendee } from './attendeesApi';
@@ -29,7 +29,7 @@ const CANCELLED_BY: Record<string, string> = {
 };
 
 function dateOf(stored: string): string {
-  return stored ? formatLongDate(parsePocketBaseDate(stored)) : '';
+  return stored ? formatWeekdayDate(parsePocketBaseDate(stored)) : '';
 }
 
 function RefundLine({ refund }: { refund: AttendeeRefund }) {

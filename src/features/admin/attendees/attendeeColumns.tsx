@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { MRT_ColumnDef } from 'mantine-react-table';
-import { formatLongDate } from '@/lib/formatLongDate';
+import { formatWeekdayDate } from '@/lib/eventWhen';
 import { statusLabel } from './attendeeView';
 import type { AdminAttendee } from './attendeesApi';
 
@@ -91,7 +91,7 @@ function NameCell({ attendee, phone }: { attendee: AdminAttendee; phone: boolean
 
 function InvitationCell({ attendee, sending, onInvite }: { attendee: AdminAttendee; sending: boolean; onInvite: (attendee: AdminAttendee) => void }) {
   if (attendee.invitation_sent) {
-    const sentAt = attendee.invitation_sent_at ? `Invitation sent ${formatLongDate(new Date(attendee.invitation_sent_at.replace(' ', 'T')))}` : 'Invitation sent';
+    const sentAt = attendee.invitation_sent_at ? `Invitation sent ${formatWeekdayDate(new Date(attendee.invitation_sent_at.replace(' ', 'T')))}` : 'Invitation sent';
     return (
       <Tooltip label={sentAt}>
         <Group gap={4} wrap="nowrap" aria-label={sentAt} role="img">

@@ -1,7 +1,7 @@
 // The words of the door's result panel and of a conflict, in the event's own
 // time zone (pure, so the unit tests read exactly what the door shows).
 import type { CheckInRow } from '@/db';
-import { formatClockTime, formatWeekdayDate } from '@/lib/eventWhen';
+import { formatClockTime, formatDateTime, formatWeekdayDate } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import type { ScanDecision } from './decideScan';
 
@@ -11,14 +11,14 @@ export interface DecisionText {
   detail: string;
 }
 
-/** '10:42 am' in the event's zone, with the date when it is not `today`'s. */
+/** '10:42 am' in the event's zone; 'Tuesday 17 June 2025, 10:42 am' when it is not `today`'s. */
 export function doorTime(stored: string, timeZone: string, today?: Date): string {
   const instant = parsePocketBaseDate(stored);
   if (Number.isNaN(instant.getTime())) return 'an unknown time';
   const time = formatClockTime(instant, timeZone);
   if (!today) return time;
   const day = formatWeekdayDate(instant, timeZone);
-  return day === formatWeekdayDate(today, timeZone) ? time : `${time} on ${day}`;
+  return day === formatWeekdayDate(today, timeZone) ? time : formatDateTime(instant, timeZone);
 }
 
 /** 'Also scanned at 10:44 am by South door' */

@@ -4,18 +4,14 @@
 // attack on an account, or someone locked out by their own typing.
 import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
+import { formatStoredDateTime } from '@/lib/eventWhen';
 import { LOCKOUT_DAYS, LOCKOUT_LIMIT, type SecurityEvent } from './overviewApi';
 import type { LockoutsState } from './useLockouts';
 import { LoadErrorAlert } from './LoadErrorAlert';
 
-const WHEN = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A stored date in the reader's time, or '—' when none. */
+/** A stored date in the reader's time ('Thursday 26 November 2026, 9:05 am'), or '—' when none. */
 function when(value: string): string {
-  if (!value) return '—';
-  const date = parsePocketBaseDate(value);
-  return Number.isNaN(date.getTime()) ? '—' : WHEN.format(date);
+  return formatStoredDateTime(value, undefined, '—');
 }
 
 const KIND: Record<SecurityEvent['kind'], { label: string; color: string; explain: string }> = {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Container, Paper, Text, Title, TypographyStylesProvider } from '@mantine/core';
-import { formatLongDate } from '@/lib/formatLongDate';
+import { formatWeekdayDate } from '@/lib/eventWhen';
 import classes from './LegalDocument.module.css';
 
 /**
@@ -15,7 +15,7 @@ export function LegalDocument({ title, children }: { title: string; children: Re
       <Paper component="article" radius={0} className={classes.sheet}>
         <Title order={1} className={classes.title}>{title}</Title>
         <Text c="dimmed" size="sm" mt={6} data-testid="last-updated">
-          Last Updated: {formatLongDate(openedAt)}
+          Last Updated: {formatWeekdayDate(openedAt)}
         </Text>
         <TypographyStylesProvider className={classes.body}>{children}</TypographyStylesProvider>
       </Paper>
