@@ -12,6 +12,8 @@ export interface CheckoutStatus {
   totalAmountCents: number;
   currency: string;
   emailWarning: boolean;
+  /** The order page's link (id and key): the completion page shows the order's tickets. */
+  order?: { id: string; key: string };
 }
 
 export const checkoutPath = (sessionId: string) => `/api/masterclass/checkout/${encodeURIComponent(sessionId)}`;

@@ -159,6 +159,7 @@ describe('the order link', () => {
     expect(byId[first.id]).toMatchObject({ status: 'confirmed', ticket: { code: newCode, payload: ticketPayload(event.id, newCode) } });
     expect(byId[second.id]).toMatchObject({ status: 'cancelled', ticket: null });
     expect(answer.body.refunded_cents + answer.body.refund_pending_cents).toBe(49500);
+    expect([answer.body.refunded_text, answer.body.refund_pending_text].sort()).toEqual(['AUD 0.00', 'AUD 495.00']);
   });
 });
 

@@ -59,7 +59,8 @@ function requireOrder(e) {
 }
 
 /** Refunds recorded for the registration: made (`done`) and still on their way (pending, or failed and followed up by an administrator). */
-function refundsOf(app, registrationId) {
+function refundsOf(app, registrationId, currency) {
+  const { formatAmount } = require(`${__hooks}/lib/events/format.js`);
   const actions = app.findRecordsByFilter("payment_actions", "registration = {:id} && kind = 'refund'", "", 0, 0, { id: registrationId });
   const refunds = { refunded_cents: 0, refund_pending_cents: 0 };
   actions.forEach((action) => {
@@ -67,7 +68,7 @@ function refundsOf(app, registrationId) {
     if (action.getString("status") === "done") refunds.refunded_cents += cents;
     else refunds.refund_pending_cents += cents;
   });
-  return refunds;
+  return { ...refunds, refunded_text: formatAmount(refunds.refunded_cents, currency), refund_pending_text: formatAmount(refunds.refund_pending_cents, currency) };
 }
 
 /** One attendee as the order shows them: the current ticket only while they hold one. */
@@ -116,7 +117,7 @@ function orderAnswer(app, registration) {
     total_amount_cents: total,
     currency,
     amount_text: registration.getString("kind") === "promo" || total === 0 ? "Free" : format.formatAmount(total, currency),
-    ...refundsOf(app, registration.id),
+    ...refundsOf(app, registration.id, currency),
     created: created.toISOString(),
     created_text: format.formatDate(created, event.getString("timezone")),
     event: {

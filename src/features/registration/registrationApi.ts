@@ -59,6 +59,8 @@ export interface FreeRegistrationResponse {
   /** A second waitlist entry for the same email: nothing was stored or sent. */
   alreadyOnWaitlist?: boolean;
   message?: string;
+  /** A promo registration's order page link (id and key). */
+  order?: { id: string; key: string };
 }
 
 const SUMMARY_FIELDS = ['id', 'title', 'starts_at', 'ends_at', 'timezone', 'location', 'venue', 'capacity', 'price_cents', 'currency', 'sales_state'] as const;

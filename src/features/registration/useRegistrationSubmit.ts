@@ -18,11 +18,14 @@ import { describeRegistrationFailure } from './registrationFailure';
 import { Toasts } from './registrationMessages';
 import { clearRegistrationDraft, readRegistrationDraft, requestToSend, updateRegistrationDraft } from './registrationDraft';
 import { saveRegistrationData } from './registrationStorage';
+import { isOrderLink, type OrderLink } from '@/lib/order';
 import { keepOfferLink, type WaitlistOfferLink } from './waitlistOffer';
 
 export interface FreeCompletion {
   kind: 'promo' | 'waitlist';
   email: string;
+  /** A promo registration's order page link: the completion shows its tickets. */
+  order?: OrderLink | null;
 }
 
 interface SubmitOptions {
@@ -167,7 +170,8 @@ export function useRegistrationSubmit(options: SubmitOptions) {
         showToast('success', Toasts.interestRegistered);
         if (emailWarning) showToast('warning', Toasts.waitlistEmailWarning);
       }
-      options.onCompleted({ kind: request.mode, email: request.attendees[0]?.email ?? '' });
+      const order = 'order' in response && isOrderLink(response.order) ? response.order : null;
+      options.onCompleted({ kind: request.mode, email: request.attendees[0]?.email ?? '', order });
     } catch (error) {
       setSubmitting(false);
       if (gotNoAnswer(error)) {

@@ -56,23 +56,5 @@ export function ticketsOf(attendees: readonly AttendeeRow[], events: readonly Ev
   });
 }
 
-/**
- * The QR code as one SVG path: each run of dark modules in a row is a
- * rectangle, moved in by the quiet zone (`margin` modules on every side).
- */
-export function qrPath(modules: readonly (readonly boolean[])[], margin: number): string {
-  const parts: string[] = [];
-  modules.forEach((row, y) => {
-    let x = 0;
-    while (x < row.length) {
-      if (!row[x]) {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < row.length && row[x]) x += 1;
-      parts.push(`M${start + margin} ${y + margin}h${x - start}v1h-${x - start}z`);
-    }
-  });
-  return parts.join('');
-}
+/** The QR code as one SVG path (shared with the completion and order pages). */
+export { qrPath } from '@/lib/qrPath';

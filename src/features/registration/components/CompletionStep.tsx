@@ -1,12 +1,17 @@
-import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { CheckoutOutcome } from '../checkoutReturn';
 import responsive from '@/components/responsive.module.css';
+import { OrderDetails } from '@/components/order/OrderDetails';
+import { isOrderLink, orderPageHref, rememberedOrderLink, rememberOrderLink, type OrderLink } from '@/lib/order';
+import { useOrder } from '@/components/order/useOrder';
 
 /** What the completion step confirms. */
 export type Completion =
-  { kind: 'paid'; outcome: CheckoutOutcome; attendeeEmails: string[] } | { kind: 'promo' | 'waitlist'; email: string };
+  | { kind: 'paid'; outcome: CheckoutOutcome; attendeeEmails: string[]; sessionId?: string }
+  | { kind: 'promo' | 'waitlist'; email: string; order?: OrderLink | null };
 
 interface Copy {
   title: string;
@@ -60,8 +65,68 @@ function copyFor(completion: Completion): Copy {
   }
 }
 
-/** Step 2: 'Processing Your Registration' while busy, then the confirmation and 'Return to Home'. */
+/**
+ * The order whose tickets the completion shows: a paid one once the payment
+ * is confirmed (the checkout status carries its link; a reload of this tab
+ * finds it kept), a promo one from the registration's answer. None for a
+ * waitlist entry or a payment not confirmed: no ticket is ever shown before
+ * the server has one.
+ */
+function orderLinkOf(completion: Completion): OrderLink | null {
+  if (completion.kind !== 'paid') return completion.kind === 'promo' && isOrderLink(completion.order) ? completion.order : null;
+  if (completion.outcome.kind === 'confirmed') return isOrderLink(completion.outcome.status.order) ? completion.outcome.status.order : null;
+  if (completion.outcome.kind === 'already_processed' && completion.sessionId) return rememberedOrderLink(completion.sessionId);
+  return null;
+}
+
+/** The order's tickets, reference, amount and calendar link, read from the server. */
+function CompletionOrder({ link }: { link: OrderLink }) {
+  const { load, reload } = useOrder(link);
+  return (
+    <Stack gap="md" w="100%" data-testid="completion-order">
+      {load.status === 'loading' && (
+        <Group justify="center" gap="sm" role="status">
+          <Loader size="sm" color="navy" />
+          <Text size="sm">Loading your tickets…</Text>
+        </Group>
+      )}
+      {load.status === 'offline' && (
+        <Stack gap="xs" align="center" ta="center" role="status">
+          <Text size="sm">Your tickets could not be loaded without a connection. They are in your confirmation email.</Text>
+          <Button size="xs" variant="light" onClick={reload}>
+            Try again
+          </Button>
+        </Stack>
+      )}
+      {load.status === 'refused' && (
+        <Text size="sm" ta="center" role="status">
+          {load.message}
+        </Text>
+      )}
+      {load.status === 'ready' && (
+        <>
+          <OrderDetails order={load.order} level={3} staleSince={load.stale ? load.checkedAt : null} />
+          <Text size="sm" ta="center">
+            Keep this page&apos;s link to come back to your order and tickets any time, no sign-in needed:{' '}
+            <Anchor href={orderPageHref(link)} underline="always" data-testid="order-page-link">
+              your order page
+            </Anchor>
+            . The confirmation email carries it too.
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Step 2: 'Processing Your Registration' while busy, then the confirmation, the order's tickets and 'Return to Home'. */
 export function CompletionStep({ completion }: { completion: Completion | null }) {
+  const link = completion ? orderLinkOf(completion) : null;
+  const sessionId = completion?.kind === 'paid' ? completion.sessionId : undefined;
+  useEffect(() => {
+    if (sessionId && link) rememberOrderLink(sessionId, link);
+  }, [sessionId, link]);
+
   if (!completion) {
     return (
       <Paper withBorder radius="md" p="xl">
@@ -78,14 +143,17 @@ export function CompletionStep({ completion }: { completion: Completion | null }
   const copy = copyFor(completion);
   return (
     <Paper withBorder radius="md" className={responsive.paddingLgXl}>
-      <Stack align="center" gap="md" ta="center" role="status">
-        <ThemeIcon size={64} radius="xl" variant="light" color={copy.needsFollowUp ? 'yellow' : 'teal'}>
-          {copy.needsFollowUp ? <IconAlertTriangle size={36} /> : <IconCircleCheck size={36} />}
-        </ThemeIcon>
-        <Title order={2} size="h2" c="navy.9">
-          {copy.title}
-        </Title>
-        <Text maw={560}>{copy.text}</Text>
+      <Stack align="center" gap="md">
+        <Stack align="center" gap="md" ta="center" role="status">
+          <ThemeIcon size={64} radius="xl" variant="light" color={copy.needsFollowUp ? 'yellow' : 'teal'}>
+            {copy.needsFollowUp ? <IconAlertTriangle size={36} /> : <IconCircleCheck size={36} />}
+          </ThemeIcon>
+          <Title order={2} size="h2" c="navy.9">
+            {copy.title}
+          </Title>
+          <Text maw={560}>{copy.text}</Text>
+        </Stack>
+        {link && <CompletionOrder key={link.id} link={link} />}
         <Group justify="center" gap="sm" mt="sm">
           <Button component={Link} to="/" size="md">
             Return to Home
