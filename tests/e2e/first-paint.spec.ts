@@ -1,7 +1,11 @@
 // The landing page paints before any script runs: the build prerenders it into
-// index.html and the app hydrates it (keeping its elements); every other route is
-// served the plain shell, so it never shows the landing page first.
+// index.html, the server fills in the featured masterclass's hero and data
+// (pocketbase/landing.go), and the app hydrates it (keeping its elements); every
+// other route is served the plain shell, so it never shows the landing page first.
 import { expect, test } from '@playwright/test';
+import { DESKTOP, PHONE } from '../support/browser';
+import { masterclassEvent, UPCOMING_EVENT_DATE, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
+import { LIMITS_RAISED, startTestServer, type TestServer } from '../support/pocketbase';
 import { APP_START_TIMEOUT } from './support/appStart';
 
 const HERO = 'AI CHAMPIONS MASTERCLASS';
@@ -106,6 +110,11 @@ test('tracking parameters are kept before the app starts, for a visitor who foll
   await expect.poll(() => page.evaluate(() => [localStorage.getItem('utm_source'), localStorage.getItem('utm_medium')])).toEqual(['linkedin', 'social']);
 });
 
+/** Waits for the page's loader to start the app's scripts (the hero's words are in the HTML the server sent, so they cannot tell). */
+async function scriptsStarted(page: import('@playwright/test').Page) {
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('scripts-start').length), { timeout: APP_START_TIMEOUT }).toBe(1);
+}
+
 /** The prerendered art's paint as the browser reports it (Element Timing), and when the page's loader started the scripts. */
 async function artPaintAndScriptStart(page: import('@playwright/test').Page) {
   return page.evaluate(
@@ -133,7 +142,7 @@ test('the app’s scripts start only once the browser has painted the hero art, 
     await route.continue();
   });
   await page.goto('/');
-  await expect(page.getByText(EVENT_NOTICE).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await scriptsStarted(page);
   const { artPaint, scriptsStart } = await artPaintAndScriptStart(page);
   expect(artPaint).not.toBeNull();
   expect(scriptsStart).not.toBeNull();
@@ -144,8 +153,79 @@ test('the app’s scripts start only once the browser has painted the hero art, 
 test('a page whose hero art never arrives still starts the app', async ({ page }) => {
   await page.route('**/images/hero-network.svg', () => new Promise(() => {}));
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await expect(page.getByText(EVENT_NOTICE).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await scriptsStarted(page);
   const { artPaint, scriptsStart } = await artPaintAndScriptStart(page);
   expect(artPaint).toBeNull();
   expect(scriptsStart).toBeGreaterThanOrEqual(2500);
+});
+
+test.describe('the server puts the featured masterclass into the page', () => {
+  // Sales open on a server of this file's own (the shared one stays sold out), serving the same build.
+  let server: TestServer;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startTestServer({ publicDir: process.env.E2E_PUBLIC_DIR, env: LIMITS_RAISED });
+    const admin = await server.admin();
+    const event = await masterclassEvent(admin);
+    await admin.collection('events').update(event.id, { sales_state: 'open', ...UPCOMING_EVENT_TIMES });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  const ON_SALE_WELCOME = `We look forward to welcoming registered attendees in Adelaide on ${UPCOMING_EVENT_DATE}, 11:30 am ACST.`;
+
+  test.describe('with JavaScript switched off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the hero shows the date, venue city, price, seats left and a Register Now link, at both widths', async ({ page }) => {
+      for (const viewport of [DESKTOP, PHONE]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${server.url}/`);
+        const hero = page.getByRole('region', { name: HERO });
+        await expect(hero.getByText(ON_SALE_WELCOME, { exact: true })).toBeVisible();
+        await expect(hero.getByText('Places are limited to 50 participants. Secure yours today.', { exact: true })).toBeVisible();
+        await expect(hero.getByTestId('hero-offer')).toHaveText('$495 per person50 seats left');
+        await expect(hero.getByTestId('hero-offer')).toBeVisible();
+        const registerNow = hero.getByRole('link', { name: 'Register Now' });
+        await expect(registerNow).toBeVisible();
+        await expect(registerNow).toHaveAttribute('href', '/register');
+        await expect(hero.getByRole('status', { name: 'Loading event details' })).toHaveCount(0);
+        await page.screenshot({ path: `/tmp/shots/landing/first-paint-no-js-${viewport.width}.png` });
+      }
+    });
+  });
+
+  test('the app starts from it: no request, no IndexedDB, no hydration mismatch, the hero kept as sent', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    // No answer from the API at all: whatever the hero shows came with the page.
+    const apiRequests: string[] = [];
+    await page.route(`${server.url}/api/**`, (route) => {
+      apiRequests.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as Record<string, Element | null>).sentOffer = document.querySelector('[data-testid="hero-offer"]');
+      });
+    });
+    await page.goto(`${server.url}/`);
+    const hero = page.getByRole('region', { name: HERO });
+    await expect(hero.getByTestId('hero-offer')).toHaveText('$495 per person50 seats left');
+    // The app has started and hydrated the page (the art fades in once React owns it).
+    await expect(page.locator('img[src="/images/hero-network.svg"]')).toHaveAttribute('data-loaded', 'true', { timeout: APP_START_TIMEOUT });
+    await expect(hero.getByText(ON_SALE_WELCOME, { exact: true })).toBeVisible();
+    await expect(hero.getByTestId('hero-offer')).toHaveText('$495 per person50 seats left');
+    expect(await page.evaluate(() => (window as unknown as Record<string, Element | null>).sentOffer === document.querySelector('[data-testid="hero-offer"]'))).toBe(true);
+    // The sections below the hero get the same masterclass, with no read of their own.
+    await page.getByRole('heading', { name: 'Event Details' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('region', { name: 'Event Details' }).getByText(UPCOMING_EVENT_DATE, { exact: true })).toBeVisible();
+    // The page reads the masterclass again only once idle, keeping what the server sent when that fails.
+    await expect(hero.getByTestId('hero-offer')).toHaveText('$495 per person50 seats left');
+    expect(apiRequests.length).toBeGreaterThan(0);
+    expect(warnings.filter((text) => /prerendered markup did not match|hydrat|did not match/i.test(text))).toEqual([]);
+  });
 });

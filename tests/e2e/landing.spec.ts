@@ -7,7 +7,8 @@ import { createPortalUser, signInAs, type PortalRole } from './portal-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
 
 const SOLD_OUT = 'Event Sold Out – Registration Now Closed';
-const WELCOME = 'We look forward to welcoming registered attendees in Adelaide at 11:30 am on June 18, 2025.';
+// The one date format (src/lib/eventWhen.ts): weekday, day, month, year, then the time.
+const WELCOME = 'We look forward to welcoming registered attendees in Adelaide on Wednesday 18 June 2025, 11:30 am ACST.';
 const EXPERIENCES = [
   'AI Readiness Self-Assessment',
   'AI Opportunity Mapping',
@@ -16,7 +17,8 @@ const EXPERIENCES = [
   'Upskilling & Strategy Support',
 ];
 const AUDIENCES = ['Business Leaders', 'Mid-Senior Managers', 'IT Professionals', 'Transformation & Strategy Professionals'];
-const EVENTS_API = '**/api/collections/events/records*';
+// The public summary the landing page reads again once idle (the server put the same into the page).
+const EVENT_API = '**/api/masterclass/event';
 /**
  * These journeys check the spec's texts, which belong to an upcoming, sold-out
  * event (DESIGN decision 17); the seeded masterclass (18 June 2025, 11:30 am
@@ -25,6 +27,16 @@ const EVENTS_API = '**/api/collections/events/records*';
  */
 const BEFORE_EVENT = new Date('2025-06-04T10:00:00+09:30');
 const SPEAKERS_API = '**/api/collections/speakers/records*';
+
+/**
+ * `/` as the build wrote it, without the masterclass the server puts into it (as the service
+ * worker's stored copy of the app is): the page reads the event itself.
+ */
+async function servePageAsBuilt(page: Page) {
+  const publicDir = process.env.E2E_PUBLIC_DIR;
+  if (!publicDir) throw new Error('E2E_PUBLIC_DIR is missing: run through playwright test');
+  await page.route((url) => url.pathname === '/', (route) => route.fulfill({ path: `${publicDir}/index.html`, contentType: 'text/html; charset=utf-8' }));
+}
 
 async function openLanding(page: Page, path = '/') {
   await page.goto(path);
@@ -307,27 +319,49 @@ test.describe('in a browser on New York time', () => {
 test.describe('sales state and failures', () => {
   test.use({ viewport: DESKTOP });
 
-  test('while sales are open: no notice and a Register Now button to /register', async ({ page }) => {
-    // The shared seed stays sold out for parallel journeys; this page alone sees it open.
-    await page.route(EVENTS_API, async (route) => {
+  test('while sales are open: no notice, a Register Now button to /register with the price and the seats left beside it', async ({ page }) => {
+    // The shared seed stays sold out for parallel journeys; this page alone sees it open, with 7 seats left.
+    await page.route(EVENT_API, async (route) => {
       const response = await route.fetch();
-      const body = await response.json();
-      body.items = body.items.map((event: Record<string, unknown>) => ({ ...event, sales_state: 'open' }));
-      await route.fulfill({ response, json: body });
+      await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 7 } });
     });
     await openLanding(page);
+    const hero = page.getByRole('region', { name: 'AI CHAMPIONS MASTERCLASS' });
     await expect(page.getByText(SOLD_OUT)).toHaveCount(0);
     const registerNow = page.getByRole('link', { name: 'Register Now' });
     await expect(registerNow).toHaveCount(2);
     await expect(registerNow.first()).toHaveAttribute('href', '/register');
     await expect(page.getByRole('link', { name: 'Register for Future Events' }).first()).toHaveAttribute('href', '/register?waitlist=true');
     await expect(page.getByText('Places are limited to 50 participants. Secure yours today.')).toBeVisible();
+    // The price from the event's settings and the seats left, beside the hero's Register Now.
+    await expect(hero.getByTestId('hero-offer')).toHaveText('$495 per personOnly 7 seats left');
+    const button = await registerNow.first().boundingBox();
+    const offer = await hero.getByTestId('hero-offer').boundingBox();
+    expect(offer!.x).toBeGreaterThan(button!.x + button!.width);
+    expect(Math.abs(offer!.y + offer!.height / 2 - (button!.y + button!.height / 2))).toBeLessThan(button!.height);
+  });
+
+  test('a page without the server\'s masterclass (the stored app offline) never shows a kept seat count as current', async ({ page }) => {
+    await servePageAsBuilt(page);
+    await page.route(EVENT_API, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 7 } });
+    });
+    await openLanding(page);
+    const offer = page.getByTestId('hero-offer');
+    await expect(offer).toHaveText('$495 per personOnly 7 seats left');
+    // With no connection to the server, the page reads the copy kept on the device: the price stays, the count is not claimed.
+    await page.unroute(EVENT_API);
+    await page.route(EVENT_API, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expect(offer).toHaveText('$495 per personSeats left: connect to the internet to check', { timeout: APP_START_TIMEOUT });
   });
 
   test('shows skeletons while loading, then the facts', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(EVENTS_API, async (route) => {
+    await servePageAsBuilt(page);
+    await page.route(EVENT_API, async (route) => {
       await held;
       await route.continue();
     });
@@ -335,13 +369,15 @@ test.describe('sales state and failures', () => {
     const details = page.getByRole('region', { name: 'Event Details' });
     await expect(details.locator('[aria-busy="true"]').first()).toBeAttached();
     await expect(details.getByText('Wednesday 18 June 2025')).toHaveCount(0);
+    await details.scrollIntoViewIfNeeded();
     release();
-    await expect(details.getByText('Wednesday 18 June 2025', { exact: true })).toBeVisible();
+    await expect(details.getByText('Wednesday 18 June 2025', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expect(details.locator('[aria-busy="true"]')).toHaveCount(0);
   });
 
   test('when the event and speakers cannot be read the page says so once and makes up no facts', async ({ page }) => {
-    await page.route(EVENTS_API, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+    await servePageAsBuilt(page);
+    await page.route(EVENT_API, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
     await page.route(SPEAKERS_API, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
     await page.goto('/');
     // Shown once the app has started and both reads failed: one message, in the hero.
