@@ -4,7 +4,8 @@
 // link, again after a reload of the tab; the order page it links to shows the
 // order as it is now, without an account: a ticket an administrator replaced
 // shows its new code only, a cancelled attendee shows as cancelled without a
-// QR code, and without a connection the page says it needs one. At 1280 and
+// QR code, and without a connection the page says it needs one. A promo
+// registration made on a phone shows its ticket at once too. At 1280 and
 // 390 px, scanned with axe (WCAG 2.1 A and AA), screenshots in /tmp/shots/order/.
 //
 // It registers and pays, so the file runs on its own PocketBase
@@ -18,7 +19,7 @@ import type { TestServer } from '../support/pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { readQrFromPng } from '../support/qr';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
-import { unique } from './registration-helpers';
+import { fillAttendee, privacyConsent, unique } from './registration-helpers';
 
 const SHOTS = '/tmp/shots/order';
 let server: TestServer;
@@ -137,4 +138,20 @@ test('the completion page shows each ticket at once, and the order page shows th
   await page.goto(`${forged.pathname}${forged.search}`);
   await expect(page.getByRole('alert').filter({ hasText: 'This order link is not valid' })).toBeVisible();
   await expect(page.getByTestId('order-details')).toHaveCount(0);
+
+  // A promo registration on a phone: its ticket at once.
+  await page.setViewportSize(PHONE);
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Promo code' }).fill('CHAMPION2025');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const email = `${unique('order-promo')}@example.com`;
+  await fillAttendee(page, 0, { fullName: 'Priya Shah', email });
+  await privacyConsent(page).check();
+  await page.getByRole('button', { name: 'Complete Free Registration' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration Complete' })).toBeVisible();
+  await expect(completion.getByTestId('order-amount')).toHaveText('Free');
+  const promoRow = await superuser.collection('attendees').getFirstListItem(superuser.filter('email = {:email}', { email }));
+  expect(await scannedTickets(completion)).toEqual({ 'Priya Shah': payloadOf(promoRow) });
+  await expect(completion.getByRole('link', { name: 'Tax invoice (PDF)' })).toHaveCount(0);
+  await shot(page, 'completion-promo-390');
 });
