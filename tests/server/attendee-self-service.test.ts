@@ -206,6 +206,8 @@ describe('sending a colleague in one’s place', () => {
     const seatsBefore = await confirmedSeats();
     const oldCode = attendee.ticket_code as string;
     expect(await verify(oldCode)).toBe(200);
+    const materials = () => user.client.collection('materials').getFullList({ filter: user.client.filter('event = {:e}', { e: eventId }) });
+    expect((await materials()).length).toBeGreaterThan(0);
     const named = colleague({ email: `${unique('Casey.')}@Example.com` });
 
     const answer = await substitute({ attendee: attendee.id, ...named }, token);
@@ -237,6 +239,7 @@ describe('sending a colleague in one’s place', () => {
     expect(toOriginal[0].text).toContain('now belongs to Casey Colleague');
 
     // their account stays, their seat goes: the row they can read is cancelled and the view says to whom it went
+    expect(await materials()).toEqual([]);
     const own = await user.client.collection('attendees').getFullList();
     expect(own.map((row) => [row.id, row.registration_status])).toEqual([[attendee.id, 'cancelled']]);
     const seen = await view(attendee.id, token);
