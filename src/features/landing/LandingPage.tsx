@@ -4,7 +4,7 @@ import { LandingFooter } from './components/LandingFooter';
 import { LandingHeader } from './components/LandingHeader';
 import { embeddedLanding } from './embeddedLanding';
 import { fetchMasterclassEvent, type LandingEvent } from './eventRecord';
-import { heroView, type HeroView } from './heroView';
+import { heroView } from './heroView';
 import { publishLowerData } from './lowerData';
 import { LowerSection, useLowerSectionsWatch } from './deferredSections';
 import { fetchSpeakers, speakersOf } from './speakers';
@@ -31,9 +31,6 @@ function useHydrated(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
-const sameView = (a: HeroView | null, b: HeroView) =>
-  a !== null && a.phase === b.phase && a.live === b.live && (Object.keys(b.texts) as (keyof HeroView['texts'])[]).every((key) => a.texts[key] === b.texts[key]);
-
 export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
   // The featured masterclass the server put into the page (pocketbase/landing.go), if it did.
   const embedded = embeddedLanding();
@@ -46,10 +43,13 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
   const unavailable = eventState.status === 'failed' ? eventState.reason : null;
   // Every section speaks in the tense of the event's phase (before, during, after).
   const phase = useEventPhase(event);
-  const view = useMemo(() => (event && phase ? heroView(event, phase, live) : null), [event, phase, live]);
-  // While hydrating, the hero says exactly what the server filled in; after, the same unless the clock or the data moved on.
+  // While hydrating, the hero says exactly what the server filled in. After, the server's words stand
+  // while they are about the same event in the same phase (so the page creates no date formatter, whose
+  // time zone data costs a phone ~100 ms, while it starts); otherwise the app says them itself.
   const hydrated = useHydrated();
-  const hero = embedded && (!hydrated || sameView(view, embedded.hero)) ? embedded.hero : view;
+  const serverWords = embedded !== null && (!hydrated || (event === embedded.event && phase === embedded.hero.phase));
+  const view = useMemo(() => (!serverWords && event && phase ? heroView(event, phase, live) : null), [serverWords, event, phase, live]);
+  const hero = embedded && serverWords ? embedded.hero : view;
 
   useEffect(() => {
     // The featured masterclass's own speakers, once it is known which one that is.
@@ -57,8 +57,10 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
       speakers.status !== 'ready' ? speakers
       : eventState.status === 'loading' ? ({ status: 'loading' } as const)
       : { status: 'ready' as const, value: speakersOf(speakers.value, event?.id ?? null) };
-    publishLowerData({ event, phase, speakers: ownSpeakers, unavailable });
-  }, [event, phase, speakers, eventState.status, unavailable]);
+    // The server's words for the event's dates while the event is the one it sent.
+    const texts = embedded && event === embedded.event ? embedded.hero.texts : null;
+    publishLowerData({ event, phase, speakers: ownSpeakers, unavailable, texts });
+  }, [embedded, event, phase, speakers, eventState.status, unavailable]);
   useLowerSectionsWatch();
 
   return (

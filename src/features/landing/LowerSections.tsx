@@ -28,13 +28,13 @@ export function Speakers() {
 }
 
 export function Details() {
-  const { event, phase, speakers, unavailable } = useLowerData();
+  const { event, phase, speakers, unavailable, texts } = useLowerData();
   if (unavailable) return null;
-  return <EventDetailsSection event={event} phase={phase} speakers={speakers} />;
+  return <EventDetailsSection event={event} phase={phase} speakers={speakers} texts={texts} />;
 }
 
 export function Closing() {
-  const { event, phase, unavailable } = useLowerData();
+  const { event, phase, unavailable, texts } = useLowerData();
   if (unavailable) return null;
-  return <ClosingCtaSection event={event} phase={phase} />;
+  return <ClosingCtaSection event={event} phase={phase} date={texts?.date} />;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventFacts, formatDuration, zoneLabel } from './eventFacts';
+import { eventFacts, eventFactsFromTexts, formatDuration, zoneLabel } from './eventFacts';
 
 const masterclass = {
   starts_at: '2025-06-18 02:00:00.000Z',
@@ -71,5 +71,12 @@ describe('formatting helpers', () => {
 
   it('names the zone by its city', () => {
     expect(zoneLabel('Australia/Adelaide')).toBe('Adelaide time');
+  });
+});
+
+describe('event facts from the words the server sent', () => {
+  it('are the facts the app would say itself', () => {
+    const texts = { date: 'Wednesday 18 June 2025', when: 'Wednesday 18 June 2025, 11:30 am – 2:30 pm ACST' };
+    expect(eventFactsFromTexts(masterclass, texts)).toEqual(eventFacts(masterclass));
   });
 });

@@ -36,6 +36,23 @@ export function zoneLabel(timeZone: string): string {
   return `${city} time`;
 }
 
+/**
+ * The same facts from the words the server sent with the page (its `date` and `when` in the one
+ * format, pb_hooks/lib/events/format.js), so the page creates no date formatter while it starts.
+ */
+export function eventFactsFromTexts(event: EventFactsSource, texts: { date: string; when: string }): EventFacts {
+  const prefix = `${texts.date}, `;
+  return {
+    date: texts.date,
+    timeRange: texts.when.startsWith(prefix) ? texts.when.slice(prefix.length) : texts.when,
+    when: texts.when,
+    duration: formatDuration(parsePocketBaseDate(event.starts_at), parsePocketBaseDate(event.ends_at)),
+    zoneLabel: zoneLabel(event.timezone),
+    city: event.location.split(',')[0]?.trim() ?? event.location,
+    capacity: `Limited to ${event.capacity} participants`,
+  };
+}
+
 export function eventFacts(event: EventFactsSource): EventFacts {
   const start = parsePocketBaseDate(event.starts_at);
   const end = parsePocketBaseDate(event.ends_at);

@@ -7,7 +7,8 @@ import { EventNotice, RegistrationButtons } from './RegistrationCallToAction';
 import classes from './ClosingCta.module.css';
 
 /** Closing call to action: repeats the hero's notice and way in, in the tense of the event's phase. */
-export function ClosingCtaSection({ event, phase }: { event: MasterclassEvent | null; phase: EventPhase | null }) {
+/** `date`: the server's words for the day, when it sent them with the page. */
+export function ClosingCtaSection({ event, phase, date }: { event: MasterclassEvent | null; phase: EventPhase | null; date?: string }) {
   const notice = phase ? phaseNotice(phase) : null;
   return (
     <section aria-labelledby="closing-title" className={classes.band}>
@@ -22,7 +23,7 @@ export function ClosingCtaSection({ event, phase }: { event: MasterclassEvent | 
         </Title>
         {event && phase ? (
           <>
-            <Text className={classes.text}>{closingText(phase, { date: eventFacts(event).date, capacity: event.capacity })}</Text>
+            <Text className={classes.text}>{closingText(phase, { date: date ?? eventFacts(event).date, capacity: event.capacity })}</Text>
             <RegistrationButtons phase={phase} justify="center" />
           </>
         ) : (

@@ -1,7 +1,8 @@
 import { Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingCommunity, IconCalendarEvent, IconClock, IconHourglass, IconMapPin, IconUsers, type Icon } from '@tabler/icons-react';
 import type { EventPhase } from '@/lib/eventPhase';
-import { eventFacts } from '../eventFacts';
+import { eventFacts, eventFactsFromTexts } from '../eventFacts';
+import type { HeroTexts } from '../heroView';
 import { detailsEyebrow } from '../phaseCopy';
 import type { MasterclassEvent } from '../eventRecord';
 import type { Speaker } from '../speakers';
@@ -16,10 +17,12 @@ interface EventDetailsSectionProps {
   /** null while the event record loads */
   phase: EventPhase | null;
   speakers: Loadable<Speaker[]>;
+  /** The server's words for the event's dates, when it sent them with the page (no date formatter to create). */
+  texts?: HeroTexts | null;
 }
 
-export function EventDetailsSection({ event, phase, speakers }: EventDetailsSectionProps) {
-  const facts = event ? eventFacts(event) : null;
+export function EventDetailsSection({ event, phase, speakers, texts = null }: EventDetailsSectionProps) {
+  const facts = event ? (texts ? eventFactsFromTexts(event, texts) : eventFacts(event)) : null;
   const hosts = hostOrganisations(speakers);
   return (
     <LandingSection id="event-details" eyebrow={detailsEyebrow(phase)} title="Event Details">
