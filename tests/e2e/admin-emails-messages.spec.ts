@@ -6,7 +6,10 @@
 // opening one shows it and marks it read on the server; Mark as unread puts
 // it back; a new message appears without a reload. A ticket email's QR code
 // (sent inside the message, referenced by cid:) shows in the preview and reads
-// back to the attendee's ticket.
+// back to the attendee's ticket. Each email's kind shows in words, and Resend
+// is offered where the server allows it (a copy, listed as resent), otherwise
+// the message says why not.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
@@ -169,3 +172,76 @@ test.describe('a ticket email in the outbox', () => {
     expect(readQrFromPng(await image.screenshot())).toBe(`AICM1:${event.id}:${attendee.ticket_code}`);
   });
 });
+
+test.describe('kinds in words, and Resend where it makes sense', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a notice is resent as a copy from the table; a confirmation of a past masterclass says why it is not (1280 and 390 px)', async ({ page }) => {
+    const stamp = Date.now();
+    const noticeTo = `resend-notice-${stamp}@example.com`;
+    const noticeSubject = `Your registration is cancelled ${stamp}`;
+    const notice = await su.collection('emails').create({
+      to: noticeTo, subject: noticeSubject, template: 'cancellation_notice', status: 'captured', attempts: 0,
+      html: '<h1>We have cancelled your place</h1>', text: 'We have cancelled your place',
+    });
+    // a masterclass that has taken place (a draft of its own, so nothing else sees it): its confirmation is not resent
+    const event = await su.collection('events').create({
+      title: `Resend journey masterclass ${stamp}`, starts_at: '2024-06-19 02:00:00.000Z', ends_at: '2024-06-19 05:00:00.000Z', timezone: 'Australia/Adelaide',
+      location: 'Adelaide, South Australia', venue: 'Hall A', capacity: 50, price_cents: 0, currency: 'AUD', sales_state: 'closed',
+      portal_unlock_at: '2024-06-18 23:30:00.000Z', max_per_registration: 10, published: false,
+    });
+    const pastTo = `resend-past-${stamp}@example.com`;
+    const registration = await su.collection('registrations').create({
+      event: event.id, kind: 'promo', status: 'completed', primary_email: pastTo, currency: 'AUD', total_amount_cents: 0,
+    });
+    const attendee = await su.collection('attendees').create({
+      registration: registration.id, event: event.id, email: pastTo, full_name: 'Pat Past', company: 'Example Co',
+      job_title: 'Lead', role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+    });
+    const pastSubject = `Your place is confirmed ${stamp}`;
+    await su.collection('emails').create({
+      to: pastTo, subject: pastSubject, template: 'registration_confirmation', status: 'sent', attempts: 1, registration: registration.id, attendee: attendee.id,
+      html: `<img src="cid:masterclass-ticket.png" width="240" height="240" alt="QR code of your ticket"><p>Ticket code: ${attendee.ticket_code}</p>`,
+      text: `Ticket code: ${attendee.ticket_code}`,
+    });
+
+    await signInAs(page, admin);
+    await page.goto('/admin/emails');
+    const row = page.getByRole('row').filter({ hasText: noticeSubject });
+    await expect(row.getByText('Cancellation notice', { exact: true })).toBeVisible();
+    const pastRow = page.getByRole('row').filter({ hasText: pastSubject });
+    await expect(pastRow.getByText('Registration confirmation', { exact: true })).toBeVisible();
+    await expect(pastRow.getByRole('button', { name: /^Resend/ })).toHaveCount(0);
+    await row.getByRole('button', { name: `Resend email to ${noticeTo}` }).click();
+    await expect(page.getByText(`A copy to ${noticeTo} was captured (no mail server is set up)`)).toBeVisible();
+    await expect
+      .poll(async () => (await su.collection('emails').getFullList({ filter: su.filter('resent_from = {:id}', { id: notice.id }) })).map((copy) => [copy.status, copy.resent_by]))
+      .toEqual([['captured', admin.id]]);
+    await expect(page.getByRole('row').filter({ hasText: noticeSubject })).toHaveCount(2);
+    expect(await axeFindings(page)).toEqual([]);
+
+    await page.setViewportSize(PHONE);
+    await page.getByRole('listitem', { name: `${pastSubject} to ${pastTo}` }).click();
+    const drawer = page.getByRole('dialog', { name: pastSubject });
+    await expect(drawer.getByText('Registration confirmation', { exact: true })).toBeVisible();
+    await expect(drawer.getByText('Not offered for resending: The masterclass has ended.')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Resend' })).toHaveCount(0);
+    // the QR code sent inside the message shows in the preview, never a broken image
+    const image = page.frameLocator('iframe').getByRole('img', { name: 'QR code of your ticket' });
+    await expect.poll(() => image.evaluate((shown: HTMLImageElement) => shown.complete && shown.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(drawer.locator('iframe')).toHaveAttribute('srcdoc', /src="data:image\/png;base64,/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeFindings(page)).toEqual([]);
+  });
+});
+
+/**
+ * axe-core's findings (WCAG 2.1 A and AA) on this page's own content, once
+ * animations have ended; the admin shell's account menu is the shell's to check
+ * (tests/e2e/accessibility.spec.ts).
+ */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid="admin-user-menu"]').analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html} ${node.failureSummary}`));
+}

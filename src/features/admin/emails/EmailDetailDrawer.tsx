@@ -1,18 +1,24 @@
 // One outbox email: its delivery state and the message as it was rendered,
 // in a frame that runs nothing (sandbox="" with srcdoc: no scripts, no forms,
 // no same-origin access, no navigation of this page). What administrators
-// see of a message that carries a sign-in secret is its redacted copy.
+// see of a message that carries a sign-in secret is its redacted copy; images
+// sent inside the message (the ticket's QR code) are shown from the server.
+// Resend is offered where the server allows it, otherwise it says why not.
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, Code, Drawer, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconRefresh } from '@tabler/icons-react';
-import { formatWhen, STATUS_LOOK } from './emailFormat';
-import { readEmail, type OutboxEmail, type OutboxMessage } from './emailsApi';
+import { IconMailForward, IconRefresh } from '@tabler/icons-react';
+import { formatWhen, kindWords, STATUS_LOOK } from './emailFormat';
+import { readEmail, type OutboxEmail, type OutboxMessage, type ResendOption } from './emailsApi';
 
 export interface EmailDetailDrawerProps {
   email: OutboxEmail | null;
   retrying: boolean;
   onRetry: (email: OutboxEmail) => void;
+  /** Whether Resend is offered (undefined while the server is asked). */
+  resendOption: ResendOption | undefined;
+  resending: boolean;
+  onResend: (email: OutboxEmail) => void;
   onClose: () => void;
 }
 
@@ -29,7 +35,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function EmailDetailDrawer({ email, retrying, onRetry, onClose }: EmailDetailDrawerProps) {
+export function EmailDetailDrawer({ email, retrying, onRetry, resendOption, resending, onResend, onClose }: EmailDetailDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const stamp = email ? `${email.id}|${email.status}|${email.attempts}|${email.last_error}` : '';
   const [loaded, setLoaded] = useState<{ stamp: string; message: OutboxMessage | null; failed: boolean }>({ stamp: '', message: null, failed: false });
@@ -69,11 +75,12 @@ export function EmailDetailDrawer({ email, retrying, onRetry, onClose }: EmailDe
           <Stack gap={6}>
             <Fact label="To">{shown.to}</Fact>
             <Fact label="Status">
-              <Badge color={STATUS_LOOK[shown.status].color} variant="light">
+              <Badge color={STATUS_LOOK[shown.status].color} variant="light" styles={{ label: { color: 'var(--mantine-color-dark-8)' } }}>
                 {STATUS_LOOK[shown.status].label}
               </Badge>
             </Fact>
-            {shown.template && <Fact label="Kind">{shown.template}</Fact>}
+            {shown.template && <Fact label="Kind">{kindWords(shown.template)}</Fact>}
+            {shown.resent_from && <Fact label="Resent">{message?.resentBy ? `A copy sent again by ${message.resentBy}` : 'A copy sent again by an administrator'}</Fact>}
             <Fact label="Attempts">{shown.attempts}</Fact>
             <Fact label="Created">{formatWhen(shown.created)}</Fact>
             {shown.sent_at && <Fact label="Sent">{formatWhen(shown.sent_at)}</Fact>}
@@ -92,6 +99,18 @@ export function EmailDetailDrawer({ email, retrying, onRetry, onClose }: EmailDe
                 Retry
               </Button>
             </Group>
+          )}
+          {resendOption?.allowed && (
+            <Group>
+              <Button leftSection={<IconMailForward size={16} />} loading={resending} onClick={() => email && onResend(email)}>
+                Resend
+              </Button>
+            </Group>
+          )}
+          {resendOption && !resendOption.allowed && resendOption.reason && shown.status !== 'failed' && (
+            <Text size="sm" c="dimmed">
+              Not offered for resending: {resendOption.reason}
+            </Text>
           )}
           {failed && <Alert color="red">The message could not be loaded. Try again.</Alert>}
           {!message && !failed && <Loader size="sm" aria-label="Loading the message" />}

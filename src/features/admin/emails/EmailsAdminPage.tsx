@@ -1,25 +1,33 @@
 // The email outbox (admin area): every message the site sent or will send,
-// newest first, with its status, attempts, last error and next attempt. A row
-// opens the message; Retry sends a failed one again.
+// newest first, with its kind, status, attempts, last error and next attempt.
+// A row opens the message; Retry sends a failed one again, Resend a delivered
+// one as a copy where the server allows it (useEmailResend).
 import { useCallback, useEffect, useState } from 'react';
 import {
   ActionIcon, Badge, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Title, Tooltip, UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconRefresh, IconReload } from '@tabler/icons-react';
+import { IconMailForward, IconRefresh, IconReload } from '@tabler/icons-react';
 import { showToast } from '@/components/showToast';
 import { Collections } from '@/lib/collections';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
-import { formatWhen, STATUS_LOOK, whenParts } from './emailFormat';
+import { formatWhen, kindWords, STATUS_LOOK, whenParts } from './emailFormat';
 import { EMAIL_STATUSES, countFailed, listEmails, readEmail, retryEmail, type EmailPage, type EmailStatus, type OutboxEmail } from './emailsApi';
 import { useLiveReload } from '../useLiveReload';
+import { useEmailResend } from './useEmailResend';
 
 const PER_PAGE = 20;
 const EMPTY: EmailPage = { items: [], totalItems: 0, totalPages: 0 };
 
 function StatusBadge({ status }: { status: EmailStatus }) {
   return (
-    <Badge color={STATUS_LOOK[status].color} variant="light" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
+    <Badge
+      color={STATUS_LOOK[status].color}
+      variant="light"
+      style={{ flexShrink: 0 }}
+      // dark text: readable on a striped or highlighted row too (the colour is in the background)
+      styles={{ label: { overflow: 'visible', color: 'var(--mantine-color-dark-8)' } }}
+    >
       {STATUS_LOOK[status].label}
     </Badge>
   );
@@ -61,6 +69,7 @@ export function EmailsAdminPage() {
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
   useLiveReload(Collections.emails, reload);
+  const emailResend = useEmailResend(data.items, reload);
 
   const retry = async (email: OutboxEmail) => {
     setRetrying(email.id);
@@ -93,6 +102,25 @@ export function EmailsAdminPage() {
         </ActionIcon>
       </Tooltip>
     ) : null;
+
+  const resendButton = (email: OutboxEmail) =>
+    emailResend.optionFor(email)?.allowed ? (
+      <Tooltip label="Resend a copy">
+        <ActionIcon
+          variant="light"
+          aria-label={`Resend email to ${email.to}`}
+          loading={emailResend.resending === email.id}
+          onClick={(event) => {
+            event.stopPropagation();
+            void emailResend.resend(email);
+          }}
+        >
+          <IconMailForward size={16} />
+        </ActionIcon>
+      </Tooltip>
+    ) : null;
+
+  const actions = (email: OutboxEmail) => retryButton(email) ?? resendButton(email);
 
   const empty = !loading && data.items.length === 0;
 
@@ -154,6 +182,10 @@ export function EmailsAdminPage() {
                     <Text size="sm" fw={600} lineClamp={2}>
                       {email.subject}
                     </Text>
+                    <Text size="xs" c="dimmed">
+                      {kindWords(email.template)}
+                      {email.resent_from ? ' · resent copy' : ''}
+                    </Text>
                     <Text size="xs" c="dimmed" truncate>
                       {email.to} · {formatWhen(email.created)}
                     </Text>
@@ -169,7 +201,7 @@ export function EmailsAdminPage() {
                   </Stack>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <StatusBadge status={email.status} />
-                    {retryButton(email)}
+                    {actions(email)}
                   </Stack>
                 </Group>
               </UnstyledButton>
@@ -208,6 +240,10 @@ export function EmailsAdminPage() {
                       <Text size="sm" lineClamp={2}>
                         {email.subject}
                       </Text>
+                      <Text size="xs" c="dimmed">
+                        {kindWords(email.template)}
+                        {email.resent_from ? ' · resent copy' : ''}
+                      </Text>
                     </Table.Td>
                     <Table.Td miw={104}>
                       <StatusBadge status={email.status} />
@@ -225,7 +261,7 @@ export function EmailsAdminPage() {
                         {email.last_error || '—'}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{retryButton(email)}</Table.Td>
+                    <Table.Td>{actions(email)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -244,7 +280,15 @@ export function EmailsAdminPage() {
         )}
       </Paper>
 
-      <EmailDetailDrawer email={opened} retrying={opened !== null && retrying === opened.id} onRetry={(email) => void retry(email)} onClose={() => setOpened(null)} />
+      <EmailDetailDrawer
+        email={opened}
+        retrying={opened !== null && retrying === opened.id}
+        onRetry={(email) => void retry(email)}
+        resendOption={opened ? emailResend.optionFor(opened) : undefined}
+        resending={opened !== null && emailResend.resending === opened.id}
+        onResend={(email) => void emailResend.resend(email)}
+        onClose={() => setOpened(null)}
+      />
     </Stack>
   );
 }

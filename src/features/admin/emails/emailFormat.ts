@@ -29,3 +29,28 @@ export function whenParts(value: string): [string, string] | null {
   const date = parsePocketBaseDate(value);
   return Number.isNaN(date.getTime()) ? null : [DAY.format(date), TIME.format(date)];
 }
+
+/** Each kind of email (the outbox's `template`) in words. */
+const KIND_WORDS: Record<string, string> = {
+  registration_confirmation: 'Registration confirmation',
+  user_account_invite: 'Account invitation',
+  user_access_reminder: 'Sign-in reminder',
+  waitlist_confirmation: 'Waitlist confirmation',
+  waitlist_offer: 'Waitlist seat offer',
+  early_access: 'Early access',
+  new_ticket: 'New ticket',
+  refund_notice: 'Refund notice',
+  cancellation_notice: 'Cancellation notice',
+  cancellation_payer_notice: 'Cancellation notice to the payer',
+  refund_failed_notice: 'Refund not completed',
+  refund_failed_payer_notice: 'Refund not completed (to the payer)',
+  seat_passed_on: 'Seat passed on',
+  pocketbase: 'Account email (password reset, verification or code)',
+};
+
+/** A kind in words; one not listed here is its name as a sentence ("tax_invoice" → "Tax invoice"). */
+export function kindWords(template: string): string {
+  if (KIND_WORDS[template]) return KIND_WORDS[template];
+  const words = template.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Other';
+}

@@ -4,7 +4,10 @@
 // this screen never asks for them. Retry is a server route that re-queues a
 // failed email and tries it at once. Images a message shows by `cid:` (the
 // ticket's QR code, sent inside the message) are read from the server as
-// data: URLs and put in place for the preview only.
+// data: URLs and put in place for the preview only (one the server has no
+// picture for shows a grey box saying so, never a broken image). Resend sends
+// a delivered email again as a copy (the server decides what may be resent and
+// says why not, row by row: resendOptions).
 import type { RecordModel } from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
@@ -24,14 +27,18 @@ export interface OutboxEmail {
   next_attempt_at: string;
   sent_at: string;
   created: string;
+  /** The email this one is a copy of ('' when it is not a resend). */
+  resent_from: string;
 }
 
 export interface OutboxMessage extends OutboxEmail {
   html: string;
   text: string;
+  /** Who resent it (the administrator's email), '' when unknown or not a resend. */
+  resentBy: string;
 }
 
-const LIST_FIELDS = 'id,to,subject,template,status,attempts,last_error,next_attempt_at,sent_at,created';
+const LIST_FIELDS = 'id,to,subject,template,status,attempts,last_error,next_attempt_at,sent_at,created,resent_from';
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function toEmail(record: RecordModel): OutboxEmail {
@@ -47,6 +54,7 @@ function toEmail(record: RecordModel): OutboxEmail {
     next_attempt_at: str(record.next_attempt_at),
     sent_at: str(record.sent_at),
     created: str(record.created),
+    resent_from: str(record.resent_from),
   };
 }
 
@@ -73,11 +81,16 @@ export async function countFailed(): Promise<number> {
 
 const CID_SOURCE = /(\ssrc=)(["'])cid:([^"']+)\2/gi;
 
-/** The HTML with each `cid:` image it has a data: URL for shown from that URL. */
+/** What the preview shows for an image sent inside the message that the server has no picture of now. */
+export const MISSING_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f1f3f5" stroke="#adb5bd" stroke-dasharray="6 4"/><text x="120" y="112" font-family="sans-serif" font-size="14" fill="#495057" text-anchor="middle">Image sent inside</text><text x="120" y="134" font-family="sans-serif" font-size="14" fill="#495057" text-anchor="middle">the email: not available</text></svg>',
+)}`;
+
+/** The HTML with each `cid:` image shown from its data: URL, or as MISSING_IMAGE when there is none. */
 export function withImages(html: string, images: Record<string, string>): string {
-  return html.replace(CID_SOURCE, (whole, attribute: string, quote: string, name: string) => {
+  return html.replace(CID_SOURCE, (_whole, attribute: string, quote: string, name: string) => {
     const url = images[name];
-    return typeof url === 'string' && url.startsWith('data:image/') ? `${attribute}${quote}${url}${quote}` : whole;
+    return `${attribute}${quote}${typeof url === 'string' && url.startsWith('data:image/') ? url : MISSING_IMAGE}${quote}`;
   });
 }
 
@@ -89,10 +102,11 @@ async function previewImages(id: string): Promise<Record<string, string>> {
 
 /** One email with its message; images it shows by `cid:` are in place (a failure to read them leaves the reference). */
 export async function readEmail(id: string): Promise<OutboxMessage> {
-  const record = await pb.collection(Collections.emails).getOne(id, { requestKey: null });
+  const record = await pb.collection(Collections.emails).getOne(id, { requestKey: null, expand: 'resent_by', fields: '*,expand.resent_by.email' });
   const html = str(record.html);
   const images = /\ssrc=["']cid:/i.test(html) ? await previewImages(id).catch(() => ({})) : {};
-  return { ...toEmail(record), html: withImages(html, images), text: str(record.text) };
+  const resentBy = str((record.expand as { resent_by?: { email?: unknown } } | undefined)?.resent_by?.email);
+  return { ...toEmail(record), html: withImages(html, images), text: str(record.text), resentBy };
 }
 
 export type RetryOutcome =
@@ -111,5 +125,36 @@ export async function retryEmail(id: string): Promise<RetryOutcome> {
       return { ok: false, queued: error.status === 502, message: message || 'The email could not be retried.' };
     }
     return { ok: false, queued: false, message: 'The server could not be reached. Try again when you are online.' };
+  }
+}
+
+export interface ResendOption {
+  allowed: boolean;
+  /** Why Resend is not offered ('' when it is). */
+  reason: string;
+}
+
+/** GET /api/masterclass/emails/resend-options: whether each email may be sent again, and why not. */
+export async function resendOptions(ids: string[]): Promise<Record<string, ResendOption>> {
+  if (ids.length === 0) return {};
+  const answer = await pb.send<{ options?: Record<string, ResendOption> }>('/api/masterclass/emails/resend-options', {
+    query: { ids: ids.join(',') },
+    requestKey: null,
+  });
+  return answer.options ?? {};
+}
+
+export type ResendOutcome = { ok: true; status: EmailStatus; to: string } | { ok: false; message: string };
+
+/** POST /api/masterclass/emails/{id}/resend: the copy's state, or why not. */
+export async function resendEmail(id: string): Promise<ResendOutcome> {
+  try {
+    const answer = await pb.send<{ status: EmailStatus; to: string }>(`/api/masterclass/emails/${encodeURIComponent(id)}/resend`, { method: 'POST' });
+    return { ok: true, status: answer.status, to: answer.to };
+  } catch (error) {
+    if (error instanceof ClientResponseError && error.status > 0) {
+      return { ok: false, message: str(error.response?.message) || 'The email could not be sent again.' };
+    }
+    return { ok: false, message: 'The server could not be reached. Try again when you are online.' };
   }
 }
