@@ -228,7 +228,7 @@ function downloadedText(path: string, kind: 'pdf' | 'docx'): string {
   return text.replace(/\s+/g, ' ');
 }
 
-test('Create stores nothing until the first input, a case is deleted with confirmation, and the PDF and Word downloads hold the whole case', async ({ page }) => {
+test('Create stores nothing until the first input, a case is deleted from the builder with confirmation, and the PDF and Word downloads hold the whole case', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   await openTool(page);
@@ -254,17 +254,20 @@ test('Create stores nothing until the first input, a case is deleted with confir
   await page.getByRole('textbox', { name: 'The opportunity' }).fill('Close in two days.');
   await expect.poll(async () => (await serverCases()).map((row) => row.opportunity), { timeout: 15_000 }).toEqual(['Close in two days.']);
 
-  // Deleted from the list after a confirmation, on the device and on the server.
-  await page.getByRole('button', { name: 'All business cases' }).click();
-  const untitled = page.getByRole('article', { name: 'Untitled business case' });
-  await untitled.getByRole('button', { name: 'Delete' }).click();
+  // Deleted from the builder after a confirmation, right after typing (the pending autosave does not
+  // write it back): gone from the device and the server.
   const dialog = page.getByRole('dialog', { name: 'Delete this business case?' });
+  await page.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(untitled).toBeVisible();
-  await untitled.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('textbox', { name: 'The opportunity' })).toHaveValue('Close in two days.');
+  await page.getByRole('textbox', { name: 'The opportunity' }).fill('Close in one day.');
+  await page.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('You have no business cases yet. Create one to get started.')).toBeVisible();
   await expect.poll(async () => (await serverCases()).length, { timeout: 15_000 }).toBe(0);
+  await expect(page.getByTestId('sync-status')).toHaveText(/Online · synced/, { timeout: 15_000 });
+  expect(await serverCases()).toEqual([]);
+  await expect(page.getByRole('article')).toHaveCount(0);
 
   // On a phone, the summary downloads as a PDF and a Word document holding every section and figure.
   const stored = await admin.collection('business_cases').create({

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconArrowRight, IconCloudCheck, IconFileText } from '@ta
 import type { BusinessCaseRow } from '@/db';
 import { CASE_STEPS, SUMMARY_STEP } from './caseSteps';
 import { CaseSummary } from './CaseSummary';
+import { DeleteCaseButton } from './DeleteCaseButton';
 import classes from './CaseSummary.module.css';
 import { BenefitsStep } from './steps/BenefitsStep';
 import { CostsStep } from './steps/CostsStep';
@@ -34,7 +35,7 @@ const SAVE_TEXT: Record<SaveState, string> = {
 };
 
 export function CaseBuilder({ row, owner, step, onStep, onClose, stored = true, onCreated }: CaseBuilderProps) {
-  const { form, errors, current, saveState, saveNow } = useCaseAutosave(row, owner, { stored, onCreated });
+  const { form, errors, current, saveState, saveNow, stored: isStored, discard } = useCaseAutosave(row, owner, { stored, onCreated });
   const go = (next: number) => {
     void saveNow();
     onStep(next);
@@ -58,9 +59,12 @@ export function CaseBuilder({ row, owner, step, onStep, onClose, stored = true, 
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onClose} px={4}>
           All business cases
         </Button>
-        <Group gap={6} c={saveState === 'failed' ? 'red.7' : 'dimmed'} role="status" data-testid="case-save-state">
-          <IconCloudCheck size={16} />
-          <Text size="sm">{problems > 0 ? `${SAVE_TEXT[saveState]} · fix the highlighted fields to save them` : SAVE_TEXT[saveState]}</Text>
+        <Group gap="xs">
+          <Group gap={6} c={saveState === 'failed' ? 'red.7' : 'dimmed'} role="status" data-testid="case-save-state">
+            <IconCloudCheck size={16} />
+            <Text size="sm">{problems > 0 ? `${SAVE_TEXT[saveState]} · fix the highlighted fields to save them` : SAVE_TEXT[saveState]}</Text>
+          </Group>
+          {isStored && <DeleteCaseButton caseId={row.id} title={current.title || row.title} onDeleting={discard} onDeleted={onClose} />}
         </Group>
       </Group>
       {step === SUMMARY_STEP ? (

@@ -57,6 +57,7 @@ export function useCaseAutosave(row: BusinessCaseRow, owner: string, { stored = 
   const [saveState, setSaveState] = useState<SaveState>(draft ? 'waiting' : stored ? 'saved' : 'unsaved');
   // Whether the case is stored (a new one: once its first real input is).
   const created = useRef(stored);
+  const [isStored, setIsStored] = useState(stored);
   const onCreatedRef = useRef(onCreated);
   useEffect(() => {
     onCreatedRef.current = onCreated;
@@ -73,7 +74,10 @@ export function useCaseAutosave(row: BusinessCaseRow, owner: string, { stored = 
 
   // One save at a time: a save asked for while the first one creates the case waits for it.
   const queue = useRef<Promise<void>>(Promise.resolve());
+  // Set once the case is deleted from the builder: nothing more is saved.
+  const discarded = useRef(false);
   const saveOnce = useCallback(async () => {
+    if (discarded.current) return;
     const { fields, errors } = latest.current;
     try {
       if (!created.current) {
@@ -93,6 +97,7 @@ export function useCaseAutosave(row: BusinessCaseRow, owner: string, { stored = 
           throw error;
         }
         remember(first);
+        setIsStored(true);
         onCreatedRef.current?.();
       } else {
         remember(await saveCaseFields(db, caseId, savedRef.current, fields));
@@ -150,5 +155,13 @@ export function useCaseAutosave(row: BusinessCaseRow, owner: string, { stored = 
 
   /** The case as the figures and the summary see it: saved values, with every valid input on top. */
   const current: CaseFields = { ...saved, ...read.fields };
-  return { form, errors: read.errors, current, saveState, saveNow: save };
+  /** Before the case is deleted: drops the pending save and the kept input, so nothing writes the case back. */
+  const discard = useCallback(() => {
+    discarded.current = true;
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    clearDraft(draftName(caseId));
+  }, [caseId]);
+
+  return { form, errors: read.errors, current, saveState, saveNow: save, stored: isStored, discard };
 }
