@@ -15,7 +15,7 @@ import { adminCancel } from './cancellation-helpers';
 import { masterclassEvent } from '../support/masterclassEvent';
 
 /** The jobs that run every minute, so every second here. */
-const EVERY_MINUTE_JOBS = ['expireLapsedHolds', 'waitlistOffers', 'masterclass_email_retry', 'masterclass_payment_actions', 'releaseUnlockedMaterials'];
+const EVERY_MINUTE_JOBS = ['expireLapsedHolds', 'waitlistOffers', 'masterclass_email_retry', 'masterclass_payment_actions', 'releaseUnlockedMaterials', 'invitationResends'];
 
 /** How long the mixed traffic runs: about 20 runs of each every-minute job (the previous code failed dozens of them in 40 s). */
 const TRAFFIC_MS = 20_000;
