@@ -203,7 +203,17 @@ function DetailsSection({
         Your details
       </Title>
       <Stack gap="sm">
-        <TextInput label="Phone Number" type="tel" autoComplete="tel" maxLength={40} readOnly={!open} required={open} {...form.getInputProps('phoneNumber')} />
+        {/* Read-only (offline, loading, after the cut-off) looks it: filled, not outlined. */}
+        <TextInput
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+          readOnly={!open}
+          variant={open ? 'default' : 'filled'}
+          required={open}
+          {...form.getInputProps('phoneNumber')}
+        />
         <Textarea
           label="Dietary Requirements"
           description="Allergies, intolerances or preferences the caterers should know about"
@@ -211,6 +221,7 @@ function DetailsSection({
           minRows={2}
           maxLength={1000}
           readOnly={!open}
+          variant={open ? 'default' : 'filled'}
           {...form.getInputProps('dietaryRequirements')}
         />
         {server && !open && <ClosedNote server={server} what="details" />}
