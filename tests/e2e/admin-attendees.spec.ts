@@ -2,15 +2,20 @@
 // header (ascending, then descending), page sizes and the pager, 'Edit
 // Attendee' (blank optional fields saved empty, refusals shown with the dialog
 // still open), delete (the spec's confirmation, not dismissed by an outside
-// click; an account holder cannot be deleted), sending an invitation, and the
-// CSV export checked in the downloaded file — at 1280 px and 390 px.
+// click; an account holder cannot be deleted), sending an invitation, the
+// CSV export checked in the downloaded file, and the everyday actions (offer a
+// waitlisted person a seat, add someone by hand when full as an observer,
+// resend a ticket; no action shown that cannot work; emails wrapping only at
+// their @ and dots) — at 1280 px and 390 px.
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { superuserClient } from '../support/e2e-admin';
 import { DESKTOP, PHONE } from '../support/browser';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { ownServerAdministrator, ownServerForFile, routeApiTo, type OwnServer } from './support/ownServer';
 
 let admin: PortalTestUser;
 let su: PocketBase;
@@ -22,7 +27,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await admin?.remove();
 });
-test.beforeEach(async ({ page }) => {
+/** Signed in as the shared server's administrator (the everyday actions sign in on their own server). */
+const signedIn = () => test.beforeEach(async ({ page }) => {
   await signInAs(page, admin);
 });
 
@@ -76,6 +82,7 @@ async function filterCompany(page: Page, company: string) {
 
 test.describe('desktop', () => {
   test.use({ viewport: DESKTOP });
+  signedIn();
 
   test('filters after a pause, sorts by a header, pages and changes the page size', async ({ page }) => {
     const company = `Paging ${tag()}`;
@@ -83,7 +90,9 @@ test.describe('desktop', () => {
       'Tia', 'Uma', 'Vic', 'Wes', 'Xan', 'Dot', 'Eli', 'Fay', 'Kai'];
     await arrangeAttendees(company, names.map((name) => ({ full_name: `${name} Example` })));
     await openPage(page);
-    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Company', 'Job Title', 'Role', 'Status', 'Invitation', 'User Role', 'Actions']);
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'Name', 'Email', 'Company', 'Job Title', 'Role', 'Status', 'Invitation', 'User Role', 'Checked In', 'Paid', 'Refund', 'Registered', 'Actions',
+    ]);
 
     await filterCompany(page, company.toUpperCase());
     await expect(count(page)).toHaveText('Showing 20 of 25 attendees');
@@ -150,9 +159,10 @@ test.describe('desktop', () => {
       await expect(row('Ivy Invitable').locator('td').nth(7)).toHaveText('No account');
       await page.screenshot({ path: '/tmp/shots/admin-attendees-1280-list.png', fullPage: true });
 
-      // A waitlisted attendee cannot be invited: the server's reason in the spec's toast.
-      await page.getByRole('button', { name: 'Send invitation to Wanda Waitlisted' }).click();
-      await expect(page.getByText('Failed to send invitation: Only confirmed attendees can be invited to create an account.')).toBeVisible();
+      // A waitlisted attendee cannot be invited: no red mark and no Send, only why.
+      await expect(page.getByRole('button', { name: 'Send invitation to Wanda Waitlisted' })).toHaveCount(0);
+      await expect(row('Wanda Waitlisted').getByRole('img', { name: 'No invitation: On the waitlist: invited once they hold a seat.' })).toBeVisible();
+      await expect(row('Wanda Waitlisted').getByRole('img', { name: 'No invitation sent' })).toHaveCount(0);
       expect((await su.collection('attendees').getOne(waitlisted.id)).invitation_sent).toBe(false);
 
       await page.getByRole('button', { name: 'Send invitation to Ivy Invitable' }).click();
@@ -271,10 +281,13 @@ test.describe('desktop', () => {
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Name,Email,Company,Job Title,Role,Phone Number,Dietary Requirements,Marketing Consent,User Role,Registration Date,UTM Source,UTM Medium');
+    expect(lines[0]).toBe(
+      'Name,Email,Company,Job Title,Role,Phone Number,Dietary Requirements,Marketing Consent,User Role,Registration Date,UTM Source,UTM Medium,'
+      + 'Status,Checked In,Amount Paid,Refund',
+    );
     // In the table's order (name descending), formulas guarded, quotes doubled.
-    expect(lines[1]).toMatch(new RegExp(`^"Ann ""Quoted"", Person",[^,]+,${company},Analyst,Senior Manager,,,Yes,,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},newsletter,$`));
-    expect(lines[2]).toMatch(new RegExp(`^'=2\\+3 Formula,export[^,]*-1@example\\.com,${company},Analyst,Senior Manager,,"No nuts,\\nno dairy",No,,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},,$`, 'i'));
+    expect(lines[1]).toMatch(new RegExp(`^"Ann ""Quoted"", Person",[^,]+,${company},Analyst,Senior Manager,,,Yes,,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},newsletter,,Confirmed,,0\\.00,$`));
+    expect(lines[2]).toMatch(new RegExp(`^'=2\\+3 Formula,export[^,]*-1@example\\.com,${company},Analyst,Senior Manager,,"No nuts,\\nno dairy",No,,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},,,Confirmed,,0\\.00,$`, 'i'));
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
 
@@ -288,6 +301,7 @@ test.describe('desktop', () => {
 
 test.describe('phone', () => {
   test.use({ viewport: PHONE });
+  signedIn();
 
   test('lists, edits and exports on a 390 px screen without sideways scrolling of the page', async ({ page }) => {
     const company = `Phone ${tag()}`;
@@ -321,5 +335,151 @@ test.describe('phone', () => {
     const download = await downloaded;
     const text = readFileSync(await download.path(), 'utf8');
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(3);
+  });
+});
+
+/** Where an email's lines break in its cell: each line's first character's index in the address. */
+async function emailLineStarts(page: Page, email: string): Promise<number[]> {
+  return page.getByTitle(email, { exact: true }).first().evaluate((element) => {
+    const starts: number[] = [];
+    let index = 0;
+    let lastTop = -Infinity;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let offset = 0; offset < (node.textContent ?? '').length; offset += 1) {
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        const top = range.getClientRects()[0]?.top ?? lastTop;
+        if (top > lastTop + 2) {
+          starts.push(index);
+          lastTop = top;
+        }
+        index += 1;
+      }
+    }
+    return starts;
+  });
+}
+
+/** A line of an email may start only at its beginning, after its @ or a hyphen, or at a dot, plus or underscore. */
+function breaksAtSensiblePoints(email: string, starts: number[]): boolean {
+  return starts.length > 0 && starts.every((start) => start === 0 || '@-'.includes(email[start - 1]) || '.+_'.includes(email[start]));
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  // The page and its dialogs; the admin shell's own menu is the shell's (scanned with it).
+  const results = await new AxeBuilder({ page }).exclude('[data-testid="admin-user-menu"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+// Seats, offers and a masterclass of their own change what the site features, so these run on their own PocketBase.
+test.describe('everyday actions', () => {
+  test.use({ viewport: DESKTOP });
+  let own: OwnServer;
+  ownServerForFile((started) => {
+    own = started;
+  });
+
+  test('offers a waitlisted person a seat, adds someone by hand when full, resends a ticket, and shows no action that cannot work', async ({ page }) => {
+    // one journey through every action at both widths, with three axe scans
+    test.setTimeout(90_000);
+    const id = tag().toLowerCase();
+    const su = own.admin;
+    const organiser = await ownServerAdministrator(own, 'Nina Organiser');
+    await routeApiTo(page, own.server);
+    await signInAs(page, organiser);
+    // A masterclass of its own, sold out with one seat still free.
+    const event = await su.collection('events').create({
+      title: 'AI CHAMPIONS MASTERCLASS', starts_at: '2040-09-17 00:00:00.000Z', ends_at: '2040-09-17 03:00:00.000Z', timezone: 'Australia/Adelaide',
+      location: 'Adelaide, South Australia', venue: 'Lot Fourteen', capacity: 2, max_per_registration: 10, price_cents: 49500, currency: 'AUD',
+      sales_state: 'sold_out', portal_unlock_at: '2040-09-16 23:00:00.000Z', published: true,
+    });
+    const longEmail = `wendy.walker-${id}@championscollective.example.com`;
+    const seated = async (fields: Record<string, unknown>) => {
+      const registration = await su.collection('registrations').create({
+        event: event.id, kind: 'promo', status: 'completed', primary_email: fields.email, currency: 'AUD', total_amount_cents: 0,
+      });
+      return su.collection('attendees').create({ registration: registration.id, event: event.id, company: 'Champions', privacy_consent: true, ...fields });
+    };
+    try {
+      const wendy = await seated({ full_name: 'Wendy Walker', email: longEmail, registration_status: 'confirmed' });
+      await su.collection('check_ins').create({
+        attendee: wendy.id, event: event.id, method: 'scan', scanned_at: '2040-09-17 00:05:00.000Z', received_at: '2040-09-17 00:05:01.000Z',
+        ordered_at: '2040-09-17 00:05:00.000Z', device_name: 'Door 1',
+      });
+      await seated({ full_name: 'Will Waiting', email: `will-${id}@example.com`, registration_status: 'waitlisted', waitlist_confirmed_at: '2031-01-01 00:00:00.000Z' });
+
+      await page.goto(`/admin/attendees?event=${event.id}`);
+      const row = (name: string) => bodyRows(page).filter({ hasText: name });
+      await expect(row('Wendy Walker').locator('td').nth(8)).toHaveText('9:35 am', { timeout: 20_000 });
+      await expect(row('Wendy Walker').getByTitle('Monday 17 September 2040, 9:35 am')).toBeVisible();
+      await expect(row('Wendy Walker').locator('td').nth(9)).toHaveText('Free');
+      await expect(row('Will Waiting').locator('td').nth(9)).toHaveText('—');
+      // The email wraps after its @ and at its dots only, never mid-word.
+      expect(breaksAtSensiblePoints(longEmail, await emailLineStarts(page, longEmail))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expect(page.getByRole('button', { name: 'Send invitation to Will Waiting' })).toHaveCount(0);
+
+      // Will's menu: no ticket or invitation (and why), a seat offer.
+      await page.getByRole('button', { name: 'More actions for Will Waiting' }).click();
+      await expect(page.getByRole('menuitem', { name: /Resend ticket/ })).toBeDisabled();
+      await expect(page.getByRole('menuitem', { name: /Resend ticket/ })).toContainText('On the waitlist: no ticket until they hold a seat.');
+      await page.screenshot({ path: '/tmp/shots/attendees/1280-menu.png' });
+      await page.getByRole('menuitem', { name: 'Offer a seat' }).click();
+      await page.getByRole('dialog', { name: 'Offer a seat' }).getByRole('button', { name: 'Offer the seat' }).click();
+      await expect(page.getByText(/^Will Waiting was offered a seat until .+\. We emailed them the link to claim it\.$/)).toBeVisible();
+      await page.getByRole('button', { name: 'More actions for Will Waiting' }).click();
+      await expect(page.getByRole('menuitem', { name: /Offer a seat/ })).toContainText('A seat offer is already open for them.');
+      await page.keyboard.press('Escape');
+
+      // The offer holds the last seat: adding someone says so and offers the observer place.
+      await page.getByRole('button', { name: 'Add attendee' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add attendee' });
+      await dialog.getByRole('textbox', { name: 'Full Name' }).fill('Olive Organiser');
+      await dialog.getByRole('textbox', { name: 'Email' }).fill(`olive-${id}@example.com`);
+      await dialog.getByRole('button', { name: 'Add attendee' }).click();
+      await expect(dialog.getByText('Choose how the seat is paid for: complimentary or paid elsewhere.')).toBeVisible();
+      await expect(dialog.getByText('Please give a reason: it is kept with the registration.')).toBeVisible();
+      await dialog.getByRole('radio', { name: 'Paid elsewhere' }).check();
+      await dialog.getByRole('textbox', { name: 'Amount paid' }).fill('300');
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('Paid by invoice INV-1042');
+      await dialog.getByRole('button', { name: 'Add attendee' }).click();
+      await expect(dialog.getByTestId('add-attendee-full')).toContainText('No seat is free');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: '/tmp/shots/attendees/1280-add-full.png' });
+      await dialog.getByRole('button', { name: 'Add as observer' }).click();
+      await expect(page.getByText('Olive Organiser was added and attends as an observer (no seat). We emailed their ticket and the account invitation.')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(row('Olive Organiser').locator('td').nth(5)).toHaveText('Observer');
+      await expect(row('Olive Organiser').locator('td').nth(9)).toContainText('$300.00');
+      await expect(row('Olive Organiser').getByText('Added by hand')).toBeVisible();
+
+      await page.getByRole('button', { name: 'More actions for Olive Organiser' }).click();
+      await page.getByRole('menuitem', { name: 'Resend ticket' }).click();
+      await expect(page.getByText(`Olive Organiser's ticket was sent again to olive-${id}@example.com.`)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: '/tmp/shots/attendees/1280-list.png', fullPage: true });
+
+      // 390 px: the name cell carries the email (wrapping sensibly), status, check-in and payment; the menu works.
+      await page.setViewportSize(PHONE);
+      await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Invitation', 'Actions']);
+      await expect(row('Wendy Walker')).toContainText('Confirmed · Checked in 9:35 am');
+      await expect(row('Olive Organiser')).toContainText('Paid $300.00');
+      expect(breaksAtSensiblePoints(longEmail, await emailLineStarts(page, longEmail))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: '/tmp/shots/attendees/390-list.png', fullPage: true });
+      await page.getByRole('button', { name: 'More actions for Wendy Walker' }).click();
+      await expect(page.getByRole('menuitem', { name: /Offer a seat/ })).toContainText('They already hold a place.');
+      await page.screenshot({ path: '/tmp/shots/attendees/390-menu.png' });
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Add attendee' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add attendee' })).toBeVisible();
+      await page.screenshot({ path: '/tmp/shots/attendees/390-add.png' });
+    } finally {
+      await organiser.remove().catch(() => undefined);
+    }
   });
 });

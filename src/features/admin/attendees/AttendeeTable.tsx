@@ -1,6 +1,7 @@
 // The attendee table: the page of attendees the list loaded, sorted and paged
-// by the server (serverTableOptions), the spec's columns (on a phone: the name
-// with email and status), a spinner while loading and the pager at its foot.
+// by the server (serverTableOptions), the spec's columns and the table's own
+// (on a phone: the name with email, status, check-in and payment), a spinner
+// while loading and the pager at its foot.
 // A row click opens the attendee for editing.
 import { Box, Loader, Paper, Text } from '@mantine/core';
 import { MantineReactTable, useMantineReactTable } from 'mantine-react-table';
@@ -12,6 +13,8 @@ import { AttendeePager } from './AttendeePager';
 import { AttendeeAdminTexts as T } from './texts';
 import type { AttendeeList } from './useAttendeeList';
 
+const PINNED = { backgroundColor: 'var(--mantine-color-white)', opacity: 1 } as const;
+
 export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList } & AttendeeColumnOptions) {
   const { phone, onEdit } = columnOptions;
   const { items, totalItems, loading, loaded, sorting, setSorting, pagination, setPagination } = list;
@@ -21,12 +24,20 @@ export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList }
     columns,
     data: items,
     sortDescFirst: false,
+    // The name and the actions stay in view while the other columns scroll sideways.
+    enableColumnPinning: true,
+    enableColumnActions: false,
     state: {
+      // (a phone shows three columns, which fit)
+      columnPinning: phone ? {} : { left: ['full_name'], right: ['actions'] },
       sorting,
       pagination,
       isLoading: false,
       showLoadingOverlay: false,
-      columnVisibility: { email: !phone, company: !phone, job_title: !phone, role: !phone, registration_status: !phone, user_role: !phone },
+      columnVisibility: {
+        email: !phone, company: !phone, job_title: !phone, role: !phone, registration_status: !phone, user_role: !phone,
+        checked_in_at: !phone, amount_paid_cents: !phone, refund_cents: !phone, created: !phone,
+      },
     },
     localization: { noRecordsToDisplay: T.empty },
     renderEmptyRowsFallback: () => (
@@ -37,9 +48,13 @@ export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList }
     mantineTableProps: { striped: true, highlightOnHover: true, 'aria-label': 'Attendees', 'aria-busy': loading },
     mantinePaperProps: { withBorder: false, shadow: undefined, radius: 0 },
     mantineTableContainerProps: { style: { minHeight: 120 } },
-    // Nine columns fit beside the navigation at 1280 px: tighter padding, and text wraps.
-    mantineTableHeadCellProps: { style: { padding: '10px 6px', verticalAlign: 'middle' } },
-    mantineTableBodyCellProps: { style: { padding: '8px 6px', whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+    // Thirteen columns beside the navigation at 1280 px: tighter padding, text wraps, and the table scrolls sideways
+    // within its frame (never the page) when the columns need more room than there is.
+    // Pinned cells are opaque, so the columns scrolling beneath them never show through.
+    mantineTableHeadCellProps: ({ column }) => ({ style: { padding: '10px 6px', verticalAlign: 'middle', ...(column.getIsPinned() ? PINNED : {}) } }),
+    mantineTableBodyCellProps: ({ column }) => ({
+      style: { padding: '8px 6px', whiteSpace: 'normal', overflowWrap: 'anywhere', ...(column.getIsPinned() ? PINNED : {}) },
+    }),
     mantineTableBodyRowProps: ({ row }) => ({
       onClick: () => onEdit(row.original),
       style: { cursor: 'pointer' },

@@ -9,22 +9,28 @@
 // with Send, role badges, 'Showing {shown} of {total} attendees', 'No
 // attendees found.', a spinner while loading and the spec's pager. A row
 // click or Edit opens 'Edit Attendee'; Delete asks first. 'Export to CSV'
-// downloads what the filters show, in the table's order.
+// downloads what the filters show, in the table's order. 'Add attendee' seats
+// someone by hand; each row's menu resends the ticket, sends the invitation
+// or offers a waitlisted person a seat (after a confirmation), where the
+// row's state allows it.
 // The parts: useAttendeeList (filters, sort, page and the rows), AttendeeFilterInputs,
-// AttendeeTable (attendeeColumns, AttendeePager), useAttendeeActions (invite, export).
-import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+// AttendeeTable (attendeeColumns, AttendeePager), AddAttendeeDialog, useAttendeeActions
+// (invite, resend, offer, export).
+import { useCallback, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconUserPlus } from '@tabler/icons-react';
 import { chosenMasterclass } from '../eventSearch';
 import { MasterclassSelect, unknownMasterclass, useMasterclasses } from '../MasterclassSelect';
 import type { AdminAttendee } from './attendeesApi';
+import { AddAttendeeDialog } from './AddAttendeeDialog';
+import type { RowAction } from './attendeeColumns';
 import { AttendeeFilterInputs } from './AttendeeFilterInputs';
 import { AttendeeTable } from './AttendeeTable';
 import { DeleteAttendeeDialog } from './DeleteAttendeeDialog';
 import { EditAttendeeDialog } from './EditAttendeeDialog';
 import { AttendeeAdminTexts as T } from './texts';
-import { useCsvExport, useInvitation } from './useAttendeeActions';
+import { useCsvExport, useInvitation, useRowActions } from './useAttendeeActions';
 import { useAttendeeList } from './useAttendeeList';
 
 export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: string; onEventChange: (eventId: string) => void }) {
@@ -36,6 +42,19 @@ export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: strin
   const { exporting, exportCsv } = useCsvExport({ event: chosen.queryId, filters: list.applied, sort: list.sort, empty: list.loaded && list.totalItems === 0 });
   const [editing, setEditing] = useState<AdminAttendee | null>(null);
   const [deleting, setDeleting] = useState<AdminAttendee | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [offering, setOffering] = useState<AdminAttendee | null>(null);
+  const timeZone = chosen.event?.timezone || 'Australia/Adelaide';
+  const rowActions = useRowActions(list.reload, timeZone);
+  const { resend } = rowActions;
+  const onAction = useCallback(
+    (action: RowAction, attendee: AdminAttendee) => {
+      if (action === 'resendTicket') void resend(attendee);
+      else if (action === 'invitation') void invite(attendee);
+      else setOffering(attendee);
+    },
+    [resend, invite],
+  );
 
   return (
     <Stack gap="lg" maw={1400} mx="auto">
@@ -45,12 +64,17 @@ export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: strin
             {T.title}
           </Title>
           <Text c="dimmed" mt={4}>
-            Everyone registered for the chosen masterclass: edit their details, send account invitations, export the list.
+            Everyone registered for the chosen masterclass: add people by hand, edit their details, resend tickets and invitations, offer seats to the waitlist, export the list.
           </Text>
         </div>
-        <Button leftSection={<IconDownload size={18} />} onClick={() => void exportCsv()} loading={exporting} disabled={chosen.unknown}>
-          {T.exportButton}
-        </Button>
+        <Group gap="sm">
+          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)} disabled={chosen.unknown}>
+            {T.addButton}
+          </Button>
+          <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => void exportCsv()} loading={exporting} disabled={chosen.unknown}>
+            {T.exportButton}
+          </Button>
+        </Group>
       </Group>
       <MasterclassSelect
         events={masterclasses.events}
@@ -67,8 +91,45 @@ export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: strin
       ) : null}
       <AttendeeFilterInputs filters={list.filters} onChange={list.setFilters} />
       {chosen.unknown ? null : (
-        <AttendeeTable list={list} phone={phone} inviting={inviting} onInvite={invite} onEdit={setEditing} onDelete={setDeleting} />
+        <AttendeeTable
+          list={list}
+          phone={phone}
+          timeZone={timeZone}
+          inviting={inviting}
+          acting={rowActions.acting}
+          onInvite={invite}
+          onAction={onAction}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
       )}
+      <AddAttendeeDialog
+        opened={adding}
+        event={chosen.unknown ? undefined : chosen.queryId}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false);
+          list.reload();
+        }}
+      />
+      <Modal opened={offering !== null} onClose={() => setOffering(null)} title="Offer a seat" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Text size="sm" mb="md">
+          {offering ? T.offerQuestion(offering.full_name) : ''}
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={() => setOffering(null)}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              if (offering) void rowActions.offer(offering);
+              setOffering(null);
+            }}
+          >
+            {T.offerConfirm}
+          </Button>
+        </Group>
+      </Modal>
       <EditAttendeeDialog
         attendee={editing}
         onClose={() => setEditing(null)}

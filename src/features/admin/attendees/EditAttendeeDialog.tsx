@@ -108,6 +108,7 @@ export function EditAttendeeDialog({ attendee, onClose, onSaved }: EditAttendeeD
       size="lg"
       fullScreen={phone}
       centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">

@@ -1,7 +1,8 @@
 // What the attendee table shows, as pure functions: status labels (spec
 // section 4), the pager's items (section 9: first, last, and the current page
-// plus or minus one, with ellipses two away), the list's sort parameter and
-// the export's file name.
+// plus or minus one, with ellipses two away), the list's sort parameter, the
+// export's file name, which everyday actions a row offers (and why not), the
+// places an email address may wrap, and the payment and refund columns' words.
 
 export type RegistrationStatus = 'confirmed' | 'waitlisted' | 'cancelled' | 'confirmed_observer';
 
@@ -40,6 +41,9 @@ export const SORT_FIELDS = {
   registration_status: 'registration_status',
   invitation_sent: 'invitation_sent',
   user_role: 'user.role',
+  checked_in_at: 'checked_in_at',
+  amount_paid_cents: 'amount_paid',
+  created: 'created',
 } as const;
 
 export type SortColumn = keyof typeof SORT_FIELDS;
@@ -72,4 +76,92 @@ export function seatConsequence(status: string): string {
     default:
       return 'Their registration is not confirmed yet, so no confirmed seat is freed.';
   }
+}
+
+/** The row facts the actions depend on. */
+export interface ActionFacts {
+  registration_status: string;
+  user: string;
+  invitation_sent: boolean;
+  waitlist_confirmed: boolean;
+  open_offer_expires_at: string;
+}
+
+/** An action a row offers: available, or not with the reason (shown beside it). */
+export type Availability = { ok: true } | { ok: false; reason: string };
+
+const HOLDS_TICKET = ['confirmed', 'confirmed_observer'];
+const yes: Availability = { ok: true };
+const no = (reason: string): Availability => ({ ok: false, reason });
+
+/** Why a person holds no ticket (and so cannot be sent one or invited), by their status. */
+function noTicketReason(status: string): string {
+  if (status === 'waitlisted') return 'On the waitlist: no ticket until they hold a seat.';
+  if (status === 'cancelled') return 'Cancelled: they no longer hold a ticket.';
+  return 'Not confirmed yet (their payment is not complete): no ticket.';
+}
+
+/** Why a person is not invited to the portal, by their status (the server refuses: 'Only confirmed attendees can be invited'). */
+const NO_INVITATION: Record<string, string> = {
+  waitlisted: 'On the waitlist: invited once they hold a seat.',
+  cancelled: 'Cancelled: there is nothing to invite them to.',
+};
+const NO_INVITATION_UNCONFIRMED = 'Not confirmed yet (their payment is not complete): invited once confirmed.';
+
+/**
+ * Which of the row's everyday actions can work now, each as the server
+ * decides it: a ticket only for confirmed attendees and observers; the account
+ * invitation for them too, and only while they have no account; a seat offer
+ * only for a waitlisted person who confirmed their address and holds no open
+ * offer.
+ */
+export function rowActions(attendee: ActionFacts) {
+  const status = attendee.registration_status;
+  const holdsTicket = HOLDS_TICKET.includes(status);
+  let invitation: Availability = yes;
+  if (!holdsTicket) invitation = no(NO_INVITATION[status] ?? NO_INVITATION_UNCONFIRMED);
+  else if (attendee.user) invitation = no('They already have an account and sign in with it.');
+  let offer: Availability = yes;
+  if (status !== 'waitlisted') offer = no(holdsTicket ? 'They already hold a place.' : 'Only people on the waitlist are offered a seat.');
+  else if (attendee.open_offer_expires_at) offer = no('A seat offer is already open for them.');
+  else if (!attendee.waitlist_confirmed) offer = no('They have not confirmed their email address yet, so no seat can be offered.');
+  return {
+    resendTicket: holdsTicket ? yes : no(noTicketReason(status)),
+    invitation,
+    /** The invitation goes out for the first time (Send) or again (Resend). */
+    invitationAgain: attendee.invitation_sent,
+    offerSeat: offer,
+  };
+}
+
+/**
+ * An email address cut into the pieces a line may break between: after the @
+ * and before each dot (or + or _; a browser breaks after a hyphen itself), so 'wendy@example.com'
+ * wraps as 'wendy@' 'example' '.com', never inside a word.
+ */
+export function emailBreaks(email: string): string[] {
+  const at = email.indexOf('@');
+  if (at < 0) return [email];
+  const local = email.slice(0, at + 1);
+  const domain = email.slice(at + 1);
+  const localParts = local.split(/(?=[.+_])/);
+  return [...localParts, ...domain.split(/(?=\.)/)].filter((part) => part !== '');
+}
+
+/** The Paid column: the amount, 'Free', or '—' when nothing was due (waitlist, checkout not finished). */
+export function paidText(attendee: { registration_status: string; registration_kind: string; amount_paid_cents: number; currency: string }, money: (cents: number, currency: string) => string): string {
+  if (attendee.amount_paid_cents > 0) return money(attendee.amount_paid_cents, attendee.currency);
+  if (attendee.registration_status === 'waitlisted' || attendee.registration_kind === 'waitlist') return '—';
+  if (attendee.registration_status === '' || (attendee.registration_kind === 'paid' && attendee.amount_paid_cents === 0)) return '—';
+  return 'Free';
+}
+
+const REFUND_WORDS: Record<string, string> = { done: 'refunded', pending: 'refund pending', failed: 'refund failed' };
+
+/** The Refund column: '$123.75 refunded', '$123.75 refund pending', 'Refund failed', '$990.00 (whole order)', or '—'. */
+export function refundText(attendee: { refund_cents: number; refund_status: string; order_refund_cents: number; currency: string }, money: (cents: number, currency: string) => string): string {
+  if (attendee.refund_cents > 0) return `${money(attendee.refund_cents, attendee.currency)} ${REFUND_WORDS[attendee.refund_status] ?? 'refunded'}`;
+  if (attendee.refund_status === 'failed') return 'Refund failed';
+  if (attendee.order_refund_cents > 0) return `${money(attendee.order_refund_cents, attendee.currency)} (whole order)`;
+  return '—';
 }

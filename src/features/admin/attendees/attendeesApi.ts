@@ -2,8 +2,10 @@
 // (administrators only, one page of one masterclass's attendees with its count
 // and each account's role, pb_hooks/lib/admin/attendee-list.js), the records API on `attendees` for
 // edits and deletes (the server refuses everyone else and checks every edit
-// and delete, pb_hooks/lib/admin/attendees.js), the invitation route and the
-// CSV export route.
+// and delete, pb_hooks/lib/admin/attendees.js), the invitation route, the
+// CSV export route, and the everyday actions: adding a person by hand,
+// resending a ticket (pb_hooks/lib/admin/manual-attendee.js) and offering a
+// waitlisted person a seat (the waitlist's route).
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
@@ -28,6 +30,29 @@ export interface AdminAttendee {
   /** The linked account's role, '' without an account. */
   user_role: string;
   created: string;
+  /** The masterclass's id. */
+  event: string;
+  /** A waitlisted person has confirmed their address (only they are offered seats). */
+  waitlist_confirmed: boolean;
+  /** Until when an open seat offer runs ('' for none). */
+  open_offer_expires_at: string;
+  /** The first check-in at the door not undone ('' for none). */
+  checked_in_at: string;
+  /** The attendee's share of what their registration paid, in cents. */
+  amount_paid_cents: number;
+  currency: string;
+  /** paid, promo, waitlist, or manual (added by hand). */
+  registration_kind: string;
+  /** For one added by hand: complimentary or paid_elsewhere. */
+  manual_basis: string;
+  added_reason: string;
+  /** Who added them by hand (name or email), '' otherwise. */
+  added_by: string;
+  /** Their own refunds not failed, in cents, and the latest one's status ('' for none). */
+  refund_cents: number;
+  refund_status: string;
+  /** Refunds of their whole registration (a payment that bought no seat), in cents. */
+  order_refund_cents: number;
 }
 
 /** What the 'Edit Attendee' form saves. */
@@ -65,6 +90,7 @@ export interface AttendeePage {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const cents = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** An item of the list route, as its JSON holds it. */
 function toAttendee(item: Record<string, unknown>): AdminAttendee {
@@ -85,6 +111,19 @@ function toAttendee(item: Record<string, unknown>): AdminAttendee {
     user: text(item.user),
     user_role: text(item.user_role),
     created: text(item.created),
+    event: text(item.event),
+    waitlist_confirmed: item.waitlist_confirmed === true,
+    open_offer_expires_at: text(item.open_offer_expires_at),
+    checked_in_at: text(item.checked_in_at),
+    amount_paid_cents: cents(item.amount_paid_cents),
+    currency: text(item.currency) || 'AUD',
+    registration_kind: text(item.registration_kind),
+    manual_basis: text(item.manual_basis),
+    added_reason: text(item.added_reason),
+    added_by: text(item.added_by),
+    refund_cents: cents(item.refund_cents),
+    refund_status: text(item.refund_status),
+    order_refund_cents: cents(item.order_refund_cents),
   };
 }
 
@@ -130,6 +169,53 @@ export async function deleteAttendee(id: string): Promise<void> {
 
 export async function sendInvitation(id: string): Promise<void> {
   await pb.send(`/api/masterclass/attendees/${encodeURIComponent(id)}/invitation`, { method: 'POST' });
+}
+
+/** What 'Add attendee' sends (pb_hooks/lib/admin/manual-attendee.js). */
+export interface ManualAttendee {
+  event?: string;
+  fullName: string;
+  email: string;
+  company: string;
+  jobTitle: string;
+  phoneNumber: string;
+  role: string;
+  dietaryRequirements: string;
+  basis: 'complimentary' | 'paid_elsewhere';
+  amountCents?: number;
+  reason: string;
+  /** What to do when no seat is free; without it a full masterclass refuses. */
+  whenFull?: 'observer' | 'waitlist';
+}
+
+export interface AddedAttendee {
+  attendee: { id: string; full_name: string; email: string; registration_status: string };
+  placed: 'seat' | 'observer' | 'waitlist';
+  emailWarning: boolean;
+}
+
+export function addAttendee(values: ManualAttendee): Promise<AddedAttendee> {
+  return pb.send<AddedAttendee>('/api/masterclass/admin/attendees', { method: 'POST', body: values });
+}
+
+/** The confirmation with the attendee's current ticket, again: sent, captured (no mail server) or queued for a retry. */
+export function resendTicket(id: string): Promise<{ email: { to: string; status: string } }> {
+  return pb.send(`/api/masterclass/admin/attendees/${encodeURIComponent(id)}/resend-ticket`, { method: 'POST' });
+}
+
+/** Offers a waitlisted person a free seat now (the waitlist's own route, pb_hooks/lib/waitlist/offer-admin.js). */
+export function offerSeat(eventId: string, attendeeId: string): Promise<{ offer: { expires_at: string } }> {
+  return pb.send(`/api/masterclass/admin/waitlist/${encodeURIComponent(eventId)}/offer`, { method: 'POST', body: { attendeeId } });
+}
+
+/** Whether a refusal carries this code on any field (e.g. 'no_seat'). */
+export function refusalCode(error: unknown): string {
+  if (!(error instanceof ClientResponseError)) return '';
+  const data = (error.response?.data ?? {}) as Record<string, { code?: unknown }>;
+  for (const detail of Object.values(data)) {
+    if (typeof detail?.code === 'string') return detail.code;
+  }
+  return '';
 }
 
 /** What a refused request said, for a toast or a dialog. */

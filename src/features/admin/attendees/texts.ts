@@ -23,6 +23,26 @@ export const AttendeeAdminTexts = {
   nothingToExport: 'No attendees match the filters, so there is nothing to export.',
   invitationSent: (email: string) => `Invitation sent to ${email}`,
   invitationFailed: (detail: string) => `Failed to send invitation: ${detail}`,
+  addButton: 'Add attendee',
+  addDialog: 'Add attendee',
+  added: (name: string, placed: 'seat' | 'observer' | 'waitlist', emailWarning: boolean) => {
+    const where = { seat: 'holds a seat', observer: 'attends as an observer (no seat)', waitlist: 'is on the waitlist' }[placed];
+    const mail = placed === 'waitlist' ? 'the waitlist email' : 'their ticket and the account invitation';
+    return `${name} was added and ${where}. ${emailWarning ? `We could not email ${mail} yet; it will be retried automatically.` : `We emailed ${mail}.`}`;
+  },
+  addFailed: 'Failed to add attendee',
+  ticketResent: (name: string, answer: { email: { to: string; status: string } }) =>
+    answer.email.status === 'queued'
+      ? `The ticket email to ${answer.email.to} could not be sent yet; it will be retried automatically.`
+      : answer.email.status === 'cancelled'
+        ? `${name}'s registration was cancelled meanwhile, so the ticket was not sent.`
+        : `${name}'s ticket was sent again to ${answer.email.to}.`,
+  ticketResendFailed: 'Failed to resend the ticket',
+  offerQuestion: (name: string) =>
+    `Offer ${name} a seat now? They are emailed a link to claim it, and the seat is held for them until the offer ends. Seats are offered only while the masterclass is sold out and a seat is free.`,
+  offerConfirm: 'Offer the seat',
+  seatOffered: (name: string, until: string) => `${name} was offered a seat${until ? ` until ${until}` : ''}. We emailed them the link to claim it.`,
+  offerFailed: 'Failed to offer a seat',
   fullNameRequired: 'Full name is required',
   fullNameTooShort: 'Full name must be at least 2 characters',
   emailInvalid: 'Please enter a valid email address',

@@ -1,10 +1,14 @@
 // What Manage Attendees does beyond editing a row: sending an attendee their
-// account invitation, and exporting what the filters show as CSV (in the
-// table's order). Each says how it went in a toast.
+// account invitation, resending their ticket, offering a waitlisted person a
+// seat, and exporting what the filters show as CSV (in the table's order).
+// Each says how it went in a toast.
 import { useCallback, useState } from 'react';
 import { showToast } from '@/components/showToast';
 import { downloadFile } from '@/lib/downloadFile';
-import { ExportFailed, exportAttendeesCsv, failureDetail, sendInvitation, type AdminAttendee, type AttendeeFilters } from './attendeesApi';
+import { formatStoredDateTime } from '@/lib/eventWhen';
+import {
+  ExportFailed, exportAttendeesCsv, failureDetail, offerSeat, resendTicket, sendInvitation, type AdminAttendee, type AttendeeFilters,
+} from './attendeesApi';
 import { AttendeeAdminTexts as T } from './texts';
 
 /** Sends invitations; `inviting` is the attendee whose invitation is on its way. The list is loaded again after each. */
@@ -58,4 +62,44 @@ export function useCsvExport(query: CsvExportQuery) {
     }
   };
   return { exporting, exportCsv };
+}
+
+/**
+ * Resends a ticket, or offers a seat (after the page's confirmation); `acting`
+ * is the attendee whose action is under way. The list is loaded again after each.
+ */
+export function useRowActions(reload: () => void, timeZone: string) {
+  const [acting, setActing] = useState<string | null>(null);
+  const run = useCallback(
+    async (attendee: AdminAttendee, work: () => Promise<string>, failed: string) => {
+      setActing(attendee.id);
+      try {
+        showToast('success', { message: await work() });
+      } catch (error) {
+        showToast('error', { title: failed, message: failureDetail(error) });
+      } finally {
+        setActing(null);
+        reload();
+      }
+    },
+    [reload],
+  );
+  const resend = useCallback(
+    (attendee: AdminAttendee) =>
+      run(attendee, async () => T.ticketResent(attendee.full_name, await resendTicket(attendee.id)), T.ticketResendFailed),
+    [run],
+  );
+  const offer = useCallback(
+    (attendee: AdminAttendee) =>
+      run(
+        attendee,
+        async () => {
+          const answer = await offerSeat(attendee.event, attendee.id);
+          return T.seatOffered(attendee.full_name, formatStoredDateTime(answer.offer.expires_at, timeZone));
+        },
+        T.offerFailed,
+      ),
+    [run, timeZone],
+  );
+  return { acting, resend, offer };
 }
