@@ -211,6 +211,22 @@ type syncEntry struct {
 	json   string       // the row's JSON written by SQLite (the plain path)
 }
 
+// doorPassFields: what a door pass's device gets of an attendee (what the
+// door's search and scan use; no email, phone, dietary requirements, account,
+// consents or campaign fields).
+var doorPassFields = map[string]bool{
+	"id": true, "event": true, "full_name": true, "company": true, "registration_status": true,
+	"ticket_code": true, "updated": true, "sync_seq": true,
+}
+
+// doorPassOf: the door pass (pb_hooks/lib/checkin/passes.js) the request is signed in with, or nil.
+func doorPassOf(info *core.RequestInfo) *core.Record {
+	if info.Auth != nil && info.Auth.Collection().Name == "door_passes" {
+		return info.Auth
+	}
+	return nil
+}
+
 type syncPull struct {
 	e          *core.RequestEvent
 	tx         *dbx.Tx
@@ -218,6 +234,8 @@ type syncPull struct {
 	collection *core.Collection
 	info       *core.RequestInfo
 	superuser  bool
+	// doorPass: a door pass's pull (attendees and check-ins of its masterclass only).
+	doorPass *core.Record
 	// rowJSON: the SQL expression of a row's JSON when SQLite can write it
 	// exactly as the records API would (see plainRowJSON), else "".
 	rowJSON string
@@ -244,6 +262,19 @@ func syncChanges(e *core.RequestEvent) error {
 	if info.Auth == nil && (e.Request.Header.Get("Authorization") != "" || q.ownerOnly) {
 		return e.UnauthorizedError("Sign in again to sync this device.", nil)
 	}
+	// A door pass reads its masterclass's attendees (the door's fields only)
+	// and check-ins, nothing else; rows that leave its masterclass are gone.
+	pass := doorPassOf(info)
+	if pass != nil {
+		if q.name != "attendees" && q.name != "check_ins" {
+			return e.ForbiddenError("A door pass syncs only its masterclass's attendees and check-ins.", nil)
+		}
+		if pass.GetString("revoked_at") != "" {
+			return e.UnauthorizedError("Sign in again to sync this device.", nil)
+		}
+		q.ownerOnly = false
+		q.spec.goneWhenHidden = true
+	}
 	if collection.ListRule == nil && !info.HasSuperuserAuth() {
 		return e.ForbiddenError("Only superusers can perform this action.", nil)
 	}
@@ -259,9 +290,18 @@ func syncChanges(e *core.RequestEvent) error {
 	}
 	defer tx.Rollback()
 
-	pull := &syncPull{e: e, tx: tx, q: q, collection: collection, info: info, superuser: info.HasSuperuserAuth()}
-	if !pull.superuser && info.Query["expand"] == "" && e.App.OnRecordEnrich().Length() == 0 {
-		pull.rowJSON = plainRowJSON(collection)
+	pull := &syncPull{e: e, tx: tx, q: q, collection: collection, info: info, superuser: info.HasSuperuserAuth(), doorPass: pass}
+	switch {
+	case pass != nil && q.name == "attendees":
+		// Always SQLite's JSON of the door's fields: no enrich hook or expand adds anything to it.
+		pull.rowJSON = plainRowJSON(collection, doorPassFields)
+	case pass != nil:
+		pull.rowJSON = plainRowJSON(collection, nil)
+	case !pull.superuser && info.Query["expand"] == "" && e.App.OnRecordEnrich().Length() == 0:
+		pull.rowJSON = plainRowJSON(collection, nil)
+	}
+	if pass != nil && pull.rowJSON == "" {
+		return e.InternalServerError("", errors.New("sync: a door pass's pull needs SQLite's row JSON"))
 	}
 	var counter, horizon int64
 	if err := tx.NewQuery("SELECT value, horizon FROM sync_counter WHERE id = 1").Row(&counter, &horizon); err != nil {
@@ -352,6 +392,10 @@ func (p *syncPull) scope(query *dbx.SelectQuery, withRule bool) error {
 			query.AndWhere(dbx.NewExp("1 = 0"))
 		}
 	}
+	if withRule && p.doorPass != nil {
+		query.AndWhere(dbx.HashExp{table + ".event": p.doorPass.GetString("event")})
+		return nil
+	}
 	if !withRule || p.superuser || p.collection.ListRule == nil || *p.collection.ListRule == "" {
 		return nil
 	}
@@ -419,7 +463,8 @@ var plainName = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
 // out; the keys come in the order the records API's JSON sorts them.
 // (Proven equal to the records API, odd values included, by
 // tests/server/sync-sequence.test.ts and sync-pull.test.ts.)
-func plainRowJSON(collection *core.Collection) string {
+// With `only`, just those fields (a door pass's projection).
+func plainRowJSON(collection *core.Collection, only map[string]bool) string {
 	if collection.IsAuth() || !plainName.MatchString(collection.Id) || !plainName.MatchString(collection.Name) {
 		return ""
 	}
@@ -430,7 +475,7 @@ func plainRowJSON(collection *core.Collection) string {
 	}
 	table := collection.Name
 	for _, field := range collection.Fields {
-		if field.GetHidden() {
+		if field.GetHidden() || (only != nil && !only[field.GetName()]) {
 			continue
 		}
 		name := field.GetName()
@@ -498,6 +543,8 @@ func (p *syncPull) tombstones(n int) ([]syncEntry, error) {
 		Limit(int64(n))
 	admin := p.superuser || p.isAdministrator()
 	switch {
+	case p.doorPass != nil:
+		// every tombstone of the collection (ids only): the device drops those it holds
 	case p.q.spec.adminTombstones && !admin:
 		return nil, nil
 	case p.q.ownerOnly:

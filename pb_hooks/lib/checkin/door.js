@@ -5,6 +5,8 @@
 //   GET  /api/masterclass/admin/check-in/roster?event=…     — lib/checkin/roster.js
 //   POST /api/masterclass/admin/check-in/push               — lib/checkin/push.js
 // Conflicts between devices follow lib/checkin/rules.js.
+// A door pass (lib/checkin/passes.js) is let in too, for its own masterclass
+// only: another event's door answers it 403.
 
 const MESSAGES = {
   signIn: "Please sign in as an administrator to check attendees in.",
@@ -12,7 +14,30 @@ const MESSAGES = {
   eventMissing: "Choose the masterclass: the event must be given by its id.",
   eventInvalid: "The event must be given by its id.",
   eventUnknown: (id) => `There is no masterclass with the id ${id}.`,
+  passRevoked: "This door pass was revoked. Ask the organiser for a new door link.",
+  otherEventPass: "This door pass is for another masterclass: it checks people in at its own masterclass only.",
 };
+
+/** The door pass a request is signed in with, or null. @param {core.RequestEvent} e */
+function doorPassOf(e) {
+  return e.auth && e.auth.collection().name === "door_passes" ? e.auth : null;
+}
+
+/**
+ * 401 for a guest; a door pass passes (unless revoked); anyone else must be an administrator (403).
+ * @param {core.RequestEvent} e
+ */
+function requireDoorReader(e) {
+  const pass = doorPassOf(e);
+  if (!pass) return requireDoorAdministrator(e);
+  if (pass.getString("revoked_at")) throw require(`${__hooks}/lib/core/errors.js`).refusal(401, "auth", "revoked", MESSAGES.passRevoked);
+}
+
+/** A door pass may work only at its own masterclass's door (403). */
+function requireEventOfPass(e, event) {
+  const pass = doorPassOf(e);
+  if (pass && pass.getString("event") !== event.id) throw require(`${__hooks}/lib/core/errors.js`).refusal(403, "event", "other_event", MESSAGES.otherEventPass);
+}
 
 /** 401 for a guest, 403 for anyone else who is not an administrator. @param {core.RequestEvent} e */
 function requireDoorAdministrator(e) {
@@ -37,9 +62,11 @@ function namedEvent(app, value) {
  * @param {core.RequestEvent} e
  */
 function doorQuery(e) {
-  requireDoorAdministrator(e);
+  requireDoorReader(e);
   const query = e.request.url.query();
-  return { event: namedEvent(e.app, query.get("event")), query };
+  const event = namedEvent(e.app, query.get("event"));
+  requireEventOfPass(e, event);
+  return { event, query };
 }
 
 /** The page size a request asks for, within `max`; `fallback` when it asks for none. */
@@ -58,7 +85,7 @@ function answerJson(e, text) {
 
 const CHECK_IN_FIELDS = [
   "id", "attendee", "event", "method", "scanned_at", "received_at", "device_clock_offset_ms", "clock_suspect", "ordered_at",
-  "device_name", "checked_in_by", "sent_by", "undone_at", "undone_by", "undone_device", "conflict", "conflict_with", "created", "updated",
+  "device_name", "checked_in_by", "sent_by", "door_pass", "undone_at", "undone_by", "undone_door_pass", "undone_device", "conflict", "conflict_with", "created", "updated",
   // The change sequence, as the pull gives it: a device storing the push's answer keeps the row's number (DESIGN decision 18).
   "sync_seq",
 ];
@@ -75,4 +102,4 @@ function checkInJson(record) {
   return row;
 }
 
-module.exports = { MESSAGES, requireDoorAdministrator, namedEvent, doorQuery, limitOf, answerJson, checkInJson };
+module.exports = { MESSAGES, requireDoorAdministrator, doorPassOf, requireDoorReader, requireEventOfPass, namedEvent, doorQuery, limitOf, answerJson, checkInJson };

@@ -15,6 +15,12 @@
 // used for another attendee, or a malformed field. The answer holds every
 // check-in of the attendees concerned (other devices' too: the device sees a
 // conflict at once) and the refusals. Conflicts follow lib/checkin/rules.js.
+// A door pass (lib/checkin/passes.js) sends for its own masterclass only; its
+// check-ins and undos name it (door_pass, undone_door_pass), never a user,
+// whatever the device claims. An administrator sending a check-in a door pass
+// of the same masterclass made on the device (checked_in_by naming that pass)
+// keeps the pass's name on it. A pass revoked while its request was on the
+// way stores nothing (the revocation is checked again in the transaction).
 
 const MAX_PUSH = 100;
 const MAX_BODY_BYTES = 256 * 1024;
@@ -95,12 +101,31 @@ function attendeeRefusal(attendee, eventId) {
  * the sender when it names no one, or someone who is not an administrator.
  */
 function actingAdministrator(txApp, userId, context) {
+  if (context.passId) return "";
   if (!userId || userId === context.userId) return context.userId;
   if (!(userId in context.administrators)) {
     const user = findOrNull(txApp, "users", userId);
     context.administrators[userId] = !!user && user.getString("role") === "administrator";
   }
   return context.administrators[userId] ? userId : context.userId;
+}
+
+/** The door pass a device names, when it is a pass of this masterclass (cached per request), or "". */
+function claimedPass(txApp, id, context) {
+  if (!id) return "";
+  if (!(id in context.passes)) {
+    const pass = findOrNull(txApp, "door_passes", id);
+    context.passes[id] = !!pass && pass.getString("event") === context.eventId;
+  }
+  return context.passes[id] ? id : "";
+}
+
+/** Who made (or undid) a check-in: {user, pass}. A pass sending is always the pass; otherwise a pass the device names, or the administrator. */
+function actor(txApp, claimed, context) {
+  if (context.passId) return { user: "", pass: context.passId };
+  const pass = claimedPass(txApp, claimed, context);
+  if (pass) return { user: "", pass };
+  return { user: actingAdministrator(txApp, claimed, context), pass: "" };
 }
 
 /** Stores one pushed check-in (or its undo) in the transaction: null, or why it was refused. */
@@ -111,8 +136,10 @@ function storeItem(txApp, item, context) {
       return { code: "id_taken", message: MESSAGES.idTaken };
     }
     if (item.undoneAt && !existing.getString("undone_at")) {
+      const undoneBy = actor(txApp, item.undoneBy, context);
       existing.set("undone_at", item.undoneAt);
-      existing.set("undone_by", actingAdministrator(txApp, item.undoneBy, context));
+      existing.set("undone_by", undoneBy.user);
+      existing.set("undone_door_pass", undoneBy.pass);
       existing.set("undone_device", item.undoneDevice);
       txApp.save(existing);
     }
@@ -132,11 +159,15 @@ function storeItem(txApp, item, context) {
   record.set("clock_suspect", context.suspect);
   record.set("ordered_at", rules.orderedAt(item.scannedAt, context.receivedAt, context.suspect));
   record.set("device_name", item.deviceName);
-  record.set("checked_in_by", actingAdministrator(txApp, item.checkedInBy, context));
+  const checkedInBy = actor(txApp, item.checkedInBy, context);
+  record.set("checked_in_by", checkedInBy.user);
+  record.set("door_pass", checkedInBy.pass);
   record.set("sent_by", context.userId);
   if (item.undoneAt) {
+    const undoneBy = actor(txApp, item.undoneBy, context);
     record.set("undone_at", item.undoneAt);
-    record.set("undone_by", actingAdministrator(txApp, item.undoneBy, context));
+    record.set("undone_by", undoneBy.user);
+    record.set("undone_door_pass", undoneBy.pass);
     record.set("undone_device", item.undoneDevice);
   }
   txApp.save(record);
@@ -162,11 +193,13 @@ function settleAttendee(txApp, attendeeId) {
 function handlePush(e) {
   return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
     const door = require(`${__hooks}/lib/checkin/door.js`);
-    door.requireDoorAdministrator(e);
+    door.requireDoorReader(e);
     const { refusal } = require(`${__hooks}/lib/core/errors.js`);
-    if (e.auth.collection().name !== "users") throw refusal(403, "auth", "forbidden", MESSAGES.superuser);
+    const pass = door.doorPassOf(e);
+    if (!pass && e.auth.collection().name !== "users") throw refusal(403, "auth", "forbidden", MESSAGES.superuser);
     const body = require(`${__hooks}/lib/core/errors.js`).readJsonObject(e, MAX_BODY_BYTES);
     const event = door.namedEvent(e.app, body.event);
+    door.requireEventOfPass(e, event);
     const received = new Date();
     const sentAt = typeof body.sent_at === "string" ? Date.parse(body.sent_at.replace(" ", "T")) : Number.NaN;
     if (!Number.isFinite(sentAt)) throw refusal(400, "sent_at", "invalid", MESSAGES.sentAt);
@@ -175,7 +208,10 @@ function handlePush(e) {
     const offsetMs = Math.round(received.getTime() - sentAt);
     const context = {
       eventId: event.id,
-      userId: e.auth.id,
+      userId: pass ? "" : e.auth.id,
+      passId: pass ? pass.id : "",
+      /** door pass id → whether a pass of this masterclass (read once per request). */
+      passes: {},
       receivedAt: require(`${__hooks}/lib/core/db-date.js`).dbDate(received),
       offsetMs: Math.max(-2147483647, Math.min(2147483647, offsetMs)),
       suspect: rules.clockSuspect(offsetMs),
@@ -196,7 +232,13 @@ function handlePush(e) {
       }
     }
     const attendees = {};
+    let revoked = false;
     e.app.runInTransaction((txApp) => {
+      if (pass) {
+        const current = findOrNull(txApp, "door_passes", pass.id);
+        revoked = !current || !!current.getString("revoked_at");
+        if (revoked) return;
+      }
       for (const item of items) {
         const why = storeItem(txApp, item, context);
         if (why) refused.push({ id: item.id, ...why });
@@ -204,6 +246,7 @@ function handlePush(e) {
       }
       for (const attendeeId of Object.keys(attendees)) settleAttendee(txApp, attendeeId);
     });
+    if (revoked) throw refusal(401, "auth", "revoked", door.MESSAGES.passRevoked);
     const checkIns = [];
     for (const attendeeId of Object.keys(attendees)) {
       const records = e.app.findRecordsByFilter("check_ins", "attendee = {:attendee}", "ordered_at,id", 0, 0, { attendee: attendeeId });

@@ -3,7 +3,7 @@
 // (administrators; lib/checkin/door.js): one page of the event's attendees for
 // the door devices (every status, so the door can say why someone may not
 // come in): id, full_name, email, company, registration_status, ticket_code,
-// updated; in id order, `next` names the last id while more follow. The first
+// updated (a door pass gets no email); in id order, `next` names the last id while more follow. The first
 // page also carries the event's facts, how many attendees it has, and its
 // replaced ticket codes.
 
@@ -37,11 +37,11 @@ function handleRoster(e) {
     const limit = door.limitOf(query.get("limit"), ROSTER_DEFAULT_LIMIT, ROSTER_MAX_LIMIT);
     // One row more than the page tells whether another page follows.
     const items = queryJson(e.app, `SELECT COALESCE(json_group_array(json(p.item)), '[]') AS value FROM (
-        SELECT json_object('id', [[id]], 'full_name', COALESCE([[full_name]], ''), 'email', COALESCE([[email]], ''),
+        SELECT json_object('id', [[id]], 'full_name', COALESCE([[full_name]], ''), 'email', CASE WHEN {:pass} = 1 THEN '' ELSE COALESCE([[email]], '') END,
           'company', COALESCE([[company]], ''), 'registration_status', COALESCE([[registration_status]], ''),
           'ticket_code', COALESCE([[ticket_code]], ''), 'updated', COALESCE([[updated]], '')) AS item
         FROM {{attendees}} WHERE [[event]] = {:event} AND [[id]] > {:after} ORDER BY [[id]] LIMIT {:limit}
-      ) p`, { event: event.id, after, limit: limit + 1 });
+      ) p`, { event: event.id, after, limit: limit + 1, pass: door.doorPassOf(e) ? 1 : 0 });
     const rows = JSON.parse(items);
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;

@@ -36,6 +36,8 @@ const RATES = {
   substitutions: { env: "RATE_LIMIT_SUBSTITUTIONS", value: "5/3600", per: "account" },
   // wrong or unknown order links (lib/orders/order.js): a client over it is refused before any lookup
   orderKeyFailures: { env: "RATE_LIMIT_ORDER_KEY_FAILURES", value: "20/600", per: "client" },
+  // wrong PINs (and unknown or revoked door passes) at the door's sign-in (lib/checkin/passes.js), besides each pass's own lock
+  doorPinFailures: { env: "RATE_LIMIT_DOOR_PIN_FAILURES", value: "20/900", per: "client" },
 };
 
 // PocketBase's own limiter (per client address), applied on boot by

@@ -17,6 +17,9 @@ const OWNER_FIELDS = {
 };
 const SYNCED_COLLECTIONS = [...SHARED_COLLECTIONS, ...Object.keys(OWNER_FIELDS)];
 // owner-scoped collections whose owner field can change
+/** The owner of an account-less attendee row's tombstone (not an account id: 15 characters are). */
+const DOOR_OWNER = "door";
+
 const MOVABLE_COLLECTIONS = Object.keys(OWNER_FIELDS).filter((name) => OWNER_FIELDS[name] !== "id");
 
 /**
@@ -26,8 +29,13 @@ const MOVABLE_COLLECTIONS = Object.keys(OWNER_FIELDS).filter((name) => OWNER_FIE
 function writeTombstone(app, record) {
   const collection = record.collection().name;
   const ownerField = OWNER_FIELDS[collection];
-  const owner = ownerField ? record.getString(ownerField) : "";
-  // An attendee row with no account was never on any device (and its id is no one's business).
+  let owner = ownerField ? record.getString(ownerField) : "";
+  // An attendee row with no account was on no attendee's device, but the doors
+  // hold it: its tombstone is owned by DOOR_OWNER, which no account's pull or
+  // the records API's rule (owner "" or the requester) ever matches, and which
+  // administrators' doors and door passes read (pocketbase/syncchanges.go).
+  if (collection === "attendees" && !owner) owner = DOOR_OWNER;
+  // Any other owner-scoped row with no owner was never on any device.
   if (ownerField && !owner) return;
   let tombstone;
   try {
