@@ -19,6 +19,7 @@ import { NextEventCard } from './NextEventCard';
 import { EarlyAccessCard } from './EarlyAccessCard';
 import { PromoCodesSection } from './PromoCodesSection';
 import { WaitlistOffersCard } from './WaitlistOffersCard';
+import { SellerDetailsCard } from './SellerDetailsCard';
 
 function EventHeadline({ event, seats, featured }: { event: AdminEventRow; seats: EventSeats | null; featured: boolean }) {
   const [openedAt] = useState(() => new Date());
@@ -192,6 +193,7 @@ export function AdminEventPage() {
           {featured ? <NextEventCard source={featured} onCreated={(id) => load(id)} /> : null}
         </>
       ) : null}
+      <SellerDetailsCard />
     </Stack>
   );
 }

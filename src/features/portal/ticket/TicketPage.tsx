@@ -7,6 +7,7 @@ import { IconTicket } from '@tabler/icons-react';
 import { usePortalUser } from '../portalUser';
 import { DoorView } from './DoorView';
 import { TicketCard } from './TicketCard';
+import { TaxInvoices } from './TaxInvoices';
 import { useTickets } from './useTickets';
 
 export interface TicketPageProps {
@@ -44,6 +45,7 @@ export function TicketPage({ door, onDoor }: TicketPageProps) {
           ))}
         </Group>
       )}
+      <TaxInvoices userId={user?.id ?? ''} />
       <DoorView ticket={shown} onClose={() => onDoor(undefined)} />
     </Stack>
   );
