@@ -1,6 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { NotFoundPage } from '@/components/NotFoundPage';
+import { NotFoundPage } from '@/features/public-pages/NotFoundPage';
 import { RouteErrorView } from '@/pwa/RouteErrorView';
 
 /**

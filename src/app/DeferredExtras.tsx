@@ -2,11 +2,13 @@
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.layer.css';
 import PwaPrompt from '@/pwa/PwaPrompt';
+import classes from './Notices.module.css';
 
 export default function DeferredExtras() {
   return (
     <>
-      <Notifications position="top-right" />
+      {/* At the bottom, away from the header; notify() moves one to the top when the control just used is down there. At most three at once. */}
+      <Notifications position="bottom-right" limit={3} className={classes.notices} />
       <PwaPrompt />
     </>
   );

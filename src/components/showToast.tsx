@@ -1,25 +1,11 @@
-// The app's toasts (spec section 8): success, non-destructive warning, or
-// destructive, each with its own colour and icon.
-import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+// The older way to show a notice. New code calls notify() with a topic; this
+// keeps callers that have none working: each of their notices is its own topic
+// (its title, or its message), so the same notice never stacks.
+import { notify, type Toast, type ToastKind } from './notify';
 
-export type ToastKind = 'success' | 'warning' | 'error';
+export type { Toast, ToastKind } from './notify';
 
-export interface Toast {
-  title?: string;
-  message: string;
-}
-
-const looks = {
-  success: { color: 'teal', icon: <IconCheck size={18} /> },
-  warning: { color: 'yellow', icon: <IconAlertTriangle size={18} /> },
-  error: { color: 'red', icon: <IconX size={18} /> },
-} as const;
-
-/** Success goes quickly; a warning or an error stays long enough to read. */
-const AUTO_CLOSE_MS: Record<ToastKind, number> = { success: 5000, warning: 8000, error: 8000 };
-
-export function showToast(kind: ToastKind, toast: Toast, autoClose = AUTO_CLOSE_MS[kind]): void {
-  if (kind === 'error') console.error(toast.title ?? toast.message, toast.title ? toast.message : '');
-  notifications.show({ ...looks[kind], ...toast, autoClose });
+/** @deprecated Call notify({ topic, kind, ...toast }) so a success replaces its error. */
+export function showToast(kind: ToastKind, toast: Toast, autoClose?: number): void {
+  notify({ topic: toast.title ?? toast.message, kind, ...toast, autoClose });
 }

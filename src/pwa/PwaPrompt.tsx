@@ -1,32 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { notify } from '@/components/notify';
 import { watchPreloadErrors } from './chunkErrors';
 import { MESSAGE_SENT_NOTICE, startContactOutbox, type FlushResult } from './contactOutbox';
+import { markOfflineReady } from './offlineReady';
 import { scheduleUpdateChecks } from './updateChecks';
 // Listens for the browser's install offer from the first page on; the portal menu uses it.
 import './installPrompt';
 
-const UPDATE_ID = 'pwa-update-available';
-const OFFLINE_READY_ID = 'pwa-offline-ready';
-/** Remembers that this browser has been told it works offline, so it is told once. */
-const OFFLINE_READY_SHOWN_KEY = 'pwa:offline-ready-shown';
+const UPDATE_TOPIC = 'app-update';
 
-function offlineReadyShown(): boolean {
-  try {
-    return window.localStorage.getItem(OFFLINE_READY_SHOWN_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-const CHUNK_MISSING_ID = 'app-chunk-missing';
+const CHUNK_MISSING_TOPIC = 'app-chunk-missing';
 
 function showChunkMissingNotice() {
-  notifications.show({
-    id: CHUNK_MISSING_ID,
-    color: 'orange',
+  notify({
+    topic: CHUNK_MISSING_TOPIC,
+    kind: 'warning',
     title: 'Part of the app could not be loaded',
     message: (
       <Group justify="space-between" gap="xs" wrap="nowrap" mt={4}>
@@ -37,15 +27,16 @@ function showChunkMissingNotice() {
       </Group>
     ),
     autoClose: false,
-    withCloseButton: true,
   });
 }
 
 /** Tells the visitor when contact messages written offline were sent (or refused). */
 function reportContactOutbox(result: FlushResult) {
-  if (result.sent.length > 0) notifications.show({ ...MESSAGE_SENT_NOTICE, color: 'green' });
-  for (const { reason } of result.refused) {
-    notifications.show({ color: 'red', title: 'Message not sent', message: `Your saved message was refused: ${reason}`, autoClose: false });
+  if (result.sent.length > 0) notify({ topic: 'contact', kind: 'success', ...MESSAGE_SENT_NOTICE });
+  // One notice for every refusal: each reason on its own line.
+  if (result.refused.length > 0) {
+    const message = result.refused.map(({ reason }, index) => <Text key={index} size="sm">Your saved message was refused: {reason}</Text>);
+    notify({ topic: 'contact-refused', kind: 'error', title: 'Message not sent', message, autoClose: false });
   }
 }
 
@@ -75,8 +66,9 @@ async function takeUpdate(skipWaiting: () => Promise<void>) {
 }
 
 function showUpdateNotice(skipWaiting: () => Promise<void>) {
-  notifications.show({
-    id: UPDATE_ID,
+  notify({
+    topic: UPDATE_TOPIC,
+    kind: 'info',
     title: 'New version available',
     message: (
       <Group justify="space-between" gap="xs" wrap="nowrap" mt={4}>
@@ -87,13 +79,13 @@ function showUpdateNotice(skipWaiting: () => Promise<void>) {
       </Group>
     ),
     autoClose: false,
-    withCloseButton: true,
   });
 }
 
 /**
- * Registers the service worker and tells the user about it: "Ready to work offline"
- * once, when the app is first cached, and "New version available" with a Reload
+ * Registers the service worker and tells the user about it: quietly that the app
+ * works offline once it is cached (src/pwa/offlineReady.ts: a footer line and the
+ * sync details, never a notice), and "New version available" with a Reload
  * button when a new build is waiting. An update never reloads a tab on its own: not
  * while it waits, and not when Reload pressed in another tab hands the new version
  * control of this one (this tab keeps its page and offers Reload again).
@@ -102,7 +94,7 @@ export default function PwaPrompt() {
   const [registration, setRegistration] = useState<ServiceWorkerRegistration | null>(null);
   const {
     needRefresh: [needRefresh],
-    offlineReady: [offlineReady, setOfflineReady],
+    offlineReady: [offlineReady],
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url, found) {
@@ -110,7 +102,7 @@ export default function PwaPrompt() {
       setRegistration(found);
       // A worker that finished installing before its events were listened to still
       // means the app is cached: an active worker has precached everything.
-      if (!offlineReadyShown()) void navigator.serviceWorker.ready.then(() => setOfflineReady(true));
+      void navigator.serviceWorker.ready.then(markOfflineReady);
     },
     onRegisterError(error) {
       console.warn('Service worker registration failed; the app works online only.', error);
@@ -127,21 +119,8 @@ export default function PwaPrompt() {
   useEffect(() => startContactOutbox(reportContactOutbox), []);
 
   useEffect(() => {
-    if (!offlineReady || offlineReadyShown()) return;
-    try {
-      window.localStorage.setItem(OFFLINE_READY_SHOWN_KEY, '1');
-    } catch {
-      // Storage unavailable: the notice may show again on a later visit.
-    }
-    notifications.show({
-      id: OFFLINE_READY_ID,
-      color: 'teal',
-      title: 'Ready to work offline',
-      message: 'This app now opens without a connection on this device.',
-      autoClose: 8000,
-      onClose: () => setOfflineReady(false),
-    });
-  }, [offlineReady, setOfflineReady]);
+    if (offlineReady) markOfflineReady();
+  }, [offlineReady]);
 
   useEffect(() => {
     if (needRefresh) showUpdateNotice(() => updateServiceWorker(true));

@@ -1,5 +1,5 @@
 import { Outlet, createRootRoute } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/NotFoundPage';
+import { NotFoundPage } from '@/features/public-pages/NotFoundPage';
 import { PageMetaSync } from '@/app/PageMetaSync';
 import { loadFullStyles } from '@/app/deferred';
 

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { downloadFile } from '@/lib/downloadFile';
 import { currentUser } from '@/lib/session';
 import { AccountDataFailure, fetchMyData } from './accountDataApi';
@@ -31,10 +31,10 @@ export function YourDataSection() {
     try {
       const { blob, fileName } = await fetchMyData();
       downloadFile(blob, fileName);
-      showToast('success', { message: `Your data was downloaded as ${fileName}` });
+      notify({ topic: 'your-data', kind: 'success', message: `Your data was downloaded as ${fileName}` });
     } catch (error) {
       const message = error instanceof AccountDataFailure ? error.message : 'Something went wrong. Please try again.';
-      showToast('error', { title: 'Your data could not be downloaded', message });
+      notify({ topic: 'your-data', kind: 'error', title: 'Your data could not be downloaded', message });
     } finally {
       setDownloading(false);
     }

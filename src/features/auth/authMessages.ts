@@ -2,7 +2,7 @@
 // Titles and quoted messages are the spec's (sections 5 and 8) word for word;
 // the minimum is DESIGN decision 2's.
 import { EMAIL_INVALID } from '@/lib/specTexts';
-import type { Toast as AppToast } from '@/components/showToast';
+import type { Toast as AppToast } from '@/components/notify';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -4,7 +4,7 @@
 // had paused it, the toast, then the page that sent the user here or the portal.
 import { useCallback } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { currentUser } from '@/lib/session';
 import { type Toast } from './authMessages';
 
@@ -27,7 +27,7 @@ export function useFinishSignIn(redirect: string | undefined): (toast: Toast) =>
   const navigate = useNavigate();
   return useCallback(
     (toast: Toast) => {
-      showToast('success', toast);
+      notify({ topic: 'account', kind: 'success', ...toast });
       void claimDeviceAndResume().then(() => navigate({ href: redirect ?? DEFAULT_AFTER_SIGN_IN, replace: true }));
     },
     [navigate, redirect],

@@ -4,7 +4,7 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type BusinessCaseRow } from '@/db';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { deleteCase, duplicateCase } from './caseActions';
 import { caseFinancials, readCaseFields } from './caseFields';
 import { money } from './formatFigures';
@@ -20,18 +20,18 @@ export function CaseList({ owner, onOpen }: { owner: string; onOpen: (id: string
   const duplicate = async (row: BusinessCaseRow) => {
     try {
       await duplicateCase(db, owner, row);
-      showToast('success', { message: `“${row.title}” duplicated.` });
+      notify({ topic: 'business-case', kind: 'success', message: `“${row.title}” duplicated.` });
     } catch {
-      showToast('error', { title: 'Could not duplicate', message: 'This device could not store the copy.' });
+      notify({ topic: 'business-case', kind: 'error', title: 'Could not duplicate', message: 'This device could not store the copy.' });
     }
   };
   const remove = async (row: BusinessCaseRow) => {
     setDeleting(null);
     try {
       await deleteCase(db, row.id);
-      showToast('success', { message: `“${row.title}” deleted.` });
+      notify({ topic: 'business-case', kind: 'success', message: `“${row.title}” deleted.` });
     } catch {
-      showToast('error', { title: 'Could not delete', message: 'This device could not store the change.' });
+      notify({ topic: 'business-case', kind: 'error', title: 'Could not delete', message: 'This device could not store the change.' });
     }
   };
 

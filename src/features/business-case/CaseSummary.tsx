@@ -4,7 +4,7 @@
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { IconClipboard, IconDownload, IconFileTypeDocx, IconFileTypePdf, IconPencil, IconPrinter } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { downloadFile } from '@/lib/downloadFile';
 import { missingParts, sumCents, type CaseFields } from './caseFields';
 import { caseMarkdown, markdownFileName } from './caseMarkdown';
@@ -28,9 +28,9 @@ async function downloadDocument(fields: CaseFields, kind: ExportKind) {
 async function copyMarkdown(fields: CaseFields) {
   try {
     await navigator.clipboard.writeText(caseMarkdown(fields));
-    showToast('success', { message: 'The summary is on your clipboard as Markdown.' });
+    notify({ topic: 'business-case-copy', kind: 'success', message: 'The summary is on your clipboard as Markdown.' });
   } catch {
-    showToast('error', { title: 'Could not copy', message: 'Your browser did not allow copying. Use Download Markdown instead.' });
+    notify({ topic: 'business-case-copy', kind: 'error', title: 'Could not copy', message: 'Your browser did not allow copying. Use Download Markdown instead.' });
   }
 }
 
@@ -53,7 +53,7 @@ export function CaseSummary({ fields, onEdit }: { fields: CaseFields; onEdit: ()
       await downloadDocument(fields, kind);
     } catch (error) {
       console.error('Could not make the business case file', error);
-      showToast('error', { title: 'Could not download', message: 'The file could not be made. Check your connection and try again, or use Print or Download Markdown.' });
+      notify({ topic: 'business-case-copy', kind: 'error', title: 'Could not download', message: 'The file could not be made. Check your connection and try again, or use Print or Download Markdown.' });
     } finally {
       setMaking(null);
     }

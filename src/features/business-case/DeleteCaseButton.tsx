@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { db } from '@/db';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { deleteCase } from './caseActions';
 
 interface DeleteCaseButtonProps {
@@ -23,10 +23,10 @@ export function DeleteCaseButton({ caseId, title, onDeleting, onDeleted }: Delet
     try {
       onDeleting();
       await deleteCase(db, caseId);
-      showToast('success', { message: `“${title}” deleted.` });
+      notify({ topic: 'business-case', kind: 'success', message: `“${title}” deleted.` });
       onDeleted();
     } catch {
-      showToast('error', { title: 'Could not delete', message: 'This device could not store the change.' });
+      notify({ topic: 'business-case', kind: 'error', title: 'Could not delete', message: 'This device could not store the change.' });
     }
   };
   return (

@@ -5,10 +5,11 @@
 // changes another account made on this device, how current this device's copy
 // is (up to date as of the last complete sync, aging as time passes), and how
 // safe it is (persistent storage, space used).
-import { Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Divider, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { OfflineReadyLine } from '@/components/OfflineReadyLine';
 import { SyncStatusIndicator } from '@/components/SyncStatusIndicator';
 import { db, isDoorChange, STORAGE_FULL_MESSAGE, type OutboxRow } from '@/db';
 import { useSyncStatus, type SyncStatus } from '@/sync';
@@ -51,7 +52,9 @@ export function SyncStatusPopover({ userId }: { userId: string }) {
   return (
     <Popover width={330} position="bottom-end" shadow="md" withArrow opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <UnstyledButton aria-label="Sync status details" aria-expanded={opened} onClick={() => setOpened((open) => !open)} data-testid="sync-status-toggle">
+        <UnstyledButton aria-expanded={opened} onClick={() => setOpened((open) => !open)} data-testid="sync-status-toggle">
+          {/* Named by the status it shows, after what it opens. */}
+          <VisuallyHidden>Sync status details: </VisuallyHidden>
           <SyncStatusIndicator status={status} now={now} />
         </UnstyledButton>
       </Popover.Target>
@@ -82,6 +85,7 @@ export function SyncStatusPopover({ userId }: { userId: string }) {
             </Text>
           )}
           <Divider />
+          <OfflineReadyLine />
           {opened && <StorageStateLine />}
         </Stack>
       </Popover.Dropdown>

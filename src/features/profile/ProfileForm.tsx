@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Card, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { notify } from '@/components/notify';
 import { db, type Industry, type ProfileRow } from '@/db';
 import { profilePhotoUrl } from '@/lib/profilePhoto';
 import { ProfilePhotoUpload } from './ProfilePhotoUpload';
@@ -56,10 +56,10 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
       setInitialValues({ ...getInitialValues(), ...patch });
       setValues(patch);
       setSavedNote((count) => count + 1);
-      notifications.show({ color: 'teal', message: 'Your profile has been updated', autoClose: SAVED_NOTE_MS });
+      notify({ topic: 'profile', kind: 'success', message: 'Your profile has been updated', autoClose: SAVED_NOTE_MS });
     } catch (error) {
       console.error('Failed to update profile', error);
-      notifications.show({ color: 'red', title: 'Error', message: 'Failed to update profile' });
+      notify({ topic: 'profile', kind: 'error', title: 'Error', message: 'Failed to update profile' });
     } finally {
       setSaving(false);
     }
@@ -110,7 +110,7 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
               <TextInput label="LinkedIn Profile URL" placeholder="https://www.linkedin.com/in/…" type="url" {...form.getInputProps('linkedin_url')} />
               <Group justify="space-between" mt="sm" gap="sm">
                 {savedNote > 0 ? (
-                  <Group gap={6} c="green.8" role="status">
+                  <Group gap={6} c="var(--mantine-color-green-light-color)" role="status">
                     <IconCircleCheck size={18} />
                     <Text size="sm" fw={600}>
                       Profile updated successfully

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { OfflineReadyLine } from '@/components/OfflineReadyLine';
 import { EVENT_TITLE } from '@/lib/collections';
 import classes from './PublicPageLayout.module.css';
 
@@ -36,6 +37,9 @@ export function PublicPageLayout({ children }: { children: ReactNode }) {
               </Anchor>
             ))}
           </Group>
+        </Container>
+        <Container size="lg">
+          <OfflineReadyLine c="navy.1" ta="center" />
         </Container>
       </footer>
     </div>

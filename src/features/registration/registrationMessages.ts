@@ -1,6 +1,6 @@
 // Every text the registration page shows as a toast or an inline message. The
 // titles and the quoted messages are the spec's (sections 5 and 8) word for word.
-import type { Toast } from '@/components/showToast';
+import type { Toast } from '@/components/notify';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
 
 export const FieldMessages = {

@@ -3,7 +3,7 @@
 // and once per browser (processed_stripe_sessions).
 import { useEffect, useState } from 'react';
 import { fetchCheckoutStatus } from '@/lib/checkoutStatus';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { confirmCheckout, type CheckoutOutcome } from './checkoutReturn';
 import { markSessionProcessed, readProcessedSessions, readRegistrationData, removeRegistrationData } from './registrationStorage';
 import { Toasts } from './registrationMessages';
@@ -31,17 +31,17 @@ async function handleReturn(sessionId: string): Promise<CheckoutReturn> {
         // Its one use, restoring the form after a cancelled payment, is over.
         removeRegistrationData();
       }
-      if (outcome.status.emailWarning) showToast('warning', Toasts.paidEmailWarning);
+      if (outcome.status.emailWarning) notify({ topic: 'registration-email', kind: 'warning', ...Toasts.paidEmailWarning });
       break;
     }
     case 'not_found':
-      showToast('error', Toasts.registrationNotFound);
+      notify({ topic: 'payment', kind: 'error', ...Toasts.registrationNotFound });
       break;
     case 'not_completed':
-      showToast('error', Toasts.registrationNotCompleted);
+      notify({ topic: 'payment', kind: 'error', ...Toasts.registrationNotCompleted });
       break;
     case 'unconfirmed':
-      showToast('error', Toasts.paymentProcessingError);
+      notify({ topic: 'payment', kind: 'error', ...Toasts.paymentProcessingError });
       break;
   }
   return { outcome, attendeeEmails };

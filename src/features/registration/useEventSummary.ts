@@ -1,6 +1,6 @@
 // The event's price, seats and sales state for the form (GET /api/masterclass/event).
 import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { whyUnavailable, type EventUnavailable } from '@/pwa/eventUnavailable';
 import { fetchEventSummary, type EventSummary } from './registrationApi';
 import { Toasts } from './registrationMessages';
@@ -55,6 +55,6 @@ export function useEventSummary(eventId?: string): { state: EventSummaryState; r
 export function useEventNotFoundToast(state: EventSummaryState, needed: boolean): void {
   const refused = state.status === 'failed' && state.reason === 'failed';
   useEffect(() => {
-    if (needed && refused) showToast('error', Toasts.eventNotFound);
+    if (needed && refused) notify({ topic: 'event', kind: 'error', ...Toasts.eventNotFound });
   }, [needed, refused]);
 }

@@ -5,7 +5,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { ClientResponseError } from 'pocketbase';
 import { isOnline } from '@/pwa/useOnline';
 import { readUtmParams, type UtmParams } from '@/lib/utm';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { attendeeProblems, hasNameAndEmail, type RegistrationFormValues } from './attendeeSchema';
 import {
   createRegistration,
@@ -92,10 +92,10 @@ export function useRegistrationSubmit(options: SubmitOptions) {
     const { hasErrors, errors } = form.validate();
     const values = form.getValues();
     if (mode !== 'paid' && !hasNameAndEmail(values.attendees[0])) {
-      showToast('error', Toasts.missingInformation);
+      notify({ topic: 'registration', kind: 'error', ...Toasts.missingInformation });
     } else {
       const problems = attendeeProblems(values.attendees);
-      if (problems.length > 0) showToast('error', Toasts.invalidAttendees(problems));
+      if (problems.length > 0) notify({ topic: 'registration', kind: 'error', ...Toasts.invalidAttendees(problems) });
     }
     if (hasErrors) {
       revealFirstError(Object.keys(errors), consentRef.current);
@@ -123,7 +123,7 @@ export function useRegistrationSubmit(options: SubmitOptions) {
     const request = JSON.parse(pending.body) as RegistrationRequest;
     if (pending.sent && pending.body !== JSON.stringify(formRequest) && warnedAboutChanges !== requestId) {
       warnedAboutChanges = requestId;
-      showToast('warning', Toasts.sentBeforeChanges);
+      notify({ topic: 'registration', kind: 'warning', ...Toasts.sentBeforeChanges });
     }
     updateRegistrationDraft(waitlist, { request: pending });
     if (!isOnline()) {
@@ -142,7 +142,7 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       if (request.mode === 'paid') {
         const checkoutUrl = 'checkoutUrl' in response ? response.checkoutUrl : '';
         if (!checkoutUrl) {
-          showToast('error', Toasts.noCheckoutUrl);
+          notify({ topic: 'registration', kind: 'error', ...Toasts.noCheckoutUrl });
           setSubmitting(false);
           return;
         }
@@ -162,13 +162,13 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       }
       const emailWarning = 'emailWarning' in response && response.emailWarning;
       if (request.mode === 'promo') {
-        showToast('success', Toasts.freeRegistrationComplete);
-        if (emailWarning) showToast('warning', Toasts.freeEmailWarning);
+        notify({ topic: 'registration', kind: 'success', ...Toasts.freeRegistrationComplete });
+        if (emailWarning) notify({ topic: 'registration-email', kind: 'warning', ...Toasts.freeEmailWarning });
       } else if ('alreadyOnWaitlist' in response && response.alreadyOnWaitlist) {
-        showToast('success', Toasts.alreadyOnWaitlist(response.message ?? ''));
+        notify({ topic: 'registration', kind: 'success', ...Toasts.alreadyOnWaitlist(response.message ?? '') });
       } else {
-        showToast('success', Toasts.interestRegistered);
-        if (emailWarning) showToast('warning', Toasts.waitlistEmailWarning);
+        notify({ topic: 'registration', kind: 'success', ...Toasts.interestRegistered });
+        if (emailWarning) notify({ topic: 'registration-email', kind: 'warning', ...Toasts.waitlistEmailWarning });
       }
       const order = 'order' in response && isOrderLink(response.order) ? response.order : null;
       options.onCompleted({ kind: request.mode, email: request.attendees[0]?.email ?? '', order });
@@ -188,25 +188,25 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       switch (failure.kind) {
         case 'fields':
           form.setErrors(failure.fieldErrors);
-          showToast('error', Toasts.registrationFailed(failure.message));
+          notify({ topic: 'registration', kind: 'error', ...Toasts.registrationFailed(failure.message) });
           revealFirstError(Object.keys(failure.fieldErrors), consentRef.current);
           break;
         case 'promo':
           options.onPromoRejected();
-          showToast('error', Toasts.invalidPromo);
+          notify({ topic: 'promo', kind: 'error', ...Toasts.invalidPromo });
           break;
         case 'sales':
           options.onSalesRefused(failure.message);
-          showToast('error', Toasts.registrationFailed(failure.message));
+          notify({ topic: 'registration', kind: 'error', ...Toasts.registrationFailed(failure.message) });
           break;
         case 'checkout':
-          showToast('error', Toasts.checkoutFailed(failure.message));
+          notify({ topic: 'registration', kind: 'error', ...Toasts.checkoutFailed(failure.message) });
           break;
         case 'server':
-          showToast('error', Toasts.registrationFailed(failure.message));
+          notify({ topic: 'registration', kind: 'error', ...Toasts.registrationFailed(failure.message) });
           break;
         case 'unexpected':
-          showToast('error', Toasts.unexpected);
+          notify({ topic: 'registration', kind: 'error', ...Toasts.unexpected });
           break;
       }
     } finally {

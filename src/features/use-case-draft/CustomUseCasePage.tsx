@@ -9,7 +9,7 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type AiUseCaseRow } from '@/db';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { currentUser } from '@/lib/session';
 import { readCustomDraft, writeCustomDraft, type RequestValues } from './customDraftStorage';
 import { DraftEditor } from './DraftEditor';
@@ -76,7 +76,7 @@ function CustomUseCaseGenerator({ userId }: { userId: string }) {
       setGeneration((count) => count + 1);
       requestAnimationFrame(() => draftRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
     } catch (error) {
-      showToast('error', { title: 'Error', message: 'The use case could not be drafted on this device. Please try again.' });
+      notify({ topic: 'use-case-draft', kind: 'error', title: 'Error', message: 'The use case could not be drafted on this device. Please try again.' });
       console.error('Drafting a custom use case failed', error);
     } finally {
       setBusy(false);

@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { db, LocalStorageFullError, type AiUseCaseRow } from '@/db';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { BasedOnList } from './BasedOnList';
 import { ADOPTION_LEVELS, DRAFT_TEXT_MAX, TAGS_MAX, TAG_MAX, editedDraftSchema, type DraftTextField, type UseCaseDraft } from './draftSchema';
 import type { DraftResult } from './draftUseCase';
@@ -60,12 +60,12 @@ export function DraftEditor({ result, library, userId, savedId, onEdit, onSaved 
       const id = await saveCustomUseCase(db, userId, { ...result, draft }, savedId ?? undefined);
       form.setValues(draft);
       onSaved(id);
-      showToast('success', { message: 'Saved to My use cases' });
+      notify({ topic: 'use-case-draft', kind: 'success', message: 'Saved to My use cases' });
     } catch (error) {
       const message = error instanceof LocalStorageFullError
         ? 'This device\'s storage is full, so the use case was not saved. Free some space and try again.'
         : error instanceof DraftTooLargeError ? error.message : 'Failed to save the use case. Please try again.';
-      showToast('error', { title: 'Error', message });
+      notify({ topic: 'use-case-draft', kind: 'error', title: 'Error', message });
     } finally {
       setSaving(false);
     }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { pb } from '@/lib/pocketbase';
 import type { AdminAttendee } from './attendeesApi';
 
@@ -39,7 +39,7 @@ export function AnonymiseAttendeeSection({ attendee, onAnonymised }: { attendee:
     setFailure('');
     try {
       await pb.send(`/api/masterclass/admin/attendees/${encodeURIComponent(attendee.id)}/anonymise`, { method: 'POST', requestKey: null });
-      showToast('success', { message: `${attendee.full_name} was anonymised` });
+      notify({ topic: 'attendee', kind: 'success', message: `${attendee.full_name} was anonymised` });
       setConfirming(false);
       onAnonymised();
     } catch (error) {

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Loader, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { formatWeekdayDate } from '@/lib/eventWhen';
 import { formatMoney } from '@/lib/money';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
@@ -115,7 +115,7 @@ export function CancelAttendeeSection({ attendee, onCancelled }: CancelAttendeeS
         : result.refundStatus === 'done' ? `${result.refundText} refunded`
           : result.refundStatus === 'pending' ? `${result.refundText} to refund (the payment provider is being retried)`
             : `${result.refundText} could not be refunded: see the refund's error`;
-      showToast(result.refundStatus === 'failed' ? 'warning' : 'success', { title: 'Attendee cancelled', message: `${attendee.full_name}: seat released, ${outcome}.` });
+      notify({ topic: 'attendee', kind: result.refundStatus === 'failed' ? 'warning' : 'success', title: 'Attendee cancelled', message: `${attendee.full_name}: seat released, ${outcome}.` });
       onCancelled?.();
     } catch (error) {
       setFailure(failureDetail(error));

@@ -12,7 +12,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, NumberInput, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { formatMoney } from '@/lib/money';
 import { deleteAttendee, failureDetail, fieldFailures, type AdminAttendee } from './attendeesApi';
 import { seatConsequence } from './attendeeView';
@@ -205,7 +205,9 @@ function DeleteAttendeeBody({ attendee, deleting, setDeleting, onPaidSeat, onClo
       : result.refundStatus === 'done' ? `${result.refundText} refunded`
         : result.refundStatus === 'pending' ? `${result.refundText} to refund (the payment provider is being retried)`
           : `${result.refundText} could not be refunded: see the refund's error under Edit`;
-    showToast(result.refundStatus === 'failed' ? 'warning' : 'success', {
+    notify({
+      topic: 'attendee',
+      kind: result.refundStatus === 'failed' ? 'warning' : 'success',
       title: T.deleted, message: `${attendee.full_name}: seat released, ${outcome}. The cancelled record is kept.`,
     });
     onDeleted();
@@ -219,7 +221,7 @@ function DeleteAttendeeBody({ attendee, deleting, setDeleting, onPaidSeat, onClo
         await deletePaid(state);
       } else {
         await deleteAttendee(attendee.id);
-        showToast('success', { message: T.deleted });
+        notify({ topic: 'attendee', kind: 'success', message: T.deleted });
         onDeleted();
       }
     } catch (error) {
@@ -229,7 +231,7 @@ function DeleteAttendeeBody({ attendee, deleting, setDeleting, onPaidSeat, onClo
       }
       const detail = failureDetail(error);
       setFailure(detail);
-      showToast('error', { title: T.errorTitle, message: `${T.deleteFailed}: ${detail}` });
+      notify({ topic: 'attendee', kind: 'error', title: T.errorTitle, message: `${T.deleteFailed}: ${detail}` });
     } finally {
       setDeleting(false);
     }

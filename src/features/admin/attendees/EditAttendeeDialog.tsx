@@ -9,7 +9,7 @@ import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextI
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
 import { failureDetail, fieldFailures, updateAttendee, type AdminAttendee, type AttendeeEdit } from './attendeesApi';
 import { CancelAttendeeSection } from './CancelAttendeeSection';
@@ -79,7 +79,7 @@ export function EditAttendeeDialog({ attendee, onClose, onSaved }: EditAttendeeD
     ) as unknown as AttendeeEdit;
     try {
       await updateAttendee(attendee.id, trimmed);
-      showToast('success', { message: T.updated });
+      notify({ topic: 'attendee', kind: 'success', message: T.updated });
       setFailure('');
       onSaved();
     } catch (error) {
@@ -87,7 +87,7 @@ export function EditAttendeeDialog({ attendee, onClose, onSaved }: EditAttendeeD
       for (const [field, message] of Object.entries(fields)) form.setFieldError(field, message);
       const detail = failureDetail(error);
       setFailure(detail);
-      showToast('error', { title: T.errorTitle, message: `${T.updateFailed}: ${detail}` });
+      notify({ topic: 'attendee', kind: 'error', title: T.errorTitle, message: `${T.updateFailed}: ${detail}` });
     } finally {
       setSaving(false);
     }

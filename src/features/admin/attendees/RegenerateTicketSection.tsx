@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
 import { pb } from '@/lib/pocketbase';
 
@@ -70,12 +70,12 @@ function RegenerateTicket({ attendee }: { attendee: NonNullable<RegenerateTicket
     setFailure('');
     try {
       const answer = await regenerateTicket(attendee.id);
-      showToast('success', { message: TicketTexts.done(attendee.full_name, answer.email) });
+      notify({ topic: 'attendee', kind: 'success', message: TicketTexts.done(attendee.full_name, answer.email) });
       setAsking(false);
     } catch (error) {
       const detail = failureMessage(error);
       setFailure(detail);
-      showToast('error', { title: TicketTexts.failed, message: detail });
+      notify({ topic: 'attendee', kind: 'error', title: TicketTexts.failed, message: detail });
     } finally {
       setWorking(false);
     }

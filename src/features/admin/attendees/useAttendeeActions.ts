@@ -3,7 +3,7 @@
 // seat, and exporting what the filters show as CSV (in the table's order).
 // Each says how it went in a toast.
 import { useCallback, useState } from 'react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { downloadFile } from '@/lib/downloadFile';
 import { formatStoredDateTime } from '@/lib/eventWhen';
 import {
@@ -19,9 +19,9 @@ export function useInvitation(reload: () => void) {
       setInviting(attendee.id);
       try {
         await sendInvitation(attendee.id);
-        showToast('success', { message: T.invitationSent(attendee.email) });
+        notify({ topic: 'invitation', kind: 'success', message: T.invitationSent(attendee.email) });
       } catch (error) {
-        showToast('error', { title: T.errorTitle, message: T.invitationFailed(failureDetail(error)) });
+        notify({ topic: 'invitation', kind: 'error', title: T.errorTitle, message: T.invitationFailed(failureDetail(error)) });
       } finally {
         setInviting(null);
         reload();
@@ -45,18 +45,18 @@ export function useCsvExport(query: CsvExportQuery) {
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     if (query.empty) {
-      showToast('warning', { title: T.exportButton, message: T.nothingToExport });
+      notify({ topic: 'export', kind: 'warning', title: T.exportButton, message: T.nothingToExport });
       return;
     }
     setExporting(true);
-    showToast('success', { title: T.exportingTitle, message: T.exportingMessage }, 3000);
+    notify({ topic: 'export', kind: 'success', title: T.exportingTitle, message: T.exportingMessage, autoClose: 3000 });
     try {
       const { blob, fileName } = await exportAttendeesCsv(query.event, query.filters, query.sort);
       downloadFile(blob, fileName);
-      showToast('success', { message: T.exported });
+      notify({ topic: 'export', kind: 'success', message: T.exported });
     } catch (error) {
       const detail = error instanceof ExportFailed ? error.message : failureDetail(error);
-      showToast('error', { title: T.errorTitle, message: `${T.exportFailed}: ${detail}` });
+      notify({ topic: 'export', kind: 'error', title: T.errorTitle, message: `${T.exportFailed}: ${detail}` });
     } finally {
       setExporting(false);
     }
@@ -74,9 +74,9 @@ export function useRowActions(reload: () => void, timeZone: string) {
     async (attendee: AdminAttendee, work: () => Promise<string>, failed: string) => {
       setActing(attendee.id);
       try {
-        showToast('success', { message: await work() });
+        notify({ topic: 'export', kind: 'success', message: await work() });
       } catch (error) {
-        showToast('error', { title: failed, message: failureDetail(error) });
+        notify({ topic: 'export', kind: 'error', title: failed, message: failureDetail(error) });
       } finally {
         setActing(null);
         reload();

@@ -4,7 +4,7 @@
 // query (or a reload) until its answer arrives. No query (null: the address
 // names a masterclass that does not exist) asks nothing and shows no rows.
 import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { listAttendees, type AttendeePage, type AttendeeQuery } from './attendeesApi';
 import { AttendeeAdminTexts as T } from './texts';
 
@@ -28,7 +28,7 @@ export function useAttendeePage(query: AttendeeQuery | null) {
         setLoaded(true);
       })
       .catch(() => {
-        if (current) showToast('error', { title: T.errorTitle, message: T.loadFailed });
+        if (current) notify({ topic: 'attendees-load', kind: 'error', title: T.errorTitle, message: T.loadFailed });
       })
       .finally(() => {
         if (current) setAnswered(`${reloads}:${key}`);

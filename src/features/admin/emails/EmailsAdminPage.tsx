@@ -8,7 +8,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward, IconRefresh, IconReload } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { Collections } from '@/lib/collections';
 import { EmailDetailDrawer } from './EmailDetailDrawer';
 import { formatWhen, kindWords, STATUS_LOOK, whenParts } from './emailFormat';
@@ -49,7 +49,7 @@ export function EmailsAdminPage() {
       .then(([data, failed]) => current && setLoaded({ key, data, failed }))
       .catch(() => {
         if (!current) return;
-        showToast('error', { title: 'Error', message: 'Failed to load emails. Please try again.' });
+        notify({ topic: 'emails-load', kind: 'error', title: 'Error', message: 'Failed to load emails. Please try again.' });
         setLoaded((previous) => ({ ...previous, key }));
       });
     return () => {
@@ -79,9 +79,9 @@ export function EmailsAdminPage() {
     if (fresh) setOpenedSnapshot((current) => (current?.id === email.id ? fresh : current));
     setRetrying(null);
     if (outcome.ok) {
-      showToast('success', { message: outcome.status === 'captured' ? `Email to ${email.to} captured (no mail server is set up)` : `Email sent to ${email.to}` });
+      notify({ topic: 'email-send', kind: 'success', message: outcome.status === 'captured' ? `Email to ${email.to} captured (no mail server is set up)` : `Email sent to ${email.to}` });
     } else {
-      showToast(outcome.queued ? 'warning' : 'error', { title: outcome.queued ? 'Not sent yet' : 'Error', message: outcome.message });
+      notify({ topic: 'email-send', kind: outcome.queued ? 'warning' : 'error', title: outcome.queued ? 'Not sent yet' : 'Error', message: outcome.message });
     }
     reload();
   };

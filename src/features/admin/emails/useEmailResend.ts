@@ -1,7 +1,7 @@
 // Resend on the Emails page: which of the shown emails may be sent again (the
 // server says, row by row, and why not), and sending one again as a copy.
 import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { resendEmail, resendOptions, type OutboxEmail, type ResendOption } from './emailsApi';
 
 export interface EmailResend {
@@ -46,17 +46,21 @@ export function useEmailResend(emails: OutboxEmail[], onResent: () => void): Ema
     setResending(null);
     // one title for every outcome, so a later answer replaces the notice of an earlier one
     if (outcome.ok && outcome.status === 'queued') {
-      showToast('warning', {
+      notify({
+        topic: 'email-send',
+        kind: 'warning',
         title: RESEND_TITLE,
         message: `The copy to ${outcome.to} could not be sent right now. It stays queued and will be retried automatically.`,
       });
     } else if (outcome.ok) {
-      showToast('success', {
+      notify({
+        topic: 'email-send',
+        kind: 'success',
         title: RESEND_TITLE,
         message: outcome.status === 'captured' ? `A copy to ${outcome.to} was captured (no mail server is set up)` : `A copy was sent to ${outcome.to}`,
       });
     } else {
-      showToast('error', { title: RESEND_TITLE, message: outcome.message });
+      notify({ topic: 'email-send', kind: 'error', title: RESEND_TITLE, message: outcome.message });
     }
     onResent();
   };

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconWorldUpload } from '@tabler/icons-react';
 import type { EventRow } from '@/db';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { formatMoney } from '@/lib/money';
 import {
@@ -123,10 +123,10 @@ export function AdminEventPage() {
     setPublishing(true);
     try {
       await setEventPublished(event.id, true);
-      showToast('success', { title: 'Event published', message: 'Visitors can now see this masterclass.' });
+      notify({ topic: 'event-publish', kind: 'success', title: 'Event published', message: 'Visitors can now see this masterclass.' });
       load(event.id);
     } catch (error) {
-      showToast('error', { title: 'Failed to publish', message: saveFailure(error).message });
+      notify({ topic: 'event-publish', kind: 'error', title: 'Failed to publish', message: saveFailure(error).message });
     } finally {
       setPublishing(false);
     }

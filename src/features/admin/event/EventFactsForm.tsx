@@ -9,7 +9,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import type { EventRow, SalesState } from '@/db';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { SALES_STATE_LABELS } from '../MasterclassSelect';
 import { type EventPatch, type EventSeats, saveEvent, saveFailure } from './eventAdminApi';
 import { fromZonedValue, toZonedValue, zoneName } from './eventTime';
@@ -121,7 +121,7 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
     try {
       const saved = await saveEvent(event.id, patch);
       form.resetDirty(initialValues(saved));
-      showToast('success', { title: 'Event updated', message: 'The event details were saved.' });
+      notify({ topic: 'event', kind: 'success', title: 'Event updated', message: 'The event details were saved.' });
       onSaved(saved);
     } catch (error) {
       const { message, fields } = saveFailure(error);
@@ -129,7 +129,7 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
       for (const [field, text] of Object.entries(fields)) if (FIELD_OF[field]) errors[FIELD_OF[field]] = text;
       form.setErrors(errors);
       setFailure(message);
-      showToast('error', { title: 'Failed to update event', message });
+      notify({ topic: 'event', kind: 'error', title: 'Failed to update event', message });
     } finally {
       setSaving(false);
     }

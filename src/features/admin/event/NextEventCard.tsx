@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { type AdminEventRow, createNextEvent, saveFailure } from './eventAdminApi';
 import { fromZonedValue, parseStoredDate, toZonedValue } from './eventTime';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput';
@@ -42,7 +42,7 @@ export function NextEventCard({ source, onCreated }: NextEventCardProps) {
     setSaving(true);
     try {
       const created = await createNextEvent({ starts_at: startsAt, ends_at: endsAt });
-      showToast('success', { title: 'Draft created', message: 'The next masterclass is saved as a draft. Check its details, then publish it.' });
+      notify({ topic: 'next-event', kind: 'success', title: 'Draft created', message: 'The next masterclass is saved as a draft. Check its details, then publish it.' });
       setStartDay(null);
       setEndDay(null);
       onCreated(created.id);

@@ -9,7 +9,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTicket } from '@tabler/icons-react';
 import type { EventRow } from '@/db';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { type PromoCodeRow, createPromoCode, saveFailure, setPromoCodeActive } from './eventAdminApi';
 import { formatZoned, fromZonedValue } from './eventTime';
 import { PROMO_GIVES, PROMO_STATUS_COLOR, PROMO_STATUS_LABEL, promoStatus } from './promoStatus';
@@ -55,7 +55,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
         expires_at: values.expiresDay ? (fromZonedValue({ day: values.expiresDay, time: values.expiresTime }, zone) ?? '') : '',
       });
       form.reset();
-      showToast('success', { title: 'Promo code created', message: `${created.code} gives a free registration for one attendee.` });
+      notify({ topic: 'promo-codes', kind: 'success', title: 'Promo code created', message: `${created.code} gives a free registration for one attendee.` });
       onCreated(created);
     } catch (error) {
       const { message, fields } = saveFailure(error);
@@ -65,7 +65,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
         expiresDay: fields.expires_at,
       });
       setFailure(message);
-      showToast('error', { title: 'Failed to create promo code', message });
+      notify({ topic: 'promo-codes', kind: 'error', title: 'Failed to create promo code', message });
     } finally {
       setSaving(false);
     }
@@ -160,13 +160,15 @@ export function PromoCodesSection({ event, codes, loadError, onReload, onChanged
     setBusyId(promo.id);
     try {
       const saved = await setPromoCodeActive(promo.id, active);
-      showToast('success', {
+      notify({
+        topic: 'promo-codes',
+        kind: 'success',
         title: active ? 'Promo code activated' : 'Promo code deactivated',
         message: active ? `${saved.code} can be used again while it has uses left and has not expired.` : `${saved.code} no longer works.`,
       });
       onChanged(saved);
     } catch (error) {
-      showToast('error', { title: 'Failed to update promo code', message: saveFailure(error).message });
+      notify({ topic: 'promo-codes', kind: 'error', title: 'Failed to update promo code', message: saveFailure(error).message });
     } finally {
       setBusyId(null);
       setConfirming(null);

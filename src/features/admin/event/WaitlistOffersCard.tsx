@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { type AdminEventRow, saveFailure } from './eventAdminApi';
 import { useEventCardData } from './useEventCardData';
 import { OffersTable, QueueTable } from './WaitlistTables';
@@ -24,9 +24,9 @@ export function WaitlistOffersCard({ event }: { event: AdminEventRow }) {
     setBusy(true);
     try {
       await action();
-      showToast('success', success);
+      notify({ topic: 'waitlist-offers', kind: 'success', ...success });
     } catch (error) {
-      showToast('error', { title: failureTitle, message: saveFailure(error).message });
+      notify({ topic: 'waitlist-offers', kind: 'error', title: failureTitle, message: saveFailure(error).message });
     } finally {
       setBusy(false);
       load();

@@ -7,7 +7,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMail, IconMailOpened, IconReload } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { Collections } from '@/lib/collections';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { countUnread, listMessages, markRead, type ContactMessage, type MessagePage } from './messagesApi';
@@ -46,7 +46,7 @@ export function MessagesAdminPage() {
       })
       .catch(() => {
         if (!current) return;
-        showToast('error', { title: 'Error', message: 'Failed to load messages. Please try again.' });
+        notify({ topic: 'messages-load', kind: 'error', title: 'Error', message: 'Failed to load messages. Please try again.' });
         setLoaded((previous) => ({ ...previous, key }));
       });
     return () => {
@@ -70,7 +70,7 @@ export function MessagesAdminPage() {
       return true;
     } catch {
       setMarks((current) => ({ ...current, [message.id]: !read }));
-      showToast('error', { title: 'Error', message: read ? 'Failed to mark the message read' : 'Failed to mark the message unread' });
+      notify({ topic: 'message-read', kind: 'error', title: 'Error', message: read ? 'Failed to mark the message read' : 'Failed to mark the message unread' });
       return false;
     }
   };
@@ -86,7 +86,7 @@ export function MessagesAdminPage() {
     const done = await setMark(opened, false);
     setMarking(false);
     if (done) {
-      showToast('success', { message: 'Marked as unread' });
+      notify({ topic: 'message-read', kind: 'success', message: 'Marked as unread' });
       setOpened(null);
     }
   };

@@ -6,7 +6,7 @@ import { Avatar, Button, FileInput, Group, Modal, Stack, Text, TextInput, Textar
 import { useForm } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { PHOTO_TYPES, photoProblem, resizePhoto } from './resizePhoto';
 import { createSpeaker, photoUrl, updateSpeaker, type AdminSpeaker, type SpeakerInput } from './speakersAdminApi';
 
@@ -80,7 +80,7 @@ export function SpeakerFormDialog({ opened, eventId, speaker, nextSort, onClose,
     setSaving(true);
     try {
       const saved = speaker ? await updateSpeaker(speaker.id, input, photo?.file ?? null) : await createSpeaker(eventId, input, nextSort, photo?.file ?? null);
-      showToast('success', { message: speaker ? `${saved.name} was updated` : `${saved.name} was added` });
+      notify({ topic: 'speaker', kind: 'success', message: speaker ? `${saved.name} was updated` : `${saved.name} was added` });
       onSaved(saved);
     } catch (error) {
       const fields = error instanceof ClientResponseError ? (error.response?.data as Record<string, { message?: string }> | undefined) ?? {} : {};
@@ -89,7 +89,7 @@ export function SpeakerFormDialog({ opened, eventId, speaker, nextSort, onClose,
         else if (key in empty) form.setFieldError(key, value?.message ?? 'Please check this field.');
       }
       const reason = error instanceof ClientResponseError && error.status === 0 ? 'No connection: the speaker was not saved.' : 'The speaker was not saved. Check the fields and try again.';
-      showToast('error', { title: 'Not saved', message: reason });
+      notify({ topic: 'speaker', kind: 'error', title: 'Not saved', message: reason });
     } finally {
       setSaving(false);
     }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Avatar, Button, Group, Loader, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { fetchEvents, type AdminEventRow } from '../event/eventAdminApi';
 import { SpeakerFormDialog } from './SpeakerFormDialog';
@@ -30,7 +30,7 @@ export function SpeakersAdminPage() {
         setEvents(rows);
         setEventId(rows.some((row) => row.id === featured) ? featured : (rows[0]?.id ?? null));
       })
-      .catch(() => current && showToast('error', { title: 'Error', message: 'The masterclasses could not be loaded. Please try again.' }));
+      .catch(() => current && notify({ topic: 'speakers-load', kind: 'error', title: 'Error', message: 'The masterclasses could not be loaded. Please try again.' }));
     return () => {
       current = false;
     };
@@ -44,7 +44,7 @@ export function SpeakersAdminPage() {
     let current = true;
     fetchSpeakers(eventId)
       .then((rows) => current && setLoaded({ eventId, rows }))
-      .catch(() => current && showToast('error', { title: 'Error', message: 'The speakers could not be loaded. Please try again.' }));
+      .catch(() => current && notify({ topic: 'speakers-load', kind: 'error', title: 'Error', message: 'The speakers could not be loaded. Please try again.' }));
     return () => {
       current = false;
     };
@@ -59,7 +59,7 @@ export function SpeakersAdminPage() {
     try {
       await swapOrder(speaker, other);
     } catch {
-      showToast('error', { title: 'Error', message: 'The order could not be changed. Please try again.' });
+      notify({ topic: 'speaker-order', kind: 'error', title: 'Error', message: 'The order could not be changed. Please try again.' });
     } finally {
       reload();
       setBusy(false);
@@ -71,11 +71,11 @@ export function SpeakersAdminPage() {
     setBusy(true);
     try {
       await deleteSpeaker(removing.id);
-      showToast('success', { message: `${removing.name} was removed` });
+      notify({ topic: 'speaker', kind: 'success', message: `${removing.name} was removed` });
       setRemoving(null);
       reload();
     } catch {
-      showToast('error', { title: 'Error', message: 'The speaker could not be removed. Please try again.' });
+      notify({ topic: 'speaker', kind: 'error', title: 'Error', message: 'The speaker could not be removed. Please try again.' });
     } finally {
       setBusy(false);
     }

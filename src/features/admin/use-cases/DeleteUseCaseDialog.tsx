@@ -2,7 +2,7 @@
 // this use case?'. It stays open when the delete fails.
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { deleteUseCase, type AdminUseCase } from './useCaseAdminApi';
 import { UseCaseAdminTexts as T } from './texts';
 
@@ -19,10 +19,10 @@ export function DeleteUseCaseDialog({ useCase, onClose, onDeleted }: DeleteUseCa
     setDeleting(true);
     try {
       await deleteUseCase(useCase.id);
-      showToast('success', { message: T.deleted });
+      notify({ topic: 'use-case', kind: 'success', message: T.deleted });
       onDeleted(useCase);
     } catch {
-      showToast('error', { title: T.errorTitle, message: T.deleteFailed });
+      notify({ topic: 'use-case', kind: 'error', title: T.errorTitle, message: T.deleteFailed });
     } finally {
       setDeleting(false);
     }

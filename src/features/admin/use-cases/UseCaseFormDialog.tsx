@@ -7,7 +7,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, TagsInput, TextInput, 
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { ClientResponseError } from 'pocketbase';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { fieldMessages } from '@/lib/apiErrors';
 import {
   ADOPTION_LEVELS, EMPTY_USE_CASE, createUseCase, updateUseCase, type AdminUseCase, type UseCaseFields,
@@ -60,14 +60,14 @@ export function UseCaseFormDialog({ opened, editing, onClose, onSaved }: UseCase
     setSaving(true);
     try {
       const saved = editing ? await updateUseCase(editing.id, values) : await createUseCase(values);
-      showToast('success', { message: editing ? T.updated : T.created });
+      notify({ topic: 'use-case', kind: 'success', message: editing ? T.updated : T.created });
       onSaved(saved, !editing);
     } catch (error) {
       const fields = error instanceof ClientResponseError ? fieldMessages(error.response?.data) : {};
       for (const [field, message] of Object.entries(fields)) {
         form.setFieldError(field, field === 'title' && /required|blank/i.test(message) ? T.titleRequired : message);
       }
-      showToast('error', { title: T.errorTitle, message: T.saveFailed });
+      notify({ topic: 'use-case', kind: 'error', title: T.errorTitle, message: T.saveFailed });
     } finally {
       setSaving(false);
     }

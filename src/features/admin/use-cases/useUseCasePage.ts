@@ -2,7 +2,7 @@
 // current filters, sort and page; the latest request wins; a failure toasts
 // the spec's message and keeps the rows shown.
 import { useCallback, useEffect, useState } from 'react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { listUseCases, type UseCasePage, type UseCaseQuery } from './useCaseAdminApi';
 import { UseCaseAdminTexts as T } from './texts';
 
@@ -21,7 +21,7 @@ export function useUseCasePage(query: UseCaseQuery) {
       })
       .catch(() => {
         if (!current) return;
-        showToast('error', { title: T.errorTitle, message: T.loadFailed });
+        notify({ topic: 'use-cases-load', kind: 'error', title: T.errorTitle, message: T.loadFailed });
         setLoaded((previous) => ({ key, page: previous.page }));
       });
     return () => {

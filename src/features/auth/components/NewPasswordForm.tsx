@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { confirmPasswordReset } from '../authApi';
 import { readAuthFailure } from '../authFailure';
 import { FieldMessages, RESET_REDIRECT_DELAY_MS, ServerMessages, Toasts } from '../authMessages';
@@ -33,14 +33,14 @@ export function NewPasswordForm({ token }: { token: string }) {
     try {
       await confirmPasswordReset(token, password);
       setUpdated(true);
-      showToast('success', Toasts.passwordUpdated);
+      notify({ topic: 'account', kind: 'success', ...Toasts.passwordUpdated });
     } catch (error) {
       const failure = readAuthFailure(error);
       const passwordMessage = failure.fieldErrors.password ?? failure.fieldErrors.passwordConfirm;
       const invalid = !passwordMessage && failure.status === 400;
       setLinkInvalid(invalid);
       if (passwordMessage) setProblems({ password: passwordMessage });
-      showToast('error', Toasts.resetFailed(invalid ? ServerMessages.resetLinkInvalid : (passwordMessage ?? failure.message)));
+      notify({ topic: 'account', kind: 'error', ...Toasts.resetFailed(invalid ? ServerMessages.resetLinkInvalid : (passwordMessage ?? failure.message)) });
       setBusy(false);
     }
   }

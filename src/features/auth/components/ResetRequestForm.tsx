@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck, IconSend } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { requestPasswordReset } from '../authApi';
 import { readAuthFailure } from '../authFailure';
 import { FieldMessages, ServerMessages, Toasts } from '../authMessages';
@@ -23,7 +23,7 @@ export function ResetRequestForm() {
     try {
       await requestPasswordReset(email);
       setSentTo(email.trim());
-      showToast('success', Toasts.requestSent);
+      notify({ topic: 'account', kind: 'success', ...Toasts.requestSent });
     } catch (failure) {
       const { status, fieldErrors } = readAuthFailure(failure);
       // PocketBase refuses only a malformed address, a flood of requests, or nothing reached it.
@@ -35,7 +35,7 @@ export function ResetRequestForm() {
             ? ServerMessages.unreachable
             : ServerMessages.unexpected;
       if (fieldErrors.email) setError(message);
-      showToast('error', Toasts.requestFailed(message));
+      notify({ topic: 'account', kind: 'error', ...Toasts.requestFailed(message) });
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { signInWithPassword } from '../authApi';
 import { readAuthFailure, signInFailureMessage } from '../authFailure';
 import { Toasts } from '../authMessages';
@@ -31,7 +31,7 @@ export function SignInForm({ initialEmail, onSignedIn }: SignInFormProps) {
     } catch (error) {
       const message = signInFailureMessage(readAuthFailure(error));
       setProblem(message);
-      showToast('error', Toasts.signInFailed(message));
+      notify({ topic: 'account', kind: 'error', ...Toasts.signInFailed(message) });
       setBusy(false);
     }
   }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { signInWithPassword, signUpWithInvitation, type Invitation } from '../authApi';
 import { invitationProblem, invitationProblemMessage, readAuthFailure, type InvitationProblem } from '../authFailure';
 import type { InvitationLink } from '../authLinks';
@@ -29,7 +29,7 @@ export function SignUpForm({ link, invitation, onSignedIn, onInvitationProblem, 
     const tooShort = signUpPasswordProblem(password);
     setPasswordError(tooShort);
     if (tooShort) {
-      showToast('error', Toasts.invalidPassword);
+      notify({ topic: 'account', kind: 'error', ...Toasts.invalidPassword });
       return;
     }
     setBusy(true);
@@ -40,7 +40,7 @@ export function SignUpForm({ link, invitation, onSignedIn, onInvitationProblem, 
       const problem = invitationProblem(failure);
       const fieldMessage = failure.fieldErrors.password;
       if (fieldMessage) setPasswordError(fieldMessage);
-      showToast('error', Toasts.signUpFailed(problem ? invitationProblemMessage[problem] : (fieldMessage ?? failure.message)));
+      notify({ topic: 'account', kind: 'error', ...Toasts.signUpFailed(problem ? invitationProblemMessage[problem] : (fieldMessage ?? failure.message)) });
       if (problem && problem !== 'unreachable') onInvitationProblem(problem);
       setBusy(false);
       return;
@@ -50,7 +50,7 @@ export function SignUpForm({ link, invitation, onSignedIn, onInvitationProblem, 
       onSignedIn();
     } catch (error) {
       console.error('Signed up, but signing in failed', error);
-      showToast('warning', Toasts.signInAfterSignUpFailed);
+      notify({ topic: 'account', kind: 'warning', ...Toasts.signInAfterSignUpFailed });
       onSignInNeeded();
     }
   }

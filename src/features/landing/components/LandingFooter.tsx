@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { OfflineReadyLine } from '@/components/OfflineReadyLine';
 import grids from './Grids.module.css';
 
 export function LandingFooter() {
@@ -23,6 +24,7 @@ export function LandingFooter() {
             </Anchor>
           </Group>
         </Group>
+        <OfflineReadyLine c="gray.4" />
       </Container>
     </Container>
   );

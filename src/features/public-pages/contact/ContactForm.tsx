@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconSend, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconSend, IconWifiOff } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ClientResponseError } from 'pocketbase';
+import { notify } from '@/components/notify';
 import { newRecordId } from '@/lib/ids';
 import { contactOutboxSize, MESSAGE_QUEUED_NOTICE, MESSAGE_SENT_NOTICE, OUTBOX_CHANGED_EVENT, queueContactMessage } from '@/pwa/contactOutbox';
 import { isOnline } from '@/pwa/useOnline';
@@ -67,7 +67,7 @@ export function ContactForm() {
       await sendContactMessage(message);
       form.reset();
       clearContactDraft();
-      notifications.show({ ...MESSAGE_SENT_NOTICE, color: 'green', icon: <IconCheck size={18} /> });
+      notify({ topic: 'contact', kind: 'success', ...MESSAGE_SENT_NOTICE });
     } catch (error) {
       if (error instanceof ClientResponseError && error.status === 0) {
         try {

@@ -31,8 +31,9 @@ export function OrderSummary({ event, attendeeCount, promoCode, onRemovePromo, d
           </Text>
         </Group>
         {promoCode && (
-          <Group justify="space-between" wrap="nowrap">
-            <Badge variant="light" color="teal" radius="sm">
+          // A long code wraps inside its badge and the button moves below it: nothing is cut off.
+          <Group justify="space-between" wrap="wrap" gap="xs" data-testid="order-promo">
+            <Badge variant="light" color="teal" radius="sm" maw="100%" h="auto" py={4} styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}>
               Promo {promoCode}
             </Badge>
             <Button variant="subtle" size="compact-xs" color="gray" onClick={onRemovePromo} disabled={disabled}>

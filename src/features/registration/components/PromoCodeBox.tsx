@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { validatePromoCode } from '../registrationApi';
 import { FieldMessages, Toasts } from '../registrationMessages';
 
@@ -29,9 +29,9 @@ export function PromoCodeBox({ onApplied, disabled, eventId }: { onApplied: (cod
       const status = failure instanceof ClientResponseError ? failure.status : 0;
       if (status === 429) {
         // Too many checks from this connection: the server says when to try again.
-        showToast('error', Toasts.tooManyPromoChecks((failure as ClientResponseError).response?.message ?? ''));
+        notify({ topic: 'promo', kind: 'error', ...Toasts.tooManyPromoChecks((failure as ClientResponseError).response?.message ?? '') });
       } else {
-        showToast('error', status === 400 || status === 404 ? Toasts.invalidPromo : Toasts.promoCheckFailed);
+        notify({ topic: 'promo', kind: 'error', ...status === 400 || status === 404 ? Toasts.invalidPromo : Toasts.promoCheckFailed });
       }
     } finally {
       setChecking(false);

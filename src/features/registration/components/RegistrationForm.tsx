@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconUserPlus, IconWifiOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { useOnline } from '@/pwa/useOnline';
 import { MAX_ATTENDEES, emptyAttendee, registrationFormSchema, type AttendeeEntry, type RegistrationFormValues } from '../attendeeSchema';
 import type { EventSummary } from '../registrationApi';
@@ -136,11 +136,11 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
 
   function applyPromo(code: string) {
     setPromoCode(code);
-    showToast('success', Toasts.promoApplied);
+    notify({ topic: 'promo', kind: 'success', ...Toasts.promoApplied });
     const [first] = form.getValues().attendees;
     if (attendees.length > 1 && first) {
       form.setFieldValue('attendees', [first]);
-      showToast('success', Toasts.attendeesLimited);
+      notify({ topic: 'attendees', kind: 'success', ...Toasts.attendeesLimited });
     }
   }
 

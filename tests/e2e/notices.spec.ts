@@ -1,0 +1,192 @@
+// Notices that help and never get in the way: one notice per topic (a success
+// replaces its error), nothing over the header or the button just pressed, a
+// named close button on every notice, and "Ready to work offline" said quietly
+// in the page instead of as a notice. Also what must never be cut off: the
+// order summary's promo line, and the 404 page's way around the site.
+// Screenshots: /tmp/shots/notices/.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DESKTOP, PHONE } from '../support/browser';
+import { superuserClient } from '../support/e2e-admin';
+import { masterclassEvent } from '../support/masterclassEvent';
+import { unique } from './registration-helpers';
+import { createAccount, signInThroughPage } from './support/accounts';
+import { APP_START_TIMEOUT } from './support/appStart';
+
+const SHOTS = '/tmp/shots/notices';
+/** A fortnight before the seeded masterclass (18 June 2025, 11:30 am ACST). */
+const BEFORE_EVENT = new Date('2025-06-04T10:00:00+09:30');
+
+const notices = (page: Page) => page.locator('.mantine-Notification-root');
+const notice = (page: Page, title: string) => notices(page).filter({ hasText: title });
+
+/** Lets enter transitions finish, so boxes are where they stay. */
+const settle = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The buttons that submit the page's forms, wholly on screen, by their text. */
+async function primaryButtonsInView(page: Page): Promise<Record<string, Locator>> {
+  const found: Record<string, Locator> = {};
+  for (const button of await page.locator('button[type="submit"]').all()) {
+    const box = await button.boundingBox();
+    const viewport = page.viewportSize()!;
+    if (box && box.y >= 0 && box.y + box.height <= viewport.height && !(await button.evaluate((element) => !!element.closest('.mantine-Notification-root')))) {
+      found[`the button "${(await button.innerText()).trim()}"`] = button;
+    }
+  }
+  return found;
+}
+
+/** Every notice showing covers none of `targets` nor any submit button on screen. */
+async function expectNothingCovered(page: Page, named: Record<string, Locator>) {
+  await settle(page);
+  const targets = { ...named, ...(await primaryButtonsInView(page)) };
+  const shown = await notices(page).all();
+  expect(shown.length).toBeGreaterThan(0);
+  for (const item of shown) {
+    const box = await item.boundingBox();
+    expect(box).not.toBeNull();
+    for (const [name, target] of Object.entries(targets)) {
+      const covered = await target.boundingBox();
+      if (covered) expect(overlaps(box!, covered), `a notice covers ${name}`).toBe(false);
+    }
+  }
+}
+
+async function expectNamedCloseButtons(page: Page) {
+  for (const item of await notices(page).all()) await expect(item.getByRole('button', { name: 'Close notice' })).toBeVisible();
+}
+
+/** Neither the element nor what it holds is cut off. */
+async function expectWhole(locator: Locator) {
+  const clipped = await locator.evaluate((element) =>
+    [element, ...element.querySelectorAll('*')].some((node) => node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflow !== 'visible'),
+  );
+  expect(clipped).toBe(false);
+}
+
+test.describe('registration', () => {
+  let promo: { code: string; remove: () => Promise<void> };
+
+  test.beforeAll(async () => {
+    const admin = await superuserClient();
+    const event = await masterclassEvent(admin);
+    // A long code, as organisers make them: the summary must show it whole.
+    const code = `PROMOCHAMPION_SPRING_${unique('X').replace(/-/g, '_').toUpperCase()}`;
+    const expires = new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ');
+    const record = await admin.collection('promo_codes').create({ code, event: event.id, max_uses: 5, used_count: 0, active: true, expires_at: expires });
+    promo = { code, remove: () => admin.collection('promo_codes').delete(record.id).then(() => undefined) };
+  });
+  test.afterAll(async () => {
+    await promo?.remove();
+  });
+
+  test('a promo error is replaced by its success, nothing covers the header or the buttons, the summary shows the code whole (1280 and 390 px)', async ({ page }) => {
+    await page.clock.setFixedTime(BEFORE_EVENT);
+    await page.route('**/api/masterclass/event', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 50 } });
+    });
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/register');
+    const header = page.locator('header').first();
+    const input = page.getByRole('textbox', { name: 'Promo code' });
+    const apply = page.getByRole('button', { name: 'Apply' });
+    await expect(input).toBeVisible({ timeout: APP_START_TIMEOUT });
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      if (viewport === PHONE) {
+        // On a phone the code is typed with the Apply button at the foot of the screen.
+        await apply.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+      }
+      await input.fill('NOT-A-CODE');
+      await apply.click();
+      await expect(notice(page, 'Invalid Promo Code')).toBeVisible();
+      await expectNothingCovered(page, { 'the header': header, 'the Apply button': apply });
+      await expectNamedCloseButtons(page);
+
+      await input.fill(promo.code.toLowerCase());
+      await apply.click();
+      await expect(notice(page, 'Promo Code Applied')).toBeVisible();
+      // One notice per topic: the success took the error's place.
+      await expect(notice(page, 'Invalid Promo Code')).toHaveCount(0);
+      await expect(notices(page)).toHaveCount(1);
+      const submit = page.getByRole('button', { name: 'Complete Free Registration' });
+      await expectNothingCovered(page, { 'the header': header, 'the registration button': submit });
+      await expectNamedCloseButtons(page);
+
+      const promoLine = page.getByTestId('order-promo');
+      await expect(promoLine.getByText(`Promo ${promo.code.toLowerCase()}`, { exact: true })).toBeVisible();
+      await expectWhole(promoLine);
+      await expect(promoLine.getByRole('button', { name: 'Remove promo code' })).toBeVisible();
+      await page.getByTestId('order-summary').screenshot({ path: `${SHOTS}/order-summary-${viewport.width}.png` });
+      await page.screenshot({ path: `${SHOTS}/register-promo-${viewport.width}.png` });
+      await promoLine.getByRole('button', { name: 'Remove promo code' }).click();
+    }
+  });
+});
+
+test('signing in after a failure leaves one notice, clear of the header and the welcome (390 px)', async ({ page }) => {
+  const account = await createAccount(await superuserClient(), 'notices');
+  await page.setViewportSize(PHONE);
+  await page.goto('/auth');
+  await signInThroughPage(page, account.email, 'wrong-password-1');
+  await expect(notice(page, 'Sign In Failed')).toBeVisible({ timeout: APP_START_TIMEOUT });
+  const signIn = page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign In' });
+  await expectNothingCovered(page, { 'the Home link': page.getByRole('link', { name: 'Home' }), 'the Sign In button': signIn });
+  await expectNamedCloseButtons(page);
+
+  await signInThroughPage(page, account.email, account.password);
+  const welcome = page.getByRole('heading', { level: 1, name: `Welcome, ${account.fullName}` });
+  await expect(welcome).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expect(notice(page, 'Welcome back')).toBeVisible();
+  await expect(notice(page, 'Sign In Failed')).toHaveCount(0);
+  await expect(notices(page)).toHaveCount(1);
+  await expectNothingCovered(page, { 'the header': page.locator('header').first(), 'the welcome': welcome });
+  await page.screenshot({ path: `${SHOTS}/signed-in-390.png` });
+});
+
+test.describe('offline-ready', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('is a quiet line in the page, never a notice over it, and passes axe (390 and 1280 px)', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible({ timeout: APP_START_TIMEOUT });
+    const line = page.getByTestId('offline-ready');
+    // The service worker stores the whole app first: on a loaded runner that takes a while.
+    await expect(line).toHaveText('Ready to work offline: this app now opens without a connection on this device.', { timeout: 30_000 });
+    await expect(line).toHaveAttribute('role', 'status');
+    await expect(page.getByText('Ready to work offline')).toHaveCount(1);
+    await expect(notices(page)).toHaveCount(0);
+    // It sits in the footer, below the page's own links.
+    await expect(page.locator('footer').getByTestId('offline-ready')).toHaveCount(1);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await line.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/offline-ready-${viewport.width}.png` });
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    }
+    await expect(notices(page)).toHaveCount(0);
+  });
+});
+
+test('the 404 page has the site header and footer and a way around the site (1280 and 390 px)', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible({ timeout: APP_START_TIMEOUT });
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByText('Oops! Page not found', { exact: true })).toBeVisible();
+    await expect(page.locator('header').getByRole('link', { name: 'AI Champions Masterclass' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    const around = page.getByRole('navigation', { name: 'Elsewhere on the site' });
+    await expect(around.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    await expect(around.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.locator('footer').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/not-found-${viewport.width}.png`, fullPage: true });
+  }
+});
