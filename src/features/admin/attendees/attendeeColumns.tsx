@@ -298,7 +298,7 @@ function RowActions({ attendee, busy, onAction, onEdit, onDelete }: {
         <Menu.Dropdown>
           <ActionItem label="Resend ticket" icon={<IconTicket size={16} />} availability={actions.resendTicket} onClick={() => onAction('resendTicket', attendee)} />
           <ActionItem
-            label={actions.invitationAgain ? 'Resend invitation' : 'Send invitation'}
+            label={actions.signInReminder ? 'Send sign-in reminder' : actions.invitationAgain ? 'Resend invitation' : 'Send invitation'}
             icon={<IconMail size={16} />}
             availability={actions.invitation}
             onClick={() => onAction('invitation', attendee)}

@@ -55,7 +55,7 @@ describe('seatConsequence', () => {
 describe('rowActions', () => {
   const facts = { registration_status: 'confirmed', user: '', invitation_sent: false, waitlist_confirmed: false, open_offer_expires_at: '' };
 
-  it('offers a ticket and the invitation to confirmed attendees and observers without an account', () => {
+  it('offers a ticket and the invitation (a sign-in reminder to an account holder) to confirmed attendees and observers', () => {
     for (const status of ['confirmed', 'confirmed_observer']) {
       const actions = rowActions({ ...facts, registration_status: status });
       expect(actions.resendTicket.ok).toBe(true);
@@ -63,7 +63,9 @@ describe('rowActions', () => {
       expect(actions.offerSeat).toEqual({ ok: false, reason: 'They already hold a place.' });
     }
     expect(rowActions({ ...facts, invitation_sent: true }).invitationAgain).toBe(true);
-    expect(rowActions({ ...facts, user: 'u1' }).invitation).toEqual({ ok: false, reason: 'They already have an account and sign in with it.' });
+    // an account holder is sent a sign-in reminder instead
+    expect(rowActions({ ...facts, user: 'u1' })).toMatchObject({ invitation: { ok: true }, signInReminder: true });
+    expect(rowActions(facts).signInReminder).toBe(false);
   });
 
   it('never offers a waitlisted, cancelled or unpaid person a ticket or an invitation, and says why', () => {

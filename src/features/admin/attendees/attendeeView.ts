@@ -111,7 +111,7 @@ const NO_INVITATION_UNCONFIRMED = 'Not confirmed yet (their payment is not compl
 /**
  * Which of the row's everyday actions can work now, each as the server
  * decides it: a ticket only for confirmed attendees and observers; the account
- * invitation for them too, and only while they have no account; a seat offer
+ * invitation for them too (a sign-in reminder once they have an account); a seat offer
  * only for a waitlisted person who confirmed their address and holds no open
  * offer.
  */
@@ -120,7 +120,6 @@ export function rowActions(attendee: ActionFacts) {
   const holdsTicket = HOLDS_TICKET.includes(status);
   let invitation: Availability = yes;
   if (!holdsTicket) invitation = no(NO_INVITATION[status] ?? NO_INVITATION_UNCONFIRMED);
-  else if (attendee.user) invitation = no('They already have an account and sign in with it.');
   let offer: Availability = yes;
   if (status !== 'waitlisted') offer = no(holdsTicket ? 'They already hold a place.' : 'Only people on the waitlist are offered a seat.');
   else if (attendee.open_offer_expires_at) offer = no('A seat offer is already open for them.');
@@ -130,6 +129,8 @@ export function rowActions(attendee: ActionFacts) {
     invitation,
     /** The invitation goes out for the first time (Send) or again (Resend). */
     invitationAgain: attendee.invitation_sent,
+    /** They already have an account: the server sends a sign-in reminder (where to sign in, no credential) instead. */
+    signInReminder: attendee.user !== '',
     offerSeat: offer,
   };
 }
