@@ -28,6 +28,8 @@ export const theme = createTheme({
     // not valid HTML on a div: ThemeIcon's `radius` and `color`, a select option's `value`.
     ThemeIcon: { defaultProps: { renderRoot: rootWithout('radius', 'color') } },
     ComboboxOption: { defaultProps: { renderRoot: rootWithout('value') } },
+    // A loader is named by its aria-label: a status, which a plain span may not be named as.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 
@@ -45,7 +47,7 @@ export const AMBER_TEXT = '#9a6200';
  * Mantine's own (shade 6) reads 2.2–3.6:1.
  */
 const LIGHT_VARIANT_TEXT: Record<string, string> = {
-  red: '#c92a2a', pink: '#c2255c', grape: '#9c36b5', violet: '#7048e8', indigo: '#3b5bdb', blue: '#1864ab', cyan: '#0b7285',
+  gray: DIMMED_TEXT, red: '#c92a2a', pink: '#c2255c', grape: '#9c36b5', violet: '#7048e8', indigo: '#3b5bdb', blue: '#1864ab', cyan: '#0b7285',
   teal: '#087a57', green: '#287f39', lime: '#4d7c0b', yellow: '#a65600', orange: '#bf3f0d', navy: '#2849a8', amber: '#9a6300',
 };
 

@@ -1,43 +1,212 @@
-// Every public page scanned by axe-core (WCAG 2.1 A and AA rules)
-// at 1280 px and 390 px: no violations. The scan runs once the page shows its
-// content and its fade-in animations have ended, so colours are the final ones.
-import AxeBuilder from '@axe-core/playwright';
+// Every public, portal and admin page scanned by axe-core (WCAG 2.1 A and AA
+// rules) at 1280 px and 390 px, in every phase of the event, with the notices
+// those pages show on screen: no violations. One journey per phase and area
+// opens its pages in one tab, moving between them as the app's own links do
+// (no reload) and resizing the window instead of reloading it; axe is loaded
+// into the tab once. A page is scanned once its content shows, its loaders are
+// gone and its animations have ended, so colours are the final ones. The
+// offline-ready line is scanned in tests/e2e/notices.spec.ts (it needs the
+// service worker, which these journeys block).
+import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
+import { superuserClient } from '../support/e2e-admin';
+import { masterclassEvent } from '../support/masterclassEvent';
+import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { unique } from './registration-helpers';
+import { signInThroughPage } from './support/accounts';
 import { APP_START_TIMEOUT } from './support/appStart';
 
-const PUBLIC_PAGES: Array<[path: string, ready: (page: Page) => Promise<void>]> = [
-  ['/', (page) => expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT })],
-  ['/register', (page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: APP_START_TIMEOUT })],
-  ['/register?waitlist=true', (page) => expect(page.getByLabel('Email', { exact: false }).first()).toBeVisible({ timeout: APP_START_TIMEOUT })],
-  ['/contact', (page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: APP_START_TIMEOUT })],
-  ['/privacy-policy', (page) => expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible({ timeout: APP_START_TIMEOUT })],
-  ['/terms', (page) => expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible({ timeout: APP_START_TIMEOUT })],
-  ['/auth', (page) => expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible({ timeout: APP_START_TIMEOUT })],
-  ['/reset-password', (page) => expect(page.getByRole('heading').first()).toBeVisible({ timeout: APP_START_TIMEOUT })],
-  ['/no-such-page', (page) => expect(page.getByText('Oops! Page not found')).toBeVisible({ timeout: APP_START_TIMEOUT })],
-];
+const WIDTHS = [DESKTOP, PHONE];
 
-/** axe's findings, one line each, so a failure names the rule, the element and why. */
-async function violations(page: Page): Promise<string[]> {
-  // Let fade-ins and transitions finish: axe reads the colours on screen.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
-  );
+/**
+ * The phases (DESIGN decision 17) of the seeded masterclass, Wednesday 18 June
+ * 2025, 11:30 am – 2:30 pm ACST: the page's clock is set, and on sale the
+ * event the pages read has its sales open.
+ */
+const PHASES = {
+  'on sale': { clock: new Date('2025-06-04T10:00:00+09:30'), salesOpen: true },
+  'sold out': { clock: new Date('2025-06-04T10:00:00+09:30'), salesOpen: false },
+  happening: { clock: new Date('2025-06-18T12:00:00+09:30'), salesOpen: false },
+  'taken place': { clock: new Date('2025-06-19T09:00:00+09:30'), salesOpen: false },
+} as const;
+type Phase = keyof typeof PHASES;
+
+const PUBLIC_PAGES = [
+  '/',
+  '/register',
+  '/register?waitlist=true',
+  '/contact',
+  '/privacy-policy',
+  '/terms',
+  '/auth',
+  '/reset-password',
+  '/cancel',
+  '/waitlist-status',
+  '/no-such-page',
+];
+const PORTAL_PAGES = [
+  '/dashboard',
+  '/dashboard/ticket',
+  '/dashboard/ai-readiness',
+  '/dashboard/business-case',
+  '/dashboard/use-case-generator',
+  '/dashboard/use-case-generator/custom',
+  '/dashboard/profile-settings',
+];
+const ADMIN_PAGES = ['/admin', '/admin/event', '/admin/attendees', '/admin/check-in', '/admin/emails', '/admin/messages', '/admin/speakers', '/admin/use-cases'];
+
+async function setPhase(page: Page, phase: Phase) {
+  const { clock, salesOpen } = PHASES[phase];
+  await page.clock.setFixedTime(clock);
+  if (!salesOpen) return;
+  await page.route('**/api/masterclass/event', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 50 } });
+  });
+  await page.route('**/api/collections/events/records*', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.items = body.items?.map((event: Record<string, unknown>) => ({ ...event, sales_state: 'open' }));
+    await route.fulfill({ response, json: body });
+  });
 }
 
-for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
+/** What tells one page from the next: its title and its first heading. */
+const signature = (page: Page) => page.evaluate(() => `${document.title}|${document.querySelector('h1')?.textContent ?? ''}`);
 
-    for (const [urlPath, ready] of PUBLIC_PAGES) {
-      test(`${urlPath} has no accessibility violations (${label})`, async ({ page }) => {
-        await page.goto(urlPath);
-        await ready(page);
-        expect(await violations(page)).toEqual([]);
-      });
-    }
+/** Opens `path` as a link in the app would: the first page loads the app, the next ones are routed in the tab. */
+async function open(page: Page, path: string) {
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+  } else {
+    const before = await signature(page);
+    await page.evaluate((to) => window.history.pushState({ __TSR_index: window.history.length }, '', to), path);
+    // The next page has replaced this one (a page that shares both with the one before gets a moment).
+    await expect.poll(() => signature(page), { timeout: 5_000 }).not.toBe(before).catch(() => undefined);
+  }
+  // /auth has tabs where other pages have a main heading.
+  await expect(page.locator('h1, [role="tab"]').first(), `${path} shows its heading`).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]'), `${path} has loaded`).toHaveCount(0, { timeout: APP_START_TIMEOUT });
+}
+
+/** axe's findings, one line each, so a failure names the page, the rule, the element and why. */
+async function violations(page: Page, label: string): Promise<string[]> {
+  // Let fade-ins and transitions finish: axe reads the colours on screen.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  // Loaded once per tab: the app's routing keeps the window, and with it axe.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    const scan = (window as unknown as { axe: typeof axe }).axe;
+    const results = await scan.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+    );
+  });
+  return found.map((line) => `${label}: ${line}`);
+}
+
+/** Scans the page at both widths; `notices` (if any) shows the page's notices first, at each width. */
+async function scanBothWidths(page: Page, path: string, found: string[], notices?: () => Promise<void>) {
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    if (notices) await notices();
+    found.push(...(await violations(page, `${path} at ${viewport.width} px`)));
+  }
+}
+
+/** A notice with this title (the last: one that moved fades out where it was). */
+const notice = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title }).last();
+
+for (const phase of Object.keys(PHASES) as Phase[]) {
+  test.describe(`${phase}`, () => {
+    let promo: { code: string; remove: () => Promise<void> } | undefined;
+    let attendee: PortalTestUser;
+    let administrator: PortalTestUser;
+
+    test.beforeAll(async () => {
+      attendee = await createPortalUser('attendee', {}, { seated: true });
+      administrator = await createPortalUser('administrator');
+      if (!PHASES[phase].salesOpen) return;
+      const admin = await superuserClient();
+      const event = await masterclassEvent(admin);
+      const code = unique('A11Y').replace(/-/g, '_').toUpperCase();
+      const expires = new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ');
+      const record = await admin.collection('promo_codes').create({ code, event: event.id, max_uses: 50, used_count: 0, active: true, expires_at: expires });
+      promo = { code, remove: () => admin.collection('promo_codes').delete(record.id).then(() => undefined) };
+    });
+    test.afterAll(async () => {
+      await Promise.all([attendee?.remove(), administrator?.remove(), promo?.remove()]);
+    });
+
+    test(`public pages have no accessibility violations at 1280 and 390 px (${phase})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await setPhase(page, phase);
+      const found: string[] = [];
+      for (const path of PUBLIC_PAGES) {
+        await open(page, path);
+        if (path === '/register' && promo) {
+          // A promo error, then its success in its place.
+          const code = promo.code;
+          await scanBothWidths(page, path, found, async () => {
+            const remove = page.getByRole('button', { name: 'Remove promo code' });
+            if (await remove.isVisible()) await remove.click();
+            await page.getByRole('textbox', { name: 'Promo code' }).fill('NOT-A-CODE');
+            await page.getByRole('button', { name: 'Apply' }).click();
+            await expect(notice(page, 'Invalid Promo Code')).toBeVisible();
+            found.push(...(await violations(page, `${path} with a promo error`)));
+            await page.getByRole('textbox', { name: 'Promo code' }).fill(code);
+            await page.getByRole('button', { name: 'Apply' }).click();
+            await expect(notice(page, 'Promo Code Applied')).toBeVisible();
+          });
+        } else if (path === '/auth') {
+          await scanBothWidths(page, path, found, async () => {
+            await signInThroughPage(page, 'nobody@example.com', 'not-the-password');
+            await expect(notice(page, 'Sign In Failed')).toBeVisible();
+          });
+        } else {
+          await scanBothWidths(page, path, found);
+        }
+      }
+      expect(found).toEqual([]);
+    });
+
+    test(`portal pages have no accessibility violations at 1280 and 390 px (${phase})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await setPhase(page, phase);
+      await signInAs(page, attendee);
+      const found: string[] = [];
+      for (const path of PORTAL_PAGES) {
+        await open(page, path);
+        if (path === '/dashboard/profile-settings') {
+          await scanBothWidths(page, path, found, async () => {
+            await page.getByRole('button', { name: 'Save Changes' }).click();
+            await expect(notice(page, 'Your profile has been updated')).toBeVisible();
+          });
+        } else {
+          await scanBothWidths(page, path, found);
+        }
+      }
+      expect(found).toEqual([]);
+    });
+
+    test(`admin pages have no accessibility violations at 1280 and 390 px (${phase})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await setPhase(page, phase);
+      await signInAs(page, administrator);
+      const found: string[] = [];
+      for (const path of ADMIN_PAGES) {
+        await open(page, path);
+        if (path === '/admin/attendees') {
+          await scanBothWidths(page, path, found, async () => {
+            await page.getByRole('button', { name: 'Export to CSV' }).click();
+            await expect(page.locator('.mantine-Notification-root[data-notice-topic="export"]').last()).toBeVisible();
+          });
+        } else {
+          await scanBothWidths(page, path, found);
+        }
+      }
+      expect(found).toEqual([]);
+    });
   });
 }

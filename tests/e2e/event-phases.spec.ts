@@ -217,7 +217,7 @@ test.describe('portal', () => {
     const note = page.getByRole('region', { name: 'Thank you for joining us' });
     await expect(note).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expect(note).toContainText(`The AI Champions Masterclass took place on ${WHEN}. Your tools and the session materials stay available here after the event`);
-    await expect(page.getByRole('link', { name: 'Open AI Readiness Questionnaire' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open tool: AI Readiness Questionnaire' })).toBeVisible();
     await page.screenshot({ path: '/tmp/shots/phases-portal-past-1280.png' });
   });
 

@@ -1,4 +1,4 @@
-import { Avatar, Group, List, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, List, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { IconChevronDown, IconDeviceMobileDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
@@ -19,7 +19,9 @@ export function UserMenu({ user }: { user: PortalUser }) {
     <>
       <Menu position="bottom-end" width={220} withArrow>
         <Menu.Target>
-          <UnstyledButton aria-label="Account menu">
+          <UnstyledButton>
+            {/* Named by what it shows (the initials, the name), after what it is. */}
+            <VisuallyHidden>Account menu</VisuallyHidden>
             <Group gap={8} wrap="nowrap">
               <Avatar src={profile ? profilePhotoUrl(profile, 'small') : null} name={name} alt="" color="navy" size={34} radius="xl" />
               <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate="end">

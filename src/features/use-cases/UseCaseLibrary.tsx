@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { createElement, memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, Pill, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconAdjustmentsHorizontal, IconSparkles } from '@tabler/icons-react';
@@ -15,6 +15,10 @@ import { FILTER_GROUPS } from './useCaseFields';
 import { useSavedUseCases } from './useSavedUseCases';
 import { useLatestCallback } from './useLatestCallback';
 import { useUseCaseCollection, useUseCaseResults } from './useUseCaseLibrary';
+
+/** The tabs switch the view below them and have no tab panels: no aria-controls pointing at one. */
+const tabWithoutPanel = (props: Record<string, unknown>) =>
+  createElement('button', Object.fromEntries(Object.entries(props).filter(([name]) => name !== 'aria-controls')));
 
 const NO_COUNTS: FacetCounts = { adoption: new Map(), fn: new Map(), technique: new Map(), tags: new Map() };
 
@@ -146,8 +150,8 @@ const LibraryTabs = memo(function LibraryTabs({ view, savedCount, onChange }: { 
   return (
     <Tabs value={view} onChange={onChange} keepMounted={false}>
       <Tabs.List>
-        <Tabs.Tab value="library">Library</Tabs.Tab>
-        <Tabs.Tab value="saved" rightSection={savedCount > 0 ? <Badge size="sm" variant="light" circle>{savedCount}</Badge> : undefined}>
+        <Tabs.Tab value="library" renderRoot={tabWithoutPanel}>Library</Tabs.Tab>
+        <Tabs.Tab value="saved" renderRoot={tabWithoutPanel} rightSection={savedCount > 0 ? <Badge size="sm" variant="light" circle>{savedCount}</Badge> : undefined}>
           My use cases
         </Tabs.Tab>
       </Tabs.List>

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconLogout, IconSelector, IconUserCircle } from '@tabler/icons-react';
 import { useSignOut } from '@/components/sign-out/useSignOut';
@@ -13,7 +13,9 @@ export function AdminUserMenu({ onNavigate }: { onNavigate: () => void }) {
     <>
     <Menu position="top-start" width={230} withArrow>
       <Menu.Target>
-        <UnstyledButton aria-label="Administrator menu" w="100%" p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="admin-user-menu">
+        <UnstyledButton w="100%" p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="admin-user-menu">
+          {/* Named by what it shows (the name, the company), after what it is. */}
+          <VisuallyHidden>Administrator menu</VisuallyHidden>
           <Group gap="sm" wrap="nowrap">
             <Avatar src={profile?.avatarUrl || null} name={name} color="navy" radius="xl" size={38} alt={name} />
             <div style={{ flex: 1, minWidth: 0 }}>
