@@ -1,7 +1,8 @@
 // What Manage Attendees does beyond editing a row: sending an attendee their
 // account invitation, resending their ticket, offering a waitlisted person a
 // seat, and exporting what the filters show as CSV (in the table's order).
-// Each says how it went in a toast.
+// Each says how it went in a notice (one per topic, so a success replaces
+// its error).
 import { useCallback, useState } from 'react';
 import { notify } from '@/components/notify';
 import { downloadFile } from '@/lib/downloadFile';
@@ -71,12 +72,12 @@ export function useCsvExport(query: CsvExportQuery) {
 export function useRowActions(reload: () => void, timeZone: string) {
   const [acting, setActing] = useState<string | null>(null);
   const run = useCallback(
-    async (attendee: AdminAttendee, work: () => Promise<string>, failed: string) => {
+    async (attendee: AdminAttendee, topic: string, work: () => Promise<string>, failed: string) => {
       setActing(attendee.id);
       try {
-        notify({ topic: 'export', kind: 'success', message: await work() });
+        notify({ topic, kind: 'success', message: await work() });
       } catch (error) {
-        notify({ topic: 'export', kind: 'error', title: failed, message: failureDetail(error) });
+        notify({ topic, kind: 'error', title: failed, message: failureDetail(error) });
       } finally {
         setActing(null);
         reload();
@@ -86,13 +87,14 @@ export function useRowActions(reload: () => void, timeZone: string) {
   );
   const resend = useCallback(
     (attendee: AdminAttendee) =>
-      run(attendee, async () => T.ticketResent(attendee.full_name, await resendTicket(attendee.id)), T.ticketResendFailed),
+      run(attendee, `ticket-${attendee.id}`, async () => T.ticketResent(attendee.full_name, await resendTicket(attendee.id)), T.ticketResendFailed),
     [run],
   );
   const offer = useCallback(
     (attendee: AdminAttendee) =>
       run(
         attendee,
+        `offer-${attendee.id}`,
         async () => {
           const answer = await offerSeat(attendee.event, attendee.id);
           return T.seatOffered(attendee.full_name, formatStoredDateTime(answer.offer.expires_at, timeZone));
