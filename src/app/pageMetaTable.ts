@@ -40,6 +40,7 @@ export const PAGE_META: Record<keyof FileRoutesByFullPath, PageMeta> = {
   '/admin/use-cases': page('Manage Use Cases', 'The library of AI use cases attendees search.'),
   '/admin/event': page('Event & Promo Codes', 'The event’s facts, sales and promo codes.'),
   '/admin/check-in': page('Door Check-in', 'Check attendees in at the door by ticket or by name, online or offline.'),
+  '/door/$pass': page('Door Check-in', 'Door staff check attendees in at one masterclass with a door pass and its PIN.'),
   '/admin/speakers': page('Speakers', 'Each masterclass’s speakers and their photos.'),
   '/admin/emails': page('Emails', 'Every email the masterclass has sent or will send, and its delivery.'),
   '/admin/messages': page('Messages', 'Messages sent through the contact form.'),

@@ -28,7 +28,25 @@ export interface SessionUser extends RecordModel {
 export function currentUser(): SessionUser | null {
   const record = pb.authStore.record as SessionUser | null;
   // A stored user without an id (a session an older version kept from an answer cut off mid-way) is no session.
-  return record?.id ? record : null;
+  // A door pass's session (the door page, /door/$pass) is no user's: never an attendee or an administrator.
+  return record?.id && record.collectionName !== DOOR_PASSES ? record : null;
+}
+
+/** The auth collection of door passes: a link and a PIN that open one masterclass's door (pb_hooks/lib/checkin/passes.js). */
+export const DOOR_PASSES = 'door_passes';
+
+/** A door pass's stored session: the pass, its masterclass and its name. */
+export interface DoorPassRecord {
+  id: string;
+  event: string;
+  label: string;
+}
+
+/** The stored door pass session, or null (no session, or a user's). */
+export function currentDoorPass(): DoorPassRecord | null {
+  const record = pb.authStore.record;
+  if (!record?.id || record.collectionName !== DOOR_PASSES) return null;
+  return { id: record.id, event: String(record.event ?? ''), label: String(record.label ?? '') };
 }
 
 export const isAdministrator = (user: SessionUser | null) => user?.role === 'administrator';

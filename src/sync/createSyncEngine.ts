@@ -33,6 +33,8 @@ export interface SyncOptions {
    * session's role says (an engine started for a sign-out's Send now sends them too).
    */
   administrator?: boolean;
+  /** A door pass's session (the door page of /door/$pass): its masterclass's door only (see SyncContext.doorPass). */
+  doorPass?: SyncContext['doorPass'];
   /** What to pull (syncedCollections by default): the admin area pulls none of the portal's. */
   collections?: readonly SyncedCollectionSpec[];
   /** The PocketBase client (the app's `pb`); ignored when `transport` is given. */
@@ -75,7 +77,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, stopping.signal);
   const ctx: SyncContext = {
     db: options.db, transport, userId: options.userId, administrator: options.administrator ?? options.pb?.authStore.record?.role === 'administrator', collections: options.collections, clock, pageSize: options.pageSize ?? 200,
-    afterStored: options.afterStored, stopped: stopping.signal,
+    afterStored: options.afterStored, stopped: stopping.signal, doorPass: options.doorPass,
   };
   const status = options.status ?? appSyncStatus;
   const connectivity = options.connectivity ?? browserConnectivity;

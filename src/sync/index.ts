@@ -8,3 +8,5 @@ export { useSyncStatus } from './syncStatus';
 export type { SyncStatus } from './syncStatusStore';
 export type { SyncOptions } from './createSyncEngine';
 export type { AfterStored } from './syncedCollections';
+export { leaveDoor, signInWithDoorPass } from './doorPassSession';
+export type { DoorPassSession } from './syncContext';

@@ -163,9 +163,32 @@ export async function pullDoorCollection(ctx: SyncContext, pull: DoorPull): Prom
   }
 }
 
-/** Pulls the door's collections, on a door device signed in as an administrator. */
+/** Who pulled the door's lists on this device: the administrators (every masterclass) or one door pass (its masterclass). */
+const DOOR_READER_KEY = 'door:reader';
+
+/**
+ * The lists were pulled for another reader (a door pass after an administrator,
+ * or the other way round): the checkpoints go, so the next pull refills from 0 and
+ * drops what the new reader may not hold (check-ins still waiting stay); the
+ * attendee list goes at once, so a pass never shows what an administrator's
+ * list held (email addresses, other masterclasses).
+ */
+async function followReader(ctx: SyncContext): Promise<void> {
+  const reader = ctx.doorPass ? `pass:${ctx.doorPass.id}` : 'administrator';
+  const { db } = ctx;
+  if ((await readMeta(db, DOOR_READER_KEY)) === reader) return;
+  await db.transaction('rw', [db.doorAttendees, db.meta], async () => {
+    if ((await db.doorAttendees.count()) > 0) await db.doorAttendees.clear();
+    await db.meta.where('key').startsWith('checkpoint:door:').delete();
+    await db.meta.where('key').startsWith('refill:door:').delete();
+    await db.meta.put({ key: DOOR_READER_KEY, value: reader });
+  });
+}
+
+/** Pulls the door's collections, on a door device signed in as an administrator or with a door pass. */
 export async function pullDoor(ctx: SyncContext): Promise<void> {
-  if (!ctx.administrator || (await readMeta(ctx.db, DOOR_DEVICE_KEY)) === undefined) return;
+  if ((!ctx.administrator && !ctx.doorPass) || (await readMeta(ctx.db, DOOR_DEVICE_KEY)) === undefined) return;
+  await followReader(ctx);
   for (const pull of doorPulls) await pullDoorCollection(ctx, pull);
 }
 

@@ -47,15 +47,23 @@ function nextBatch(entries: Entry[], now: number, skip: Set<number>): { event: s
   return event === null ? null : { event, byRecord };
 }
 
+/** A door pass sends only what was made or undone with it at its masterclass; the rest waits for an administrator. */
+function madeWithPass(entry: Entry, pass: NonNullable<SyncContext['doorPass']>): boolean {
+  const patch = entry.patch;
+  if (String(patch.event ?? '') !== pass.event) return false;
+  return (patch.undone_at ? patch.undone_by : patch.checked_in_by) === pass.id;
+}
+
 export async function pushCheckIns(ctx: SyncContext): Promise<void> {
-  if (!ctx.administrator || !ctx.transport.send) return;
+  if ((!ctx.administrator && !ctx.doorPass) || !ctx.transport.send) return;
+  const pass = ctx.doorPass;
   const { db, clock } = ctx;
   // Check-ins an earlier version of the door left waiting go into the outbox first.
   await adoptWaitingCheckIns(db);
   // Entries sent (or given up on) in this pass: never twice in one pass.
   const done = new Set<number>();
   for (;;) {
-    const waiting = (await doorChanges(db)).filter((change): change is Entry => change.status === 'pending' && change.seq !== undefined);
+    const waiting = (await doorChanges(db)).filter((change): change is Entry => change.status === 'pending' && change.seq !== undefined && (!pass || madeWithPass(change as Entry, pass)));
     const batch = nextBatch(waiting, clock.now(), done);
     if (!batch) return;
     const sent = [...batch.byRecord.values()].flat();

@@ -63,7 +63,7 @@ export function realtimeLink(
         if (!(await keep(unsubscribe))) return;
       }
       // An administrator's: the door's collections, where a message is only a hint to pull (on a door device, see pullDoor).
-      for (const collection of ctx.administrator ? doorPulls.map((pull) => pull.collection) : []) {
+      for (const collection of ctx.administrator || ctx.doorPass ? doorPulls.map((pull) => pull.collection) : []) {
         const unsubscribe = await ctx.transport.subscribe(collection, () => void doorHint(ctx.db, onReconnect));
         if (!(await keep(unsubscribe))) return;
       }

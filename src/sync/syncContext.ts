@@ -24,4 +24,15 @@ export interface SyncContext {
   collections?: readonly SyncedCollectionSpec[];
   /** The signed-in user is an administrator: the door's check-ins waiting on the device are theirs to send (pushCheckIns). */
   administrator?: boolean;
+  /**
+   * The session is a door pass (src/sync/doorPassSession.ts), not a user: the door of its one
+   * masterclass pulls that masterclass's lists, and sends the check-ins made with this pass.
+   */
+  doorPass?: DoorPassSession;
+}
+
+/** A door pass's session: the pass and its masterclass. */
+export interface DoorPassSession {
+  id: string;
+  event: string;
 }

@@ -5,7 +5,7 @@
 // connection. Check-ins and undos wait in the app's outbox and the sync engine
 // sends them when the device is online, whichever administrator is signed in
 // then; the other door devices' check-ins come back, conflicts included.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -109,12 +109,27 @@ function SyncLine({ door, eventId }: { door: Door; eventId: string }) {
   );
 }
 
-export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?: string; onEventChange: (eventId: string) => void }) {
-  useSession();
-  const user = currentUser();
+export interface DoorScreenProps {
+  /** The masterclass the door works on (null until known). */
+  eventId: string | null;
+  /** Who checks people in on this device now: the administrator's id, or the door pass's. */
+  actorId: string | null;
+  titles: Map<string, string>;
+  timeZone: string;
+  /** Beside Refresh list: the masterclass choice (the admin area) or nothing (a door pass's one masterclass). */
+  controls?: ReactNode;
+  /** Under the title, beside the device's name: the door pass's masterclass and its Leave this door. */
+  subtitle?: ReactNode;
+  /** Messages above the sync line. */
+  notices?: ReactNode;
+  /** The line saying whether check-ins are sent. */
+  syncLine: (door: Door) => ReactNode;
+}
+
+/** The door itself: the device's name, the counts, the scanner, the search and the lists, for one masterclass. */
+export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subtitle, notices, syncLine }: DoorScreenProps) {
   const deviceName = useDeviceName();
   const [renaming, setRenaming] = useState(false);
-  const { eventId, masterclasses, stored, titles, timeZone } = useDoorEvent(requestedEvent);
   const door = useDoor(eventId);
   // The last answer, for the masterclass it was given at (another masterclass starts with none).
   const [answer, setAnswer] = useState<{ event: string; result: DoorResult } | null>(null);
@@ -148,15 +163,15 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
 
   const settle = useCallback(async (decision: ScanDecision, method: CheckInRow['method']) => {
     let checkInId: string | undefined;
-    if (decision.kind === 'admit' && eventId && user) {
-      const row = await recordCheckIn(db, { event: eventId, attendee: decision.attendee.id, method, deviceName, adminId: user.id, at: new Date() });
+    if (decision.kind === 'admit' && eventId && actorId) {
+      const row = await recordCheckIn(db, { event: eventId, attendee: decision.attendee.id, method, deviceName, adminId: actorId, at: new Date() });
       madeHere.current = [...madeHere.current, row];
       checkInId = row.id;
       door.requestSync();
     }
     seq.current += 1;
     if (eventId) setAnswer({ event: eventId, result: { seq: seq.current, decision, checkInId } });
-  }, [eventId, user, deviceName, door]);
+  }, [eventId, actorId, deviceName, door]);
 
   const enqueue = useCallback((work: () => Promise<void>) => {
     queue.current = queue.current.then(work).catch((error: unknown) => console.error('Check-in failed', error));
@@ -179,14 +194,72 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
   }, [deviceName, enqueue, settle, currentView]);
 
   const onUndo = useCallback((checkIn: CheckInRow) => {
-    if (!user) return;
+    if (!actorId) return;
     enqueue(async () => {
-      await undoCheckIn(db, checkIn.id, { deviceName, adminId: user.id, at: new Date() });
+      await undoCheckIn(db, checkIn.id, { deviceName, adminId: actorId, at: new Date() });
       madeHere.current = madeHere.current.filter((row) => row.id !== checkIn.id);
       lastRead.current = null;
       door.requestSync();
     });
-  }, [user, deviceName, enqueue, door]);
+  }, [actorId, deviceName, enqueue, door]);
+
+  const noList = eventId !== null && door.loaded && !door.roster;
+  return (
+    <Stack gap="md">
+      <DeviceNameDialog key={`${renaming}-${deviceName}`} opened={!deviceName || renaming} current={deviceName} onClose={deviceName ? () => setRenaming(false) : null} />
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>Door Check-in</Title>
+          {subtitle}
+          <Group gap={6}>
+            <IconDeviceMobile size={16} aria-hidden />
+            <Text size="sm">This device: <strong data-device-name>{deviceName || 'not named yet'}</strong></Text>
+            <Anchor component="button" size="sm" onClick={() => setRenaming(true)}>Change</Anchor>
+          </Group>
+        </Stack>
+        <Paper withBorder radius="md" px="md" py={6} aria-label="Checked in">
+          <Text size="xs" c="dimmed">Checked in</Text>
+          <Text fw={800} fz={28} lh={1.1} data-counts>
+            {door.checkedIn} <Text span fz="md" fw={500} c="dimmed">of {door.expected} expected</Text>
+          </Text>
+        </Paper>
+      </Group>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {controls}
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => door.requestSync(true)} disabled={!door.sync.online || !eventId}>
+          Refresh list
+        </Button>
+      </Group>
+      {notices}
+      {eventId && syncLine(door)}
+      {noList && !door.sync.online && (
+        <Alert color="orange" title="This masterclass's list is not on this device">
+          Connect to the internet once to download it; after that, check-in works offline.
+        </Alert>
+      )}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <ResultPanel result={result} view={door.view} checkIns={checkInsById} context={context} onUndo={onUndo} />
+            <CameraScanner onCode={onCode} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <AttendeeSearch attendees={door.attendees} view={door.view} context={context} onCheckIn={onSearchCheckIn} />
+            <ConflictList view={door.view} context={context} onUndo={onUndo} />
+            <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?: string; onEventChange: (eventId: string) => void }) {
+  useSession();
+  const user = currentUser();
+  const { eventId, masterclasses, stored, titles, timeZone } = useDoorEvent(requestedEvent);
 
   const selector = masterclasses.events ? (
     <MasterclassSelect
@@ -210,58 +283,19 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
     />
   );
 
-  const noList = eventId !== null && door.loaded && !door.roster;
   return (
-    <Stack gap="md">
-      <DeviceNameDialog key={`${renaming}-${deviceName}`} opened={!deviceName || renaming} current={deviceName} onClose={deviceName ? () => setRenaming(false) : null} />
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>Door Check-in</Title>
-          <Group gap={6}>
-            <IconDeviceMobile size={16} aria-hidden />
-            <Text size="sm">This device: <strong data-device-name>{deviceName || 'not named yet'}</strong></Text>
-            <Anchor component="button" size="sm" onClick={() => setRenaming(true)}>Change</Anchor>
-          </Group>
-        </Stack>
-        <Paper withBorder radius="md" px="md" py={6} aria-label="Checked in">
-          <Text size="xs" c="dimmed">Checked in</Text>
-          <Text fw={800} fz={28} lh={1.1} data-counts>
-            {door.checkedIn} <Text span fz="md" fw={500} c="dimmed">of {door.expected} expected</Text>
-          </Text>
-        </Paper>
-      </Group>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        {selector}
-        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => door.requestSync(true)} disabled={!door.sync.online || !eventId}>
-          Refresh list
-        </Button>
-      </Group>
-      {masterclasses.error && stored.length === 0 && (
+    <DoorScreen
+      eventId={eventId}
+      actorId={user?.id ?? null}
+      titles={titles}
+      timeZone={timeZone}
+      controls={selector}
+      notices={masterclasses.error && stored.length === 0 && (
         <Alert color="orange" title="No list on this device">
           This device has no attendee list yet and the server cannot be reached. Connect once to download the masterclass's list; after that, check-in works offline.
         </Alert>
       )}
-      {eventId && <SyncLine door={door} eventId={eventId} />}
-      {noList && !door.sync.online && (
-        <Alert color="orange" title="This masterclass's list is not on this device">
-          Connect to the internet once to download it; after that, check-in works offline.
-        </Alert>
-      )}
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="md">
-            <ResultPanel result={result} view={door.view} checkIns={checkInsById} context={context} onUndo={onUndo} />
-            <CameraScanner onCode={onCode} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md">
-            <AttendeeSearch attendees={door.attendees} view={door.view} context={context} onCheckIn={onSearchCheckIn} />
-            <ConflictList view={door.view} context={context} onUndo={onUndo} />
-            <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+      syncLine={(door) => eventId && <SyncLine door={door} eventId={eventId} />}
+    />
   );
 }

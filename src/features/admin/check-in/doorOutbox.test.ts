@@ -398,3 +398,67 @@ describe('the door through the sync engine', () => {
     expect(await db.doorAttendees.count()).toBe(0);
   });
 });
+
+describe('a door pass on the device', () => {
+  const PASS = 'doorpass0000001';
+
+  it('sends only what was made with it at its masterclass; the rest waits for an administrator, who sends it', async () => {
+    const server = doorServer();
+    for (const id of ['att000000000001', 'att000000000002']) server.attendee(id);
+    server.attendee('att000000000003', OTHER_EVENT);
+    const db = device();
+    // An administrator's check-ins wait on the device (this masterclass and another), then a pass's.
+    const byAdmin = await scan(db, 'att000000000001', ADMIN_A);
+    const otherEvent = await scan(db, 'att000000000003', ADMIN_A, { event: OTHER_EVENT });
+    const byPass = await scan(db, 'att000000000002', PASS);
+
+    const time = fakeClock();
+    const engine = createSyncEngine({
+      db, userId: PASS, administrator: false, doorPass: { id: PASS, event: EVENT }, collections: [], transport: server.transport(PASS), clock: time.clock,
+      connectivity: fakeConnectivity().connectivity, status: createSyncStatusStore(), wakeups: { subscribe: () => () => {} },
+    });
+    engines.push(engine);
+    await engine.request();
+    expect(server.pushes.map((push) => push.body.check_ins.map((item) => item.id))).toEqual([[byPass.id]]);
+    expect(await countPendingCheckIns(db)).toBe(2);
+
+    // Handed to an administrator: the two left are sent.
+    await engine.stop();
+    const admin = signIn(db, server, ADMIN_B);
+    await admin.engine.request();
+    expect(server.pushes.slice(1).flatMap((push) => push.body.check_ins.map((item) => item.id)).sort()).toEqual([byAdmin.id, otherEvent.id].sort());
+    expect(await countPendingCheckIns(db)).toBe(0);
+  });
+
+  it('a pass never keeps the attendee list an administrator pulled (emails, other masterclasses): it pulls its own again', async () => {
+    const server = doorServer();
+    server.attendee('att000000000001');
+    server.attendee('att000000000003', OTHER_EVENT);
+    const db = device();
+    await markDoorDevice(db);
+    const admin = signIn(db, server, ADMIN_A);
+    await admin.engine.request();
+    expect(await db.doorAttendees.get('att000000000001')).toMatchObject({ email: 'att000000000001@example.com' });
+    await admin.engine.stop();
+    // A check-in of the administrator's waits, so the lists stay on the device when the pass signs in.
+    await scan(db, 'att000000000003', ADMIN_A, { event: OTHER_EVENT });
+    // The pass's server answers only its masterclass, without emails.
+    const scoped = server.transport(PASS);
+    const changes = scoped.changes.bind(scoped);
+    scoped.changes = async (collection, options, signal) => {
+      const answer = await changes(collection, options, signal);
+      if (!('records' in answer) || collection !== 'attendees') return answer;
+      return { ...answer, records: answer.records.filter((row) => row.event === EVENT).map((row) => ({ ...row, email: '' })) };
+    };
+    const engine = createSyncEngine({
+      db, userId: PASS, administrator: false, doorPass: { id: PASS, event: EVENT }, collections: [], transport: scoped, clock: fakeClock().clock,
+      connectivity: fakeConnectivity().connectivity, status: createSyncStatusStore(), wakeups: { subscribe: () => () => {} },
+    });
+    engines.push(engine);
+    // The pass's sign-in claimed the device (the administrator's lists left with it); its door page marks the device again.
+    await engine.request();
+    await markDoorDevice(db);
+    await engine.request();
+    expect(await db.doorAttendees.toArray()).toEqual([expect.objectContaining({ id: 'att000000000001', email: '' })]);
+  });
+});
