@@ -12,7 +12,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
-import { showToast } from '@/components/showToast';
+import { notify } from '@/components/notify';
 import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
 import { addAttendee, failureDetail, refusalCode, type ManualAttendee } from './attendeesApi';
 import { AttendeeAdminTexts as T } from './texts';
@@ -116,7 +116,7 @@ export function AddAttendeeDialog({ opened, event, onClose, onAdded }: AddAttend
         reason: values.reason.trim(),
         ...(whenFull ? { whenFull } : {}),
       });
-      showToast(answer.emailWarning ? 'warning' : 'success', { title: T.addButton, message: T.added(answer.attendee.full_name, answer.placed, answer.emailWarning) });
+      notify({ topic: 'add-attendee', kind: answer.emailWarning ? 'warning' : 'success', message: T.added(answer.attendee.full_name, answer.placed, answer.emailWarning) });
       form.reset();
       setFull('');
       onAdded();
