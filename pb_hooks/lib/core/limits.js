@@ -26,9 +26,6 @@ const RATES = {
   // an outbox email sent again as a copy (lib/admin/emails.js)
   emailResendsPerAdministrator: { env: "RATE_LIMIT_EMAIL_RESEND", value: "30/600", per: "account" },
   emailResendsPerRecipient: { env: "RATE_LIMIT_EMAIL_RESEND_RECIPIENT", value: "5/3600", per: "email" },
-  // an outbox email sent again as a copy (lib/admin/email-resend.js)
-  emailResendsPerAdministrator: { env: "RATE_LIMIT_EMAIL_RESEND", value: "30/600", per: "account" },
-  emailResendsPerRecipient: { env: "RATE_LIMIT_EMAIL_RESEND_RECIPIENT", value: "5/3600", per: "email" },
   useCaseDrafts: { env: "RATE_LIMIT_USE_CASE_DRAFTS", value: "10/600", per: "account" },
   accountExports: { env: "RATE_LIMIT_ACCOUNT_EXPORT", value: "10/3600", per: "account" },
   // an attendee's own registration (lib/attendees/self-service.js)
