@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconArrowRight, IconLock } from '@tabler/icons-react';
 import { portalTools } from '../portalTools';
@@ -31,8 +31,8 @@ export function ToolCards({ lock }: { lock: PortalLock }) {
             </Group>
           )}
           {lock.status === 'unlocked' && (
-            <Button component={Link} to={tool.to} color="amber" c="navy.9" rightSection={<IconArrowRight size={16} />}>
-              Open tool<VisuallyHidden>: {tool.title}</VisuallyHidden>
+            <Button component={Link} to={tool.to} color="amber" c="navy.9" rightSection={<IconArrowRight size={16} />} aria-label={`Open tool: ${tool.title}`}>
+              Open tool
             </Button>
           )}
         </Card>
