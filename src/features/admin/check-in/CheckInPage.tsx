@@ -20,6 +20,7 @@ import { ConflictList, LatestCheckIns } from './CheckInLists';
 import { decideAttendeeId, decideScan, type DoorView, type ScanDecision } from './decideScan';
 import { doorTime, type TextContext } from './decisionText';
 import { DeviceNameDialog } from './DeviceNameDialog';
+import { DoorPassesCard } from './DoorPassesCard';
 import { useDeviceName } from './deviceName';
 import { recordCheckIn, undoCheckIn } from './doorStore';
 import { ResultPanel, type DoorResult } from './ResultPanel';
@@ -284,18 +285,21 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
   );
 
   return (
-    <DoorScreen
-      eventId={eventId}
-      actorId={user?.id ?? null}
-      titles={titles}
-      timeZone={timeZone}
-      controls={selector}
-      notices={masterclasses.error && stored.length === 0 && (
-        <Alert color="orange" title="No list on this device">
-          This device has no attendee list yet and the server cannot be reached. Connect once to download the masterclass's list; after that, check-in works offline.
-        </Alert>
-      )}
-      syncLine={(door) => eventId && <SyncLine door={door} eventId={eventId} />}
-    />
+    <Stack gap="xl">
+      <DoorScreen
+        eventId={eventId}
+        actorId={user?.id ?? null}
+        titles={titles}
+        timeZone={timeZone}
+        controls={selector}
+        notices={masterclasses.error && stored.length === 0 && (
+          <Alert color="orange" title="No list on this device">
+            This device has no attendee list yet and the server cannot be reached. Connect once to download the masterclass's list; after that, check-in works offline.
+          </Alert>
+        )}
+        syncLine={(door) => eventId && <SyncLine door={door} eventId={eventId} />}
+      />
+      {eventId && masterclasses.events && <DoorPassesCard key={eventId} eventId={eventId} timeZone={timeZone} />}
+    </Stack>
   );
 }

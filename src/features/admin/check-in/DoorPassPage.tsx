@@ -102,7 +102,8 @@ function PinForm({ passId, notice }: { passId: string; notice: string | null }) 
               value={pin}
               onChange={(value) => {
                 setPin(value);
-                setError(null);
+                // Cleared after a refusal: the message stays until the next digit.
+                if (value) setError(null);
               }}
               error={!!error}
               aria-label="PIN"
@@ -112,7 +113,7 @@ function PinForm({ passId, notice }: { passId: string; notice: string | null }) 
           </Stack>
           {error && <Alert color="red" role="alert" data-door-error>{error}</Alert>}
           <Button type="submit" loading={busy} size="md">Open the door</Button>
-          <Text size="xs" c="dimmed">This link opens only the door check-in of one masterclass. Organisers sign in at <Anchor href="/auth">Sign In</Anchor>.</Text>
+          <Text size="xs" c="dimmed">This link opens only the door check-in of one masterclass. Organisers sign in at <Anchor href="/auth" underline="always">Sign In</Anchor>.</Text>
         </Stack>
       </form>
     </Paper>
@@ -127,7 +128,7 @@ function PassSyncLine({ door }: { door: Door }) {
     return (
       <Alert color="red" role="alert" title="This door pass no longer works" data-sync-line>
         The organiser revoked this door pass or gave it a new PIN, so check-ins are no longer sent from it.
-        {pending > 0 ? ` ${pending} check-in${pending === 1 ? '' : 's'} made here wait${pending === 1 ? 's' : ''} on this device: they are sent when an administrator (or this pass with its new PIN) signs in on it.` : ''}
+        {pending > 0 ? ` ${pending} check-in${pending === 1 ? '' : 's'} made here wait${pending === 1 ? 's' : ''} on this device: ${pending === 1 ? 'it is' : 'they are'} sent when an administrator (or this pass with its new PIN) signs in on it.` : ''}
         {' '}Choose Leave this door, then enter a new PIN if you were given one.
       </Alert>
     );
@@ -219,8 +220,8 @@ export function DoorPassPage({ passId }: { passId: string }) {
           <Text>This device is signed in to an account{user.full_name ? ` (${user.full_name})` : ''}. A door pass is for door staff without an account.</Text>
           <Text>
             {user.role === 'administrator'
-              ? <>Administrators check people in from <Anchor href="/admin/check-in">Door Check-in in the admin area</Anchor>.</>
-              : <>Sign out first (from the <Anchor href="/dashboard">portal</Anchor>’s menu), then open this link again.</>}
+              ? <>Administrators check people in from <Anchor href="/admin/check-in" underline="always">Door Check-in in the admin area</Anchor>.</>
+              : <>Sign out first (from the <Anchor href="/dashboard" underline="always">portal</Anchor>’s menu), then open this link again.</>}
           </Text>
         </Stack>
       </Paper>

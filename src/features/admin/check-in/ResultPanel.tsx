@@ -18,7 +18,8 @@ export interface DoorResult {
 }
 
 const TONES = {
-  green: { bg: 'teal.8', icon: IconCircleCheck },
+  // Shades white text reads on at 4.5:1 or more (WCAG AA for the smaller lines).
+  green: { bg: 'teal.9', icon: IconCircleCheck },
   red: { bg: 'red.8', icon: IconCircleX },
   amber: { bg: 'orange.8', icon: IconAlertTriangle },
   grey: { bg: 'gray.7', icon: IconArrowBackUp },
