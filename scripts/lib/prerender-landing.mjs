@@ -100,7 +100,6 @@ function landingRouteFiles(bundle, base) {
   return { modules: [...modules].map((file) => base + file), stylesheets: [...stylesheets].map((file) => base + file) };
 }
 
-/** @param {{ entry: string, utmKeys?: string[] }} options */
 /** Words with every character that needs escaping, to check the templates rebuild what React renders. */
 const SAMPLE_TEXTS = {
   city: 'Adelaide & <Hills>',
@@ -112,6 +111,7 @@ const SAMPLE_TEXTS = {
   seats: 'Only 3 seats left "now"',
 };
 
+/** @param {{ entry: string, utmKeys?: string[] }} options */
 export function prerenderLanding({ entry, utmKeys = [] }) {
   let config;
   let renderLanding;
