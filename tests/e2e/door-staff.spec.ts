@@ -2,7 +2,8 @@
 // Check-in (a link and a PIN shown once); a fresh browser opens the link,
 // enters the PIN and checks someone in by name; the administrator sees the
 // pass's check-in; once the pass is revoked the door device is refused and
-// says why, its waiting check-in kept on the device. axe on the door-staff
+// says why, its waiting check-in kept on the device; door staff leave and an
+// administrator signing in on that device sends it, still naming the pass. axe on the door-staff
 // pages (the PIN and the door) at 1280 and 390 px, and screenshots of each.
 // The masterclass is a draft made for this file, so no other journey sees it.
 import { expect, test } from '@playwright/test';
@@ -122,6 +123,19 @@ test('an administrator makes a door pass; door staff open it with the PIN and ch
   await expect(refused).toContainText('1 check-in made here waits on this device', { timeout: 20_000 });
   await door.screenshot({ path: `${SHOTS}/door-revoked-390.png`, fullPage: true });
   expect(await su.collection('check_ins').getFullList({ filter: su.filter('attendee = {:a}', { a: grace.id }) })).toEqual([]);
+
+  // Door staff leave; an administrator signs in on the same device, and the waiting check-in goes, naming the pass.
+  await door.getByRole('button', { name: 'Leave this door' }).click();
+  await door.getByRole('dialog', { name: 'Leave this door?' }).getByRole('button', { name: 'Leave this door' }).click();
+  await expect(door.getByText('You left the door.', { exact: false })).toContainText('stay on this device for the next door pass or administrator');
+  await door.goto('/auth');
+  const form = door.getByRole('form', { name: 'Sign in' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(admin.email);
+  await form.getByLabel('Password', { exact: true }).fill('portal-pass-1234');
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(door).toHaveURL(/\/dashboard/, { timeout: 15_000 });
+  await expect.poll(async () => (await su.collection('check_ins').getFullList({ filter: su.filter('attendee = {:a}', { a: grace.id }) }))
+    .map((row) => [row.door_pass, row.checked_in_by, row.sent_by]), { timeout: 20_000 }).toEqual([[url.split('/').pop(), '', admin.id]]);
 
   // The door's pages pass axe at both widths.
   expect(found).toEqual([]);

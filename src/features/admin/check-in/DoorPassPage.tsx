@@ -90,7 +90,7 @@ function PinForm({ passId, notice }: { passId: string; notice: string | null }) 
         <Stack gap="md">
           <Title order={1} fz={{ base: 26, sm: 30 }}>Door Check-in</Title>
           <Text>Enter the 6-digit PIN the organiser gave you with this link to check people in at the door of their masterclass.</Text>
-          {notice && <Alert color="blue" role="status">{notice}</Alert>}
+          {notice && <Alert color="blue">{notice}</Alert>}
           <Stack gap={6}>
             <Text component="label" htmlFor="door-pin" fw={600} size="sm" id="door-pin-label">PIN</Text>
             <PinInput
