@@ -44,6 +44,8 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   unsubscribes:            ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // door check-ins: written only by the push route (tests/server/check-in.test.ts)
   check_ins:               ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  // door passes: made, listed and revoked only through the administrators' routes (tests/server/door-access.test.ts)
+  door_passes:             ['-----', '-----',  '-----',  '-----', 'LVCUD'],
   // replaced ticket codes: written only by the server (tests/server/tickets.test.ts)
   voided_tickets:          ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // seat offers to the waitlist: written only by the server (tests/server/waitlist-offers.test.ts)
@@ -223,6 +225,11 @@ const fixtures: Record<string, Fixture> = {
     seed: async () => seedRecord('voided_tickets', voidedTicketBody(await seedRecord('attendees', await attendeeBody()))),
     createBody: async () => voidedTicketBody(await seedRecord('attendees', await attendeeBody())),
     updateBody: () => ({ code: unique('changed') }),
+  },
+  door_passes: {
+    seed: () => seedRecord('door_passes', { event: eventId, label: 'North door', password: '123456', passwordConfirm: '123456' }),
+    createBody: () => ({ event: eventId, label: 'South door', password: '654321', passwordConfirm: '654321' }),
+    updateBody: () => ({ label: 'Changed door' }),
   },
   check_ins: {
     seed: async () => seedRecord('check_ins', await checkInBody()),
