@@ -17,11 +17,13 @@ import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs
 
 /**
  * Libraries only the attendee tools (charts, search, the ticket's QR code) or
- * the admin area (tables, the door's QR reader) use: none may be in the landing page's first load.
+ * the admin area (tables, the door's QR reader) or the business case's downloads use: none may be in the landing page's first load.
  */
 export const TOOL_AND_ADMIN_PACKAGES = [
   '@mantine/charts', 'recharts', 'recharts-scale', 'victory-vendor', 'react-smooth', 'minisearch', 'qrcode-generator', 'jsqr',
   '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-virtual', '@mantine/dates', 'dayjs', 'papaparse',
+  // the business case's PDF and Word downloads, loaded when one is asked for
+  'jspdf', 'docx', 'html2canvas', 'canvg', 'dompurify', 'fflate', 'jszip',
 ];
 
 /** The npm packages in the given built files, from the build's bundle report, and the tool/admin ones among them. */
