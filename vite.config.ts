@@ -116,6 +116,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       { find: '@shared', replacement: fileURLToPath(new URL('./pb_hooks/shared', import.meta.url)) },
+      // jsPDF's optional html() and SVG helpers, never used by the business case PDF (src/lib/stubs/jspdfOptional.ts).
+      ...['html2canvas', 'canvg', 'dompurify'].map((name) => ({ find: new RegExp(`^${name}$`), replacement: fileURLToPath(new URL('./src/lib/stubs/jspdfOptional.ts', import.meta.url)) })),
       // The prerender renders the tree the browser renders: the router follows its own
       // isServer option (false, see src/router.tsx), not the server build's constant.
       ...(isSsrBuild ? [{ find: /^@tanstack\/router-core\/isServer$/, replacement: fileURLToPath(new URL('./node_modules/@tanstack/router-core/dist/esm/isServer/development.js', import.meta.url)) }] : []),
