@@ -28,6 +28,14 @@ if (spawnSync(java, ['-version'], { stdio: 'ignore' }).status !== 0) {
   process.exit(1);
 }
 
+// Tax invoices and the business case's downloads are read back with poppler's pdftotext and unzip.
+for (const [tool, pkg] of [['pdftotext', 'poppler-utils'], ['unzip', 'unzip']]) {
+  if (spawnSync(tool, ['-v'], { stdio: 'ignore' }).error) {
+    console.error(`The tests read PDF and Word files back with ${tool}: install Debian's package (apt-get install ${pkg}).`);
+    process.exit(1);
+  }
+}
+
 const reports = mkdtempSync(path.join(os.tmpdir(), 'masterclass-test-'));
 const vitestReport = (project) => path.join(reports, `${project}.json`);
 const playwrightReport = path.join(reports, 'e2e.json');
