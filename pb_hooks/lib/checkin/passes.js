@@ -81,7 +81,8 @@ function handleCreate(e) {
     const pass = new Record(e.app.findCachedCollectionByNameOrId("door_passes"));
     pass.set("event", event.id);
     pass.set("label", label);
-    pass.set("created_by", e.auth ? e.auth.getString("email") || e.auth.id : "");
+    // The administrator's account id (a superuser's, from the dashboard).
+    pass.set("created_by", e.auth ? e.auth.id : "");
     pass.set("failed_pins", 0);
     pass.setPassword(pin);
     e.app.save(pass);
@@ -107,6 +108,13 @@ function handleList(e) {
   });
 }
 
+/** How many check-ins a pass made. */
+function checkInsOf(app, passId) {
+  const row = new DynamicModel({ total: 0 });
+  app.db().newQuery("SELECT COUNT(*) AS total FROM check_ins WHERE door_pass = {:pass}").bind({ pass: passId }).one(row);
+  return row.total;
+}
+
 function namedPass(e) {
   const pass = findPass(e.app, e.request.pathValue("id"));
   if (!pass) throw require(`${__hooks}/lib/core/errors.js`).refusal(404, "id", "not_found", MESSAGES.unknown);
@@ -124,7 +132,7 @@ function handleRevoke(e) {
       pass.refreshTokenKey();
       e.app.save(pass);
     }
-    return e.json(200, passJson(pass, 0));
+    return e.json(200, passJson(pass, checkInsOf(e.app, pass.id)));
   });
 }
 
@@ -142,7 +150,7 @@ function handleNewPin(e) {
     pass.set("failed_pins", 0);
     pass.set("locked_until", "");
     e.app.save(pass);
-    return e.json(200, { ...passJson(pass, 0), pin, url: passUrl(e.app, pass.id) });
+    return e.json(200, { ...passJson(pass, checkInsOf(e.app, pass.id)), pin, url: passUrl(e.app, pass.id) });
   });
 }
 
