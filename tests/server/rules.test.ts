@@ -46,6 +46,9 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   check_ins:               ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // door passes: made, listed and revoked only through the administrators' routes (tests/server/door-access.test.ts)
   door_passes:             ['-----', '-----',  '-----',  '-----', 'LVCUD'],
+  // the seller on tax invoices and the documents issued: only through the server's routes (tests/server/invoices.test.ts)
+  seller_details:          ['-----', '-----',  '-----',  '-----', 'LVCUD'],
+  tax_documents:           ['-----', '-----',  '-----',  '-----', 'LVCUD'],
   // replaced ticket codes: written only by the server (tests/server/tickets.test.ts)
   voided_tickets:          ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // seat offers to the waitlist: written only by the server (tests/server/waitlist-offers.test.ts)
@@ -55,6 +58,10 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   // sign-in lock decisions: written only by the sign-in limits (tests/server/sign-in-limits.test.ts)
   security_events:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
 };
+
+let taxDocumentNumber = 0;
+/** A tax document row with a number no other test row has. */
+const taxDocumentBody = () => ({ kind: 'invoice', number: ++taxDocumentNumber + 900000, currency: 'AUD', issued_at: new Date().toISOString() });
 
 interface Fixture {
   /** Creates (as superuser) the record the actor's actions target; the attendee owns it where ownership applies. */
@@ -225,6 +232,16 @@ const fixtures: Record<string, Fixture> = {
     seed: async () => seedRecord('voided_tickets', voidedTicketBody(await seedRecord('attendees', await attendeeBody()))),
     createBody: async () => voidedTicketBody(await seedRecord('attendees', await attendeeBody())),
     updateBody: () => ({ code: unique('changed') }),
+  },
+  seller_details: {
+    seed: () => seedRecord('seller_details', { legal_name: 'Seller Pty Ltd' }),
+    createBody: () => ({ legal_name: 'Another Seller Pty Ltd' }),
+    updateBody: () => ({ legal_name: 'Changed Seller Pty Ltd' }),
+  },
+  tax_documents: {
+    seed: () => seedRecord('tax_documents', taxDocumentBody()),
+    createBody: taxDocumentBody,
+    updateBody: () => ({ amount_cents: 100 }),
   },
   door_passes: {
     seed: () => seedRecord('door_passes', { event: eventId, label: 'North door', password: '123456', passwordConfirm: '123456' }),
