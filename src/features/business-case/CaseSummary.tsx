@@ -53,7 +53,7 @@ export function CaseSummary({ fields, onEdit }: { fields: CaseFields; onEdit: ()
       await downloadDocument(fields, kind);
     } catch (error) {
       console.error('Could not make the business case file', error);
-      notify({ topic: 'business-case-copy', kind: 'error', title: 'Could not download', message: 'The file could not be made. Check your connection and try again, or use Print or Download Markdown.' });
+      notify({ topic: 'business-case-download', kind: 'error', title: 'Could not download', message: 'The file could not be made. Check your connection and try again, or use Print or Download Markdown.' });
     } finally {
       setMaking(null);
     }
