@@ -41,6 +41,12 @@ onRecordAfterDeleteSuccess((e) => {
   require(`${__hooks}/lib/waitlist/offers.js`).afterAttendeeDelete(e);
 }, "attendees");
 
+// An open offer whose person is deleted ends in the delete's own transaction (the cascade clears its attendee).
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/waitlist/offers.js`).beforeOfferUpdate(e);
+  return e.next();
+}, "waitlist_offers");
+
 onRecordAfterUpdateSuccess((e) => {
   e.next();
   require(`${__hooks}/lib/waitlist/offers.js`).afterRegistrationUpdate(e);

@@ -120,8 +120,10 @@ describe('with SMTP configured', () => {
     expect(confirmation.html).toMatch(/#1c2a5e/i);
     expect(confirmation.html).toMatch(/#ffab09/i);
 
-    // the calendar and the attendee's ticket (tests/server/ticket-emails.test.ts reads the ticket back)
-    expect(confirmation.attachments.map((attachment) => attachment.filename).sort()).toEqual(['ai-champions-masterclass.ics', 'masterclass-ticket.png']);
+    // the calendar, the attendee's ticket (tests/server/ticket-emails.test.ts reads the ticket back) and,
+    // for the buyer of a paid order, its tax invoice (tests/server/invoices.test.ts reads it back)
+    expect(confirmation.attachments.map((attachment) => attachment.filename?.replace(/INV-\d{6}/, 'INV-n')).sort())
+      .toEqual(['ai-champions-masterclass.ics', 'masterclass-ticket.png', 'tax-invoice-INV-n.pdf']);
     const calendar = confirmation.attachments.find((attachment) => attachment.filename === 'ai-champions-masterclass.ics')!;
     expect(calendar.contentType).toBe('text/calendar');
     expect(calendar.content).toContain('DTSTART:20310618T020000Z');

@@ -319,6 +319,28 @@ function beforeAttendeeDelete(e) {
   open.forEach((offer) => endOffer(e.app, offer, "skipped", "The waitlist entry was deleted."));
 }
 
+/**
+ * An open offer whose person is being deleted: the delete's cascade clears the
+ * offer's attendee inside the delete's transaction, and the offer ends there
+ * too. beforeAttendeeDelete reads before that transaction opens, so an offer
+ * an administrator made in between would otherwise stay open, holding a seat
+ * for nobody.
+ */
+function beforeOfferUpdate(e) {
+  const offer = e.record;
+  const original = offer.original();
+  if (original.getString("status") !== "open" || offer.getString("status") !== "open") return;
+  if (original.getString("attendee") === "" || offer.getString("attendee") !== "") return;
+  offer.set("status", "skipped");
+  offer.set("ended_at", now());
+  offer.set("note", "The waitlist entry was deleted.");
+  if (checkoutHolds(e.app, offer)) {
+    const registration = e.app.findRecordById("registrations", offer.getString("registration"));
+    registration.set("status", "expired");
+    e.app.save(registration);
+  }
+}
+
 /** After an attendee row was deleted: a confirmed seat, or the seat of a waitlisted row's open offer, may be free. */
 function afterAttendeeDelete(e) {
   const status = e.record.getString("registration_status");
@@ -363,6 +385,7 @@ module.exports = {
   runScheduled,
   afterAttendeeUpdate,
   beforeAttendeeDelete,
+  beforeOfferUpdate,
   afterAttendeeDelete,
   afterRegistrationUpdate,
   afterEventUpdate,
