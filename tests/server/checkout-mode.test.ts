@@ -65,7 +65,8 @@ describe('checkout configuration at boot', () => {
         await server.stop();
       }
     }
-  });
+    // two servers started one after the other: on a loaded 2-core runner that takes longer than one test's default
+  }, 90_000);
 });
 
 describe('with neither Stripe nor the simulated checkout configured', () => {
