@@ -7,10 +7,10 @@ export default defineConfig({
   testDir: './tests/e2e',
   globalSetup: './tests/support/e2e-global-setup.ts',
   fullyParallel: true,
-  // Three workers on a 2-core runner: a journey spends more than half its time waiting (on the
-  // server's answer, a job's tick, a service worker), not computing, so a third one fills the
-  // cores. E2E_WORKERS overrides it.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two workers on a 2-core runner: with the server tests beside them the cores are full (process
+  // accounting over a whole npm test: Chromium about half the CPU time), and a third worker only
+  // stretched every journey and server start. E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry in CI keeps a slow 2-core runner from failing a journey on timing alone; the report marks such a test flaky.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

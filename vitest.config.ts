@@ -25,7 +25,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
-          maxWorkers: 3,
+          maxWorkers: 2,
         },
       },
     ],
