@@ -4,7 +4,8 @@
 // delivered after commit:
 // - to the colleague, their ticket: the `new_ticket` kind, so at sending time
 //   its QR code is made from the colleague's current code and put inside the
-//   message like every ticket (lib/tickets/emails.js sendingStep); their
+//   message like every ticket (lib/tickets/emails.js sendingStep; the
+//   ticket's part of the message is lib/tickets/ticket-block.js); their
 //   account invitation (or, with an account already, where to sign in)
 //   follows as its own email (lib/accounts/admin-invitation.js);
 // - to the person who passed the seat on, a confirmation: the seat is now the
@@ -22,28 +23,24 @@ function layout() {
  * @param {{fullName: string, fromName: string, event: object, ticket: {code: string, calendarUrl: string, portalUrl: string}, contactUrl: string}} data
  */
 function colleagueTicketEmail(data) {
-  const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
   const { TEMPLATES: TICKETS } = require(`${__hooks}/lib/tickets/emails.js`);
   const { event, ticket } = data;
+  const block = require(`${__hooks}/lib/tickets/ticket-block.js`).ticketBlock({
+    fullName: data.fullName,
+    event,
+    code: ticket.code,
+    portal: `We are sending you a separate email to create your account for the attendee portal, which shows your ticket too, offline, under Your Ticket: ${ticket.portalUrl}`,
+  });
   return layout().renderMessage(TICKETS.newTicket, `Your place at ${layout().theEvent(event.title)}`, {
     preheader: `${data.fromName} has passed their seat at ${event.title} on ${event.date} to you.`,
     heading: "You have a place at the masterclass",
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
       `${data.fromName} cannot attend the ${event.title} on ${event.date} and has passed their seat to you. The seat is now yours: we look forward to welcoming you in person.`,
-      `Your ticket is the QR code in this email. Show it at the door on your phone or printed; the ticket code below works too. We are sending you a separate email to create your account for the attendee portal, which shows your ticket too, offline, under Your Ticket: ${ticket.portalUrl}`,
+      block.paragraph,
     ],
-    image: {
-      src: `cid:${IMAGE_FILENAME}`,
-      alt: `QR code of your ticket, code ${ticket.code}`,
-      width: DISPLAY_WIDTH,
-      caption: "Your ticket: show this QR code at the door.",
-    },
-    details: [
-      ...layout().eventRows(event, true),
-      ["Attendee", data.fullName],
-      ["Ticket code", ticket.code],
-    ],
+    image: block.image,
+    details: block.details,
     button: { label: "Add to Calendar", url: ticket.calendarUrl },
     closing: [`If you did not expect this, please contact us at ${data.contactUrl}.`],
   });

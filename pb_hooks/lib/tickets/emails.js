@@ -18,7 +18,9 @@
 // sent: it is marked cancelled.
 // The QR code goes inside the message (an inline image the HTML shows by
 // `cid:`, in multipart/related: pocketbase/mail.go), the calendar file as an
-// attachment; the admin preview shows the same image (previewImages).
+// attachment; the admin preview shows the same image (previewImages). The
+// ticket's part of a message (QR code, its paragraph, the code) is written
+// once, by lib/tickets/ticket-block.js.
 
 const TEMPLATES = { newTicket: "new_ticket" };
 
@@ -34,31 +36,25 @@ function layout() {
  *   event: lib/events/facts.js eventFacts(); hasAccount: the attendee has signed up to the portal
  */
 function newTicketEmail(data) {
-  const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
   const { event, ticket } = data;
-
-  const portal = data.hasAccount
-    ? `The attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`
-    : `Once you have created your account with the invitation we emailed you, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`;
+  const block = require(`${__hooks}/lib/tickets/ticket-block.js`).ticketBlock({
+    fullName: data.fullName,
+    event,
+    code: ticket.code,
+    portal: data.hasAccount
+      ? `The attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`
+      : `Once you have created your account with the invitation we emailed you, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
+  });
   return layout().renderMessage(TEMPLATES.newTicket, `Your new ticket for ${layout().theEvent(event.title)}`, {
     preheader: `Your new ticket for ${event.title} on ${event.date}. Your previous ticket no longer works.`,
     heading: "Your new ticket",
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
       `We have issued you a new ticket for the ${event.title} on ${event.date}. Your previous ticket no longer works: its QR code will not admit you at the door, so please use this one instead.`,
-      `Your ticket is the QR code in this email. Show it at the door on your phone or printed; the ticket code below works too. ${portal}`,
+      block.paragraph,
     ],
-    image: {
-      src: `cid:${IMAGE_FILENAME}`,
-      alt: `QR code of your ticket, code ${ticket.code}`,
-      width: DISPLAY_WIDTH,
-      caption: "Your ticket: show this QR code at the door.",
-    },
-    details: [
-      ...layout().eventRows(event, true),
-      ["Attendee", data.fullName],
-      ["Ticket code", ticket.code],
-    ],
+    image: block.image,
+    details: block.details,
     button: { label: "Open Your Ticket", url: ticket.portalUrl },
     closing: [
       `Add the masterclass to your calendar with your new ticket: ${ticket.calendarUrl}`,
