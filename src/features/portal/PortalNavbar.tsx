@@ -93,10 +93,11 @@ function ToolNavLink({ tool, lock, active, onNavigate }: { tool: PortalTool; loc
 
 function LockNotice({ lock }: { lock: PortalLock }) {
   if (lock.status === 'unlocked') return null;
+  // One status: the words say it is loading, so the spinner inside is hidden from assistive technology (no status within a status).
   return (
     <Paper withBorder p="sm" radius="md" bg="navy.0" role="status">
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        {lock.status === 'loading' ? <Loader size={18} mt={2} /> : <IconClockHour4 size={20} color="var(--mantine-color-navy-7)" style={{ flexShrink: 0, marginTop: 2 }} />}
+        {lock.status === 'loading' ? <Loader size={18} mt={2} aria-hidden /> : <IconClockHour4 size={20} color="var(--mantine-color-navy-7)" style={{ flexShrink: 0, marginTop: 2 }} />}
         <Text size="sm" fw={600} c="navy.9">
           {lock.status === 'loading' ? 'Loading event details…' : lock.countdown}
         </Text>
