@@ -33,8 +33,9 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
-/** The QR codes of the ticket cards, read back from screenshots, by the name on each card. */
+/** The QR codes of the ticket cards, read back from screenshots, by the name on each card (once every code is drawn: the encoder loads on demand). */
 async function scannedTickets(scope: Locator): Promise<Record<string, string | null>> {
+  await expect(scope.getByLabel("Drawing your ticket's QR code")).toHaveCount(0);
   const cards = scope.getByTestId('order-ticket');
   const scanned: Record<string, string | null> = {};
   for (const card of await cards.all()) {
@@ -150,6 +151,7 @@ test('the completion page shows each ticket at once, and the order page shows th
   await page.getByRole('button', { name: 'Complete Free Registration' }).click();
   await expect(page.getByRole('heading', { name: 'Registration Complete' })).toBeVisible();
   await expect(completion.getByTestId('order-amount')).toHaveText('Free');
+  await expect(completion.getByTestId('order-ticket')).toHaveCount(1);
   const promoRow = await superuser.collection('attendees').getFirstListItem(superuser.filter('email = {:email}', { email }));
   expect(await scannedTickets(completion)).toEqual({ 'Priya Shah': payloadOf(promoRow) });
   await expect(completion.getByRole('link', { name: 'Tax invoice (PDF)' })).toHaveCount(0);
