@@ -87,8 +87,13 @@ test('validates on submit first, then on every change', async ({ page }) => {
 });
 
 test('a valid submit stores waitlist_data, thanks, and goes to the waitlist registration after a second', async ({ page }) => {
+  // The page's own reads: the speakers, and the event (read again once the page is idle when the server put it into the page).
+  const pageReads = ['/api/masterclass/event', '/api/collections/speakers/records'].map((path) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === path),
+  );
   await page.goto(FORM_URL);
   await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await Promise.all(pageReads);
   const form = fields(page);
   await form.name.fill('  Alex Lee ');
   await form.email.fill(' alex@example.com ');
