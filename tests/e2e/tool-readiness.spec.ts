@@ -136,9 +136,9 @@ test('a retake answered on another device continues here, keeps the history and 
   await page.getByTestId(`question-${culture.questions[3]!.id}`).getByRole('radio', { name: SCALE[4] }).click();
   await page.getByRole('button', { name: 'See my results' }).click();
 
-  await expect(page.getByTestId('readiness-change')).toHaveText('Since your assessment of 10 June 2025 (50, Scaling): up 7 points.');
+  await expect(page.getByTestId('readiness-change')).toHaveText('Since your assessment of Tuesday 10 June 2025 (50, Scaling): up 7 points.');
   await expect(page.getByTestId('dimension-data')).toContainText('(−50)');
-  await expect(page.getByRole('button', { name: 'View the assessment of 10 June 2025' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View the assessment of Tuesday 10 June 2025' })).toBeVisible();
   await expect.poll(async () => (await serverAssessments()).map((row) => [row.status, row.score]), { timeout: 15_000 })
     .toEqual([['completed', 50], ['completed', 57]]);
 });
