@@ -18,8 +18,13 @@ const navy = theme.colors?.navy?.[9] ?? '#1c2a5e';
 // Installable, offline after one visit: the service worker precaches the shell and
 // every chunk and asset of the build; PocketBase files (speaker images, session
 // materials) are cached as they are fetched; API JSON and the realtime stream never
-// are (IndexedDB is the offline source). Registered by src/pwa/ ('prompt': an update
-// waits for the user's Reload).
+// are (IndexedDB is the offline source). `/` is never stored: the server fills it in
+// with the masterclass's phase and seats left at each visit (pocketbase/landing.go),
+// and a stored copy would show them offline, days later, as if they were current. So
+// `/` always comes from the network, and offline opens the shell, whose landing page
+// shows what the device kept (with the seats left to be checked online) or says the
+// details need a connection. Registered by src/pwa/ ('prompt': an update waits for
+// the user's Reload).
 // A new instance per build: the prerender's SSR build needs its virtual modules too.
 const pwa = () => VitePWA({
   registerType: 'prompt',
@@ -47,14 +52,28 @@ const pwa = () => VitePWA({
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     // iOS reads its launch screens when the app is added to the Home Screen, not offline.
-    globIgnores: ['splash/**', 'social/**'],
+    // index.html is `/` as built; what `/` serves is the server's, filled in per visit (see above).
+    globIgnores: ['splash/**', 'social/**', 'index.html'],
     // No chunk may be left out of the precache for its size (the largest today is well under 1 MB).
     maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
-    // Every route but `/` opens the plain shell: index.html holds the prerendered landing page.
+    // Every route but `/` opens the plain shell; `/` is the landing route below.
     navigateFallback: `/${SHELL_FILE}`,
-    navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
+    navigateFallbackDenylist: [/^\/api\//, /^\/_\//, /^\/(?:\?|$)/],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
+      {
+        // `/` from the server, never stored; with no answer (offline) the shell.
+        urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && url.pathname === '/',
+        handler: 'NetworkOnly',
+        options: {
+          plugins: [
+            {
+              // Inlined into the service worker, so it must stand alone: the precached shell (its key carries a revision).
+              handlerDidError: async () => (await caches.match('/shell.html', { ignoreSearch: true })) ?? Response.error(),
+            },
+          ],
+        },
+      },
       {
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/files/'),
         handler: 'CacheFirst',

@@ -1,5 +1,7 @@
 // The installed app opened with no network shows only the masterclass the
-// server gave it, as the device kept it: the landing page and /register each
+// server gave it, as the device kept it (never a copy of the page the server
+// filled in for an earlier visit, whose phase and seats left may be long out
+// of date): the landing page and /register each
 // stand in for the other (a visitor who only ever saw `/` opens /register
 // offline with the same date and phase), and a device that kept nothing says
 // once that the details need a connection, with no date, phase or toast of
@@ -26,6 +28,7 @@ ownServerForFile((started) => ({ server, admin: superuser } = started));
 const DECEMBER = { starts_at: '2031-12-10 00:00:00.000Z', ends_at: '2031-12-10 03:00:00.000Z' };
 const DECEMBER_DATE = 'Wednesday 10 December 2031';
 const NEEDS_CONNECTION = "You're offline. Connect to the internet to see the masterclass details.";
+const SEATS_NEED_CONNECTION = 'Seats left: connect to the internet to check';
 /** Any date a page could print ('18 June 2025', 'June 18, 2025'). */
 const ANY_DATE = /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b|\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/;
 
@@ -95,6 +98,9 @@ test('the masterclass on sale, seen once online on /, shows offline on / and on 
   await expect(details.getByText(DECEMBER_DATE, { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   const hero = page.getByRole('region', { name: 'AI CHAMPIONS MASTERCLASS' });
   await expect(hero.getByRole('link', { name: 'Register Now' })).toBeVisible();
+  // The device's copy, never a page the server filled in earlier: no count of seats as if current.
+  await expect(hero.getByText(SEATS_NEED_CONNECTION, { exact: true })).toBeVisible();
+  await expect(hero.getByText(/\d+ seats? left/)).toHaveCount(0);
   await expect(page.getByText('Taken Place')).toHaveCount(0);
   await expect(page.getByText(/18 June 2025|June 18, 2025/)).toHaveCount(0);
   await shoot(page, 'landing-stored');
