@@ -123,7 +123,8 @@ export function useRegistrationSubmit(options: SubmitOptions) {
     const request = JSON.parse(pending.body) as RegistrationRequest;
     if (pending.sent && pending.body !== JSON.stringify(formRequest) && warnedAboutChanges !== requestId) {
       warnedAboutChanges = requestId;
-      notify({ topic: 'registration', kind: 'warning', ...Toasts.sentBeforeChanges });
+      // Its own topic: the outcome that follows (on 'registration') must not replace it before it is read.
+      notify({ topic: 'registration-changes', kind: 'warning', ...Toasts.sentBeforeChanges });
     }
     updateRegistrationDraft(waitlist, { request: pending });
     if (!isOnline()) {
