@@ -4,7 +4,8 @@
 // attendee who already has an account, an access reminder (where to sign in,
 // how to set a new password; it carries no credential). The pending
 // invitation email of the attendee (queued or failed) is re-queued with fresh
-// content, or a new one is queued; it is delivered at once and, once sent or
+// content, or a new one is queued (lib/email/outbox.js queueAttendeeEmail, as
+// a resent ticket is); it is delivered at once and, once sent or
 // captured, attendees.invitation_sent/_at are set (lib/email/delivery.js).
 // As for every invitation, the outbox record shows the link without its token
 // and the working message is stored (or replaced) in email_secrets.
@@ -36,18 +37,6 @@ function accessReminder(txApp, attendee) {
   });
 }
 
-function pendingInvitation(txApp, attendeeId, template) {
-  const found = txApp.findRecordsByFilter(
-    "emails",
-    "attendee = {:attendee} && template = {:template} && (status = 'queued' || status = 'failed')",
-    "-created",
-    1,
-    0,
-    { attendee: attendeeId, template },
-  );
-  return found.length > 0 ? found[0] : null;
-}
-
 /** Re-queues or queues the invitation; returns {emailId} or {refusal}. */
 function queueInvitation(txApp, attendeeId) {
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
@@ -57,22 +46,7 @@ function queueInvitation(txApp, attendeeId) {
     return { refusal: refusal(409, "attendee", "not_confirmed", MESSAGES.notConfirmed) };
   }
   const message = attendee.getString("user") ? accessReminder(txApp, attendee) : invitationMessage(txApp, attendee);
-  const fields = { to: attendee.getString("email"), subject: message.subject, html: message.html, text: message.text };
-  const pending = pendingInvitation(txApp, attendee.id, message.template);
-  if (!pending) {
-    const email = require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
-      ...fields,
-      template: message.template,
-      registration: attendee.getString("registration"),
-      attendee: attendee.id,
-      secret: message.secret,
-    });
-    return { emailId: email.id };
-  }
-  pending.load({ ...fields, status: "queued", attempts: 0, last_error: "", next_attempt_at: require(`${__hooks}/lib/core/db-date.js`).dbNow() });
-  txApp.save(pending);
-  if (message.secret) require(`${__hooks}/lib/email/secrets.js`).saveSecret(txApp, pending.id, message.secret);
-  return { emailId: pending.id };
+  return { emailId: require(`${__hooks}/lib/email/outbox.js`).queueAttendeeEmail(txApp, attendee, message).id };
 }
 
 /** POST /api/masterclass/attendees/{id}/invitation @param {core.RequestEvent} e */

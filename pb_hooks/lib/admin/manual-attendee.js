@@ -30,37 +30,20 @@
 //
 // Resending the ticket re-renders the confirmation with the current ticket
 // (a regenerated code included) and queues it: a copy still waiting in the
-// outbox is replaced rather than joined by another. Status and queueing are
+// outbox is replaced rather than joined by another (lib/email/outbox.js
+// queueAttendeeEmail, as a resent invitation is). Status and queueing are
 // one transaction, so a cancellation either comes first (refused) or after;
 // a confirmation whose attendee was cancelled before it went out is not sent
 // (lib/tickets/emails.js isObsolete).
+// The body's fields are checked by lib/admin/manual-attendee-validation.js.
 
 const MAX_BODY_BYTES = 16 * 1024;
-const REASON_MAX = 500;
-// $100,000.00: far above any seat, low enough that a slip of the keyboard is caught.
-const MAX_AMOUNT_CENTS = 10000000;
-const KEYS = [
-  "event", "fullName", "email", "company", "jobTitle", "phoneNumber", "role", "dietaryRequirements", "basis", "amountCents", "reason", "whenFull",
-];
-const BASES = ["complimentary", "paid_elsewhere"];
-const WHEN_FULL = ["observer", "waitlist"];
-const PHONE_PATTERN = /^[0-9+()\-. ]*$/;
 const HOLDS_TICKET = ["confirmed", "confirmed_observer"];
 const STATUS_WORDS = { confirmed: "confirmed", confirmed_observer: "an observer", waitlisted: "on the waitlist", cancelled: "cancelled", "": "not confirmed" };
 
 const MESSAGES = {
   signIn: "Please sign in as an administrator.",
   forbidden: "Only administrators can add attendees or resend their emails.",
-  basisRequired: "Choose how the seat is paid for: complimentary or paid elsewhere.",
-  amountRequired: "Enter the amount paid elsewhere, in dollars and cents, more than $0.",
-  amountTooLarge: "The amount may be at most $100,000.",
-  amountComplimentary: "A complimentary seat has no amount: leave the amount empty, or choose Paid elsewhere.",
-  reasonRequired: "Please give a reason: it is kept with the registration.",
-  reasonTooLong: `The reason may be at most ${REASON_MAX} characters.`,
-  whenFullInvalid: "When the masterclass is full, they can be added as an observer or to the waitlist.",
-  tooLong: (max) => `At most ${max} characters.`,
-  phoneInvalid: "Phone number may only contain digits, spaces and + ( ) - .",
-  roleInvalid: "Please choose one of the listed roles.",
   alreadyRegistered: (email, status) => `${email} is already registered for this masterclass (${STATUS_WORDS[status] || status}). Find them in the list instead.`,
   full: "No seat is free: every seat is taken, held in a checkout or held for an open waitlist offer. Add them as an observer (no seat) or to the waitlist instead.",
   draft: "This masterclass is a draft: publish it before adding attendees.",
@@ -77,72 +60,6 @@ const errors = () => require(`${__hooks}/lib/core/errors.js`);
 /** The signed-in administrator's user id ("" for a superuser, who is no user). */
 function administratorId(e) {
   return e.auth && e.auth.collection().name === "users" ? e.auth.id : "";
-}
-
-/**
- * The request body checked: the cleaned values, or every field error.
- * @returns {{values?: object, errors?: object}}
- */
-function validateAddition(body) {
-  const { LIMITS, ATTENDEE_ROLES, MESSAGES: COMMON } = require(`${__hooks}/lib/core/constants.js`);
-  const rules = require(`${__hooks}/shared/shared-rules.json`);
-  const { isValidEmail, isReservedEmailDomain } = require(`${__hooks}/lib/registration/validation.js`);
-  const found = {};
-  const add = (field, code, message) => {
-    if (!found[field]) found[field] = { code, message };
-  };
-  for (const key of Object.keys(body)) {
-    if (!KEYS.includes(key)) add(key, "unknown_field", COMMON.unknownField(key));
-  }
-  const text = (name, max) => {
-    const value = body[name];
-    if (value === undefined || value === null) return "";
-    if (typeof value !== "string") {
-      add(name, "invalid", COMMON.textInvalid);
-      return "";
-    }
-    const trimmed = value.trim();
-    if (trimmed.length > max) add(name, "too_long", MESSAGES.tooLong(max));
-    return trimmed;
-  };
-
-  const fullName = text("fullName", LIMITS.fullName);
-  if (fullName === "") add("fullName", "required", COMMON.fullNameRequired);
-  else if (fullName.length < rules.fullName.minLength) add("fullName", "too_short", COMMON.fullNameTooShort);
-  else if (new RegExp(rules.fullName.linkPattern, "i").test(fullName)) add("fullName", "invalid_name", COMMON.fullNameLink);
-  const email = text("email", LIMITS.email).toLowerCase();
-  if (email === "") add("email", "required", COMMON.emailRequired);
-  else if (!isValidEmail(email)) add("email", "invalid_email", COMMON.emailInvalid);
-  else if (isReservedEmailDomain(email)) add("email", "undeliverable_email", rules.email.reservedMessage);
-  const company = text("company", LIMITS.company);
-  const jobTitle = text("jobTitle", LIMITS.jobTitle);
-  const phoneNumber = text("phoneNumber", LIMITS.phoneNumber);
-  if (!PHONE_PATTERN.test(phoneNumber)) add("phoneNumber", "invalid_phone", MESSAGES.phoneInvalid);
-  const role = text("role", 100);
-  if (role !== "" && !ATTENDEE_ROLES.includes(role)) add("role", "invalid_role", MESSAGES.roleInvalid);
-  const dietaryRequirements = text("dietaryRequirements", LIMITS.dietaryRequirements);
-
-  const basis = body.basis;
-  if (!BASES.includes(basis)) add("basis", "required", MESSAGES.basisRequired);
-  const amount = body.amountCents;
-  const noAmount = amount === undefined || amount === null || amount === 0;
-  let amountCents = 0;
-  if (basis === "complimentary" && !noAmount) add("amountCents", "not_allowed", MESSAGES.amountComplimentary);
-  if (basis === "paid_elsewhere") {
-    if (typeof amount !== "number" || !Number.isInteger(amount) || amount <= 0) add("amountCents", "required", MESSAGES.amountRequired);
-    else if (amount > MAX_AMOUNT_CENTS) add("amountCents", "too_large", MESSAGES.amountTooLarge);
-    else amountCents = amount;
-  }
-  const reason = typeof body.reason === "string" ? body.reason.trim() : "";
-  if (reason === "") add("reason", "required", MESSAGES.reasonRequired);
-  else if (reason.length > REASON_MAX) add("reason", "too_long", MESSAGES.reasonTooLong);
-  const whenFull = body.whenFull === undefined || body.whenFull === null || body.whenFull === "" ? "" : body.whenFull;
-  if (whenFull !== "" && !WHEN_FULL.includes(whenFull)) add("whenFull", "invalid", MESSAGES.whenFullInvalid);
-
-  if (Object.keys(found).length > 0) return { errors: found };
-  return {
-    values: { fullName, email, company, jobTitle, phoneNumber, role, dietaryRequirements, basis, amountCents, reason, whenFull },
-  };
 }
 
 /** The event's attendee with this address who is not cancelled (any case), or null. */
@@ -258,7 +175,7 @@ function handleAdd(e) {
   return answerRefusals(e, () => {
     admin().requireAdministrator(e, MESSAGES);
     const body = readJsonObject(e, MAX_BODY_BYTES);
-    const checked = validateAddition(body);
+    const checked = require(`${__hooks}/lib/admin/manual-attendee-validation.js`).validateAddition(body);
     if (checked.errors) throw invalidFields(checked.errors);
     const event = require(`${__hooks}/lib/admin/event-choice.js`).adminEvent(e.app, body.event);
     let made = null;
@@ -306,19 +223,6 @@ function confirmationFor(txApp, attendee) {
   return rendered.find((email) => email.attendeeId === attendee.id && email.message.template === TEMPLATES.confirmation);
 }
 
-/** The attendee's confirmation waiting in the outbox (queued or failed), newest first, or null. */
-function waitingConfirmation(txApp, attendeeId, template) {
-  const found = txApp.findRecordsByFilter(
-    "emails",
-    "attendee = {:attendee} && template = {:template} && (status = 'queued' || status = 'failed')",
-    "-created",
-    1,
-    0,
-    { attendee: attendeeId, template },
-  );
-  return found.length > 0 ? found[0] : null;
-}
-
 /** Queues the ticket again: `{emailId, to}` or `{refusal}`. */
 function resendInTransaction(txApp, attendeeId) {
   const { refusal } = errors();
@@ -332,24 +236,9 @@ function resendInTransaction(txApp, attendeeId) {
   if (require(`${__hooks}/lib/accounts/anonymise.js`).isPlaceholder(attendee.getString("email"))) {
     return { refusal: refusal(409, "attendee", "no_address", MESSAGES.noAddress) };
   }
-  const rendered = confirmationFor(txApp, attendee);
-  const { message } = rendered;
-  const fields = { to: attendee.getString("email"), subject: message.subject, html: message.html, text: message.text };
-  const waiting = waitingConfirmation(txApp, attendee.id, message.template);
-  if (waiting) {
-    waiting.load({ ...fields, status: "queued", attempts: 0, last_error: "", next_attempt_at: require(`${__hooks}/lib/core/db-date.js`).dbNow() });
-    txApp.save(waiting);
-    if (message.secret) require(`${__hooks}/lib/email/secrets.js`).saveSecret(txApp, waiting.id, message.secret);
-    return { emailId: waiting.id, to: fields.to };
-  }
-  const email = require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
-    ...fields,
-    template: message.template,
-    registration: attendee.getString("registration"),
-    attendee: attendee.id,
-    secret: message.secret,
-  });
-  return { emailId: email.id, to: fields.to };
+  const { message } = confirmationFor(txApp, attendee);
+  const email = require(`${__hooks}/lib/email/outbox.js`).queueAttendeeEmail(txApp, attendee, message);
+  return { emailId: email.id, to: attendee.getString("email") };
 }
 
 /** POST /api/masterclass/admin/attendees/{id}/resend-ticket @param {core.RequestEvent} e */
@@ -371,4 +260,4 @@ function handleResendTicket(e) {
   });
 }
 
-module.exports = { MESSAGES, MAX_AMOUNT_CENTS, REASON_MAX, validateAddition, handleAdd, handleResendTicket };
+module.exports = { MESSAGES, handleAdd, handleResendTicket };

@@ -52,4 +52,39 @@ function recordDelivered(txApp, email, status) {
   }
 }
 
-module.exports = { saveOutboxEmail, recordDelivered };
+/**
+ * An attendee's email of one template sent again, in the caller's
+ * transaction: their copy still waiting in the outbox (queued or failed, the
+ * newest) is re-queued with this message, due at once, rather than joined by
+ * another; otherwise the message is queued. Returns the outbox record.
+ * @param {core.App} txApp
+ * @param {core.Record} attendee
+ * @param {{template: string, subject: string, html: string, text: string, secret?: object}} message
+ */
+function queueAttendeeEmail(txApp, attendee, message) {
+  const fields = { to: attendee.getString("email"), subject: message.subject, html: message.html, text: message.text };
+  const found = txApp.findRecordsByFilter(
+    "emails",
+    "attendee = {:attendee} && template = {:template} && (status = 'queued' || status = 'failed')",
+    "-created",
+    1,
+    0,
+    { attendee: attendee.id, template: message.template },
+  );
+  const waiting = found.length > 0 ? found[0] : null;
+  if (!waiting) {
+    return saveOutboxEmail(txApp, {
+      ...fields,
+      template: message.template,
+      registration: attendee.getString("registration"),
+      attendee: attendee.id,
+      secret: message.secret,
+    });
+  }
+  waiting.load({ ...fields, status: "queued", attempts: 0, last_error: "", next_attempt_at: require(`${__hooks}/lib/core/db-date.js`).dbNow() });
+  txApp.save(waiting);
+  if (message.secret) require(`${__hooks}/lib/email/secrets.js`).saveSecret(txApp, waiting.id, message.secret);
+  return waiting;
+}
+
+module.exports = { saveOutboxEmail, recordDelivered, queueAttendeeEmail };
