@@ -174,21 +174,6 @@ function readFields(e, fields) {
   return { attendeeId: body.attendee, values };
 }
 
-/** Runs `decide(txApp)` in one transaction; a refusal it throws is answered after the transaction, which then wrote nothing. */
-function inTransaction(app, decide) {
-  let outcome = null;
-  app.runInTransaction((txApp) => {
-    try {
-      outcome = { value: decide(txApp) };
-    } catch (error) {
-      if (!(error && error.isRequestError)) throw error;
-      outcome = { refused: error };
-    }
-  });
-  if (outcome.refused) throw outcome.refused;
-  return outcome.value;
-}
-
 /** GET /api/masterclass/my-registration?attendee=… @param {core.RequestEvent} e */
 function handleView(e) {
   return errors().answerRefusals(e, () => {
@@ -215,7 +200,8 @@ function handleDetails(e) {
     const { attendeeId, values } = readFields(e, DETAILS_FIELDS);
     ownRow(e, e.app, attendeeId);
     require(`${__hooks}/lib/core/rate-limit.js`).enforce(e.app, "detailsChanges", e.auth.id);
-    const saved = inTransaction(e.app, (txApp) => {
+    // One transaction; a refusal thrown in it is answered after it, which then wrote nothing.
+    const saved = require(`${__hooks}/lib/cancellation/cancel.js`).inTransaction(e.app, (txApp) => {
       const now = new Date();
       const attendee = ownRow(e, txApp, attendeeId);
       const event = txApp.findRecordById("events", attendee.getString("event"));
@@ -266,11 +252,9 @@ function substitute(txApp, attendee, colleague) {
   });
   txApp.save(row);
 
-  attendee.set("registration_status", "cancelled");
-  attendee.set("cancelled_at", require(`${__hooks}/lib/core/db-date.js`).dbNow());
-  attendee.set("cancelled_by", "substitution");
-  attendee.set("cancellation_reason", `Seat passed to ${colleague.fullName} (${row.getString("email")})`);
-  txApp.save(attendee);
+  require(`${__hooks}/lib/cancellation/cancel.js`).markCancelled(
+    txApp, attendee, "substitution", `Seat passed to ${colleague.fullName} (${row.getString("email")})`,
+  );
 
   const event = txApp.findRecordById("events", attendee.getString("event"));
   require(`${__hooks}/lib/attendees/emails.js`).queueSubstitutionEmails(txApp, { from: attendee, to: row, event });
@@ -285,7 +269,7 @@ function handleSubstitute(e) {
     const { attendeeId, values } = readFields(e, COLLEAGUE_FIELDS);
     ownRow(e, e.app, attendeeId);
     require(`${__hooks}/lib/core/rate-limit.js`).enforce(e.app, "substitutions", e.auth.id);
-    const result = inTransaction(e.app, (txApp) => {
+    const result = require(`${__hooks}/lib/cancellation/cancel.js`).inTransaction(e.app, (txApp) => {
       const now = new Date();
       const attendee = ownRow(e, txApp, attendeeId);
       const event = txApp.findRecordById("events", attendee.getString("event"));

@@ -10,16 +10,25 @@
 // cancelled and is refused, so one refund is recorded and one is paid.
 
 /**
- * In the transaction: the row cancelled, the refund recorded, the notice
- * queued. Returns the payment action's id ("" when nothing is refunded).
+ * The attendee row saved cancelled now, by whom (`cancelled_by`: a
+ * cancellation route's, or `substitution` for a seat passed to a colleague,
+ * lib/attendees/self-service.js) and why.
  */
-function applyCancellation(txApp, facts, { by, refundCents, reason }) {
-  const { attendee, registration, event } = facts;
+function markCancelled(txApp, attendee, by, reason) {
   attendee.set("registration_status", "cancelled");
   attendee.set("cancelled_at", require(`${__hooks}/lib/core/db-date.js`).dbNow());
   attendee.set("cancelled_by", by);
   attendee.set("cancellation_reason", reason || "");
   txApp.save(attendee);
+}
+
+/**
+ * In the transaction: the row cancelled, the refund recorded, the notice
+ * queued. Returns the payment action's id ("" when nothing is refunded).
+ */
+function applyCancellation(txApp, facts, { by, refundCents, reason }) {
+  const { attendee, registration, event } = facts;
+  markCancelled(txApp, attendee, by, reason);
 
   let actionId = "";
   if (refundCents > 0) {
@@ -41,8 +50,9 @@ function applyCancellation(txApp, facts, { by, refundCents, reason }) {
 }
 
 /**
- * Runs `decide(txApp)` in one transaction; a refusal it returns is thrown
- * after the transaction (which then wrote nothing).
+ * Runs `decide(txApp)` in one transaction; a refusal it throws is thrown
+ * again after the transaction (which then wrote nothing). The cancellation
+ * routes and an attendee's own changes (lib/attendees/self-service.js) use it.
  */
 function inTransaction(app, decide) {
   let outcome = null;
@@ -88,4 +98,4 @@ function cancelledAnswer(facts, refundCents, refund) {
   };
 }
 
-module.exports = { applyCancellation, inTransaction, afterCommit, cancelledAnswer };
+module.exports = { markCancelled, applyCancellation, inTransaction, afterCommit, cancelledAnswer };
