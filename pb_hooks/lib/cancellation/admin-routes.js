@@ -94,6 +94,14 @@ function handleAdminStatus(e) {
   });
 }
 
+/** The refund an administrator typed, a whole number of cents from 0 to what may be refunded, or a refusal thrown. */
+function checkedRefundCents(amount, facts) {
+  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0 || amount > facts.refundableCents) {
+    throw rules().refusal(400, "amountCents", "invalid", MESSAGES.amountInvalid(facts.refundableCents), { maxRefundCents: facts.refundableCents });
+  }
+  return amount;
+}
+
 function readAdminBody(e) {
   const body = require(`${__hooks}/lib/core/errors.js`).readJsonObject(e, MAX_BODY_BYTES);
   const reason = typeof body.reason === "string" ? body.reason.trim() : "";
@@ -108,16 +116,14 @@ function handleAdminCancel(e) {
   return require(`${__hooks}/lib/core/errors.js`).answerRefusals(e, () => {
     require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, MESSAGES);
     const { amount, reason } = readAdminBody(e);
-    const { assess, stateRefusal, refusal, ADMIN_CANCELLABLE } = rules();
+    const { assess, stateRefusal, ADMIN_CANCELLABLE } = rules();
     const cancel = require(`${__hooks}/lib/cancellation/cancel.js`);
     const result = cancel.inTransaction(e.app, (txApp) => {
       const attendee = adminAttendee(e, txApp);
       const facts = assess(txApp, attendee, new Date());
       const refused = stateRefusal(facts, ADMIN_CANCELLABLE, false);
       if (refused) throw refused;
-      if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0 || amount > facts.refundableCents) {
-        throw refusal(400, "amountCents", "invalid", MESSAGES.amountInvalid(facts.refundableCents), { maxRefundCents: facts.refundableCents });
-      }
+      checkedRefundCents(amount, facts);
       const actionId = cancel.applyCancellation(txApp, facts, { by: "administrator", refundCents: amount, reason });
       return { facts, actionId, amount };
     });
@@ -142,12 +148,7 @@ function deleteDecision(body, facts) {
   if (typed.length > REASON_MAX) throw refusal(400, "reason", "too_long", MESSAGES.reasonTooLong);
   let amount = 0;
   if (choice === "terms") amount = facts.termsRefundCents;
-  if (choice === "amount") {
-    amount = body.amountCents;
-    if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0 || amount > facts.refundableCents) {
-      throw refusal(400, "amountCents", "invalid", MESSAGES.amountInvalid(facts.refundableCents), { maxRefundCents: facts.refundableCents });
-    }
-  }
+  if (choice === "amount") amount = checkedRefundCents(body.amountCents, facts);
   const why = choice === "terms"
     ? `refund by the terms${facts.tier.words ? ` (${facts.tier.words})` : ""}${typed ? `: ${typed}` : ""}`
     : `${choice === "none" ? "no refund" : "refund of another amount"}: ${typed}`;
