@@ -7,13 +7,13 @@
 // choice, to add them as an observer (no seat) or to the waitlist. The
 // dialog stays open with the server's message when adding fails.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
 import { notify } from '@/components/notify';
-import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
+import { AttendeeFields, emailProblem, fullNameProblem } from './AttendeeFields';
 import { addAttendee, failureDetail, refusalCode, type ManualAttendee } from './attendeesApi';
 import { AttendeeAdminTexts as T } from './texts';
 
@@ -41,7 +41,6 @@ interface Values {
 const EMPTY: Values = {
   fullName: '', email: '', company: '', jobTitle: '', role: '', phoneNumber: '', dietaryRequirements: '', basis: '', amount: '', reason: '',
 };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Dollars as typed ('495', '495.5') in whole cents, or null. */
 export function dollarsToCents(value: string | number): number | null {
@@ -74,12 +73,8 @@ export function AddAttendeeDialog({ opened, event, onClose, onAdded }: AddAttend
     mode: 'controlled',
     initialValues: EMPTY,
     validate: {
-      fullName: (value) => {
-        const name = value.trim();
-        if (!name) return T.fullNameRequired;
-        return name.length < 2 ? T.fullNameTooShort : null;
-      },
-      email: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : T.emailInvalid),
+      fullName: fullNameProblem,
+      email: emailProblem,
       basis: (value) => (value ? null : 'Choose how the seat is paid for: complimentary or paid elsewhere.'),
       amount: (value, values) => {
         if (values.basis !== 'paid_elsewhere') return null;
@@ -143,24 +138,12 @@ export function AddAttendeeDialog({ opened, event, onClose, onAdded }: AddAttend
           <Text size="sm" c="dimmed">
             They take a seat like any registration and are emailed their ticket and the invitation to the attendee portal.
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label="Full Name" required maxLength={200} autoComplete="off" {...form.getInputProps('fullName')} />
-            <TextInput label="Email" type="email" required maxLength={254} autoComplete="off" {...form.getInputProps('email')} />
-            <TextInput label="Company" maxLength={200} {...form.getInputProps('company')} />
-            <TextInput label="Job Title" maxLength={200} {...form.getInputProps('jobTitle')} />
-            <Select
-              label="Role"
-              placeholder="No role"
-              clearable
-              data={[...ATTENDEE_ROLES]}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('role')}
-              value={form.values.role || null}
-              onChange={(value) => form.setFieldValue('role', value ?? '')}
-            />
-            <TextInput label="Phone Number" type="tel" maxLength={40} {...form.getInputProps('phoneNumber')} />
-          </SimpleGrid>
-          <Textarea label="Dietary Requirements" autosize minRows={1} maxRows={4} maxLength={1000} {...form.getInputProps('dietaryRequirements')} />
+          <AttendeeFields
+            inputProps={(field) => form.getInputProps(field)}
+            role={form.values.role}
+            onRoleChange={(role) => form.setFieldValue('role', role)}
+            dietaryRows={{ minRows: 1, maxRows: 4 }}
+          />
           <Radio.Group label="Payment" required {...form.getInputProps('basis')}>
             <Group gap="lg" mt={6}>
               <Radio value="complimentary" label="Complimentary" />

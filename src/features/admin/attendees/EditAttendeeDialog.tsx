@@ -5,12 +5,12 @@
 // message under the field it names and in the toast. An attendee who has an
 // account signs in with their email, so it is shown but not editable.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { notify } from '@/components/notify';
-import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
+import { AttendeeFields, emailProblem, fullNameProblem, type AttendeeField } from './AttendeeFields';
 import { failureDetail, fieldFailures, updateAttendee, type AdminAttendee, type AttendeeEdit } from './attendeesApi';
 import { CancelAttendeeSection } from './CancelAttendeeSection';
 import { RegenerateTicketSection } from './RegenerateTicketSection';
@@ -27,7 +27,10 @@ const EMPTY: AttendeeEdit = {
   full_name: '', email: '', company: '', job_title: '', role: '', phone_number: '', dietary_requirements: '',
   marketing_consent: false, privacy_consent: false,
 };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The record's name of each attendee field. */
+const FIELD_NAMES: Record<AttendeeField, keyof AttendeeEdit> = {
+  fullName: 'full_name', email: 'email', company: 'company', jobTitle: 'job_title', role: 'role', phoneNumber: 'phone_number', dietaryRequirements: 'dietary_requirements',
+};
 
 function editableValues(attendee: AdminAttendee): AttendeeEdit {
   return {
@@ -51,12 +54,8 @@ export function EditAttendeeDialog({ attendee, onClose, onSaved }: EditAttendeeD
     mode: 'controlled',
     initialValues: EMPTY,
     validate: {
-      full_name: (value) => {
-        const name = value.trim();
-        if (!name) return T.fullNameRequired;
-        return name.length < 2 ? T.fullNameTooShort : null;
-      },
-      email: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : T.emailInvalid),
+      full_name: fullNameProblem,
+      email: emailProblem,
     },
   });
 
@@ -112,33 +111,13 @@ export function EditAttendeeDialog({ attendee, onClose, onSaved }: EditAttendeeD
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label="Full Name" required maxLength={200} autoComplete="off" {...form.getInputProps('full_name')} />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="off"
-              disabled={hasAccount}
-              description={hasAccount ? 'They sign in with this email, so it cannot be changed.' : undefined}
-              {...form.getInputProps('email')}
-            />
-            <TextInput label="Company" maxLength={200} {...form.getInputProps('company')} />
-            <TextInput label="Job Title" maxLength={200} {...form.getInputProps('job_title')} />
-            <Select
-              label="Role"
-              placeholder="No role"
-              clearable
-              data={[...ATTENDEE_ROLES]}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('role')}
-              value={form.values.role || null}
-              onChange={(value) => form.setFieldValue('role', value ?? '')}
-            />
-            <TextInput label="Phone Number" type="tel" maxLength={40} {...form.getInputProps('phone_number')} />
-          </SimpleGrid>
-          <Textarea label="Dietary Requirements" autosize minRows={2} maxRows={6} maxLength={1000} {...form.getInputProps('dietary_requirements')} />
+          <AttendeeFields
+            inputProps={(field) => form.getInputProps(FIELD_NAMES[field])}
+            role={form.values.role}
+            onRoleChange={(role) => form.setFieldValue('role', role)}
+            emailProps={{ disabled: hasAccount, description: hasAccount ? 'They sign in with this email, so it cannot be changed.' : undefined }}
+            dietaryRows={{ minRows: 2, maxRows: 6 }}
+          />
           <Checkbox label="Marketing consent" {...form.getInputProps('marketing_consent', { type: 'checkbox' })} />
           <Checkbox label="Privacy policy accepted" {...form.getInputProps('privacy_consent', { type: 'checkbox' })} />
           <RegenerateTicketSection attendee={attendee} />
