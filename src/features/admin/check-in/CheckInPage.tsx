@@ -21,6 +21,7 @@ import { decideAttendeeId, decideScan, type DoorView, type ScanDecision } from '
 import { doorTime, type TextContext } from './decisionText';
 import { DeviceNameDialog } from './DeviceNameDialog';
 import { DoorPassesCard } from './DoorPassesCard';
+import { DoorSyncLine, FALLBACK_ZONE, doorSyncState, waitingText } from './DoorSyncLine';
 import { useDeviceName } from './deviceName';
 import { recordCheckIn, undoCheckIn } from './doorStore';
 import { ResultPanel, type DoorResult } from './ResultPanel';
@@ -29,7 +30,6 @@ import { useDoor, type Door } from './useDoor';
 const LAST_EVENT_KEY = 'door_event';
 /** The camera sees a ticket for as long as it is held up: the same code within this time is read once. */
 const REPEAT_MS = 4000;
-const FALLBACK_ZONE = 'Australia/Adelaide';
 
 function readLastEvent(): string | null {
   try {
@@ -73,40 +73,18 @@ function useDoorEvent(requested: string | undefined) {
 
 function SyncLine({ door, eventId }: { door: Door; eventId: string }) {
   const { sync, pending, roster } = door;
-  const waiting = pending > 0 ? ` · ${pending} check-in${pending === 1 ? '' : 's'} waiting to sync` : '';
   const zone = roster?.timezone ?? FALLBACK_ZONE;
   const signIn = sync.paused === 'signin';
-  let line: string;
-  let color = 'dimmed';
-  if (!sync.online) {
-    line = `Offline · check-ins are saved on this device${waiting}`;
-    color = 'orange.9';
-  } else if (signIn) {
-    line = `Sign in again to send check-ins${waiting}`;
-    color = 'red.8';
-  } else if (sync.unreachable) {
-    line = `Server not answering · retrying${waiting}`;
-    color = 'orange.9';
-  } else if (sync.syncing && pending > 0) {
-    line = `Online · sending ${pending} check-in${pending === 1 ? '' : 's'}…`;
-  } else if (sync.syncing && !sync.lastSyncedAt) {
-    line = 'Syncing…';
-  } else {
-    line = sync.lastSyncedAt ? `Online · synced ${doorTime(sync.lastSyncedAt, zone)}${waiting}` : `Online${waiting}`;
-  }
+  // Offline comes first: signing in again needs a connection.
+  const { line, color } = signIn && sync.online ? { line: `Sign in again to send check-ins${waitingText(pending)}`, color: 'red.8' } : doorSyncState(door, zone);
   return (
-    <Stack gap={2}>
-      <Text size="sm" c={color} data-sync-line>
-        {line}
-        {signIn && <> · <Anchor href={`/auth?redirect=${encodeURIComponent(`/admin/check-in?event=${eventId}`)}`}>Sign in</Anchor></>}
-      </Text>
-      {roster && (
-        <Text size="xs" c="dimmed" data-list-line>
-          List of {door.attendees.length} attendee{door.attendees.length === 1 ? '' : 's'} kept on this device
-          {sync.lastSyncedAt ? `, updated ${doorTime(sync.lastSyncedAt, zone, new Date())}` : ''}
-        </Text>
-      )}
-    </Stack>
+    <DoorSyncLine
+      door={door}
+      line={line}
+      color={color}
+      action={signIn && <> · <Anchor href={`/auth?redirect=${encodeURIComponent(`/admin/check-in?event=${eventId}`)}`}>Sign in</Anchor></>}
+      listUpdated={sync.lastSyncedAt ? `, updated ${doorTime(sync.lastSyncedAt, zone, new Date())}` : ''}
+    />
   );
 }
 

@@ -16,10 +16,9 @@ import { pb } from '@/lib/pocketbase';
 import { currentDoorPass, currentUser, type DoorPassRecord } from '@/lib/session';
 import { leaveDoor, signInWithDoorPass, startSync } from '@/sync';
 import { DoorScreen } from './CheckInPage';
-import { doorTime } from './decisionText';
+import { DoorSyncLine, FALLBACK_ZONE, doorSyncState } from './DoorSyncLine';
 import type { Door } from './useDoor';
 
-const FALLBACK_ZONE = 'Australia/Adelaide';
 const NOTHING_OF_THE_PORTAL = [] as const;
 
 let cached: { key: string; pass: DoorPassRecord | null } = { key: '', pass: null };
@@ -122,8 +121,6 @@ function PinForm({ passId, notice }: { passId: string; notice: string | null }) 
 
 function PassSyncLine({ door }: { door: Door }) {
   const { sync, pending, roster } = door;
-  const zone = roster?.timezone ?? FALLBACK_ZONE;
-  const waiting = pending > 0 ? ` · ${pending} check-in${pending === 1 ? '' : 's'} waiting to sync` : '';
   if (sync.paused === 'signin') {
     return (
       <Alert color="red" role="alert" title="This door pass no longer works" data-sync-line>
@@ -133,31 +130,8 @@ function PassSyncLine({ door }: { door: Door }) {
       </Alert>
     );
   }
-  let line: string;
-  let color = 'dimmed';
-  if (!sync.online) {
-    line = `Offline · check-ins are saved on this device${waiting}`;
-    color = 'orange.9';
-  } else if (sync.unreachable) {
-    line = `Server not answering · retrying${waiting}`;
-    color = 'orange.9';
-  } else if (sync.syncing && pending > 0) {
-    line = `Online · sending ${pending} check-in${pending === 1 ? '' : 's'}…`;
-  } else if (sync.syncing && !sync.lastSyncedAt) {
-    line = 'Syncing…';
-  } else {
-    line = sync.lastSyncedAt ? `Online · synced ${doorTime(sync.lastSyncedAt, zone)}${waiting}` : `Online${waiting}`;
-  }
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c={color} data-sync-line>{line}</Text>
-      {roster && (
-        <Text size="xs" c="dimmed" data-list-line>
-          List of {door.attendees.length} attendee{door.attendees.length === 1 ? '' : 's'} kept on this device
-        </Text>
-      )}
-    </Stack>
-  );
+  const { line, color } = doorSyncState(door, roster?.timezone ?? FALLBACK_ZONE);
+  return <DoorSyncLine door={door} line={line} color={color} />;
 }
 
 function PassDoor({ pass, onLeft }: { pass: DoorPassRecord; onLeft: (kept: boolean) => void }) {
