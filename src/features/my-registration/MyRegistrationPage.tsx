@@ -6,23 +6,21 @@
 // changing needs a connection: offline, the stored details show and the page
 // says so. A seat passed on comes back cancelled through the sync and says to
 // whom it went. The forms' rules are the registration form's, handed in by
-// the route (features never import each other).
+// the route (features never import each other). The sections are
+// DetailsSection and ColleagueSection, each with ClosedNote after its cut-off.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Box, Button, Card, Divider, Group, Loader, Modal, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconCircleCheck, IconUserShare } from '@tabler/icons-react';
+import { Alert, Box, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { z } from 'zod';
 import { db, type AttendeeRow, type EventRow } from '@/db';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { currentUser } from '@/lib/session';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import { useOnline } from '@/pwa/useOnline';
-import { requestSync } from '@/sync';
+import { ColleagueSection } from './ColleagueSection';
+import { DetailsSection } from './DetailsSection';
 import {
-  MyRegistrationRefused, fetchMyRegistration, saveDetails, sendColleague,
+  MyRegistrationRefused, fetchMyRegistration,
   type ColleagueValues, type DetailsValues, type MyRegistration,
 } from './myRegistrationApi';
 
@@ -142,211 +140,5 @@ function SeatCard({ seat, schemas }: { seat: Seat; schemas: MyRegistrationSchema
         </Stack>
       )}
     </Card>
-  );
-}
-
-function ClosedNote({ server, what }: { server: MyRegistration; what: 'details' | 'substitution' }) {
-  const allowance = server[what];
-  const contact = (
-    <>
-      please <Anchor href={server.contactUrl}>contact us</Anchor>
-    </>
-  );
-  if (allowance.reason === 'checked_in') return <Text size="sm">You have been checked in at the door, so your seat can no longer be passed on.</Text>;
-  if (allowance.reason !== 'cutoff') return <Text size="sm">This registration can no longer be changed here. If something needs to change, {contact}.</Text>;
-  return what === 'details' ? (
-    <Text size="sm">
-      Changes to your details were possible until {allowance.untilText}. If something needs to change now, {contact}.
-    </Text>
-  ) : (
-    <Text size="sm">
-      A colleague could be sent in your place until {allowance.untilText}. If you cannot attend, {contact}.
-    </Text>
-  );
-}
-
-function DetailsSection({
-  attendee, server, schema, onSaved,
-}: { attendee: AttendeeRow; server: MyRegistration | null; schema: MyRegistrationSchemas['details']; onSaved: (answer: MyRegistration) => void }) {
-  const open = server?.details.open === true;
-  const form = useForm<DetailsValues>({
-    initialValues: { phoneNumber: attendee.phone_number ?? '', dietaryRequirements: attendee.dietary_requirements ?? '' },
-    validate: zod4Resolver(schema, { errorPriority: 'first' }),
-  });
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const save = async (values: DetailsValues) => {
-    setSaving(true);
-    setSaved(false);
-    setError(null);
-    try {
-      const answer = await saveDetails(attendee.id, values);
-      form.setValues({ phoneNumber: answer.attendee.phoneNumber, dietaryRequirements: answer.attendee.dietaryRequirements });
-      form.resetDirty({ phoneNumber: answer.attendee.phoneNumber, dietaryRequirements: answer.attendee.dietaryRequirements });
-      onSaved(answer);
-      setSaved(true);
-      void requestSync();
-    } catch (caught) {
-      const refusal = caught instanceof MyRegistrationRefused ? caught : null;
-      if (refusal && Object.keys(refusal.fields).length > 0) form.setErrors(refusal.fields);
-      else setError(refusal?.message ?? 'Your details could not be saved.');
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <form onSubmit={form.onSubmit(save)} noValidate aria-labelledby={`details-${attendee.id}`}>
-      <Title order={3} size="h4" id={`details-${attendee.id}`} mb="xs">
-        Your details
-      </Title>
-      <Stack gap="sm">
-        {/* Read-only (offline, loading, after the cut-off) looks it: filled, not outlined. */}
-        <TextInput
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          maxLength={40}
-          readOnly={!open}
-          variant={open ? 'default' : 'filled'}
-          required={open}
-          {...form.getInputProps('phoneNumber')}
-        />
-        <Textarea
-          label="Dietary Requirements"
-          description="Allergies, intolerances or preferences the caterers should know about"
-          autosize
-          minRows={2}
-          maxLength={1000}
-          readOnly={!open}
-          variant={open ? 'default' : 'filled'}
-          {...form.getInputProps('dietaryRequirements')}
-        />
-        {server && !open && <ClosedNote server={server} what="details" />}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        {open && (
-          <Group justify="space-between" gap="sm">
-            {saved ? (
-              <Group gap={6} role="status">
-                <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
-                <Text size="sm" fw={600}>
-                  Your details have been saved
-                </Text>
-              </Group>
-            ) : (
-              <Text size="sm" c="dimmed">
-                You can change these until {server.details.untilText}.
-              </Text>
-            )}
-            <Button type="submit" loading={saving}>
-              Save details
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </form>
-  );
-}
-
-const EMPTY_COLLEAGUE: ColleagueValues = { fullName: '', email: '', company: '', jobTitle: '' };
-
-function ColleagueSection({
-  attendeeId, server, schema, onPassed,
-}: { attendeeId: string; server: MyRegistration | null; schema: MyRegistrationSchemas['colleague']; onPassed: (answer: MyRegistration) => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
-  const [opened, setOpened] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [passedTo, setPassedTo] = useState<string | null>(null);
-  const form = useForm<ColleagueValues>({ initialValues: EMPTY_COLLEAGUE, validate: zod4Resolver(schema, { errorPriority: 'first' }) });
-  const open = server?.substitution.open === true;
-
-  const submit = async (values: ColleagueValues) => {
-    setSending(true);
-    setError(null);
-    try {
-      const answer = await sendColleague(attendeeId, values);
-      setPassedTo(answer.colleague?.fullName ?? values.fullName);
-      setOpened(false);
-      onPassed(answer);
-      void requestSync();
-    } catch (caught) {
-      const refusal = caught instanceof MyRegistrationRefused ? caught : null;
-      if (refusal && Object.keys(refusal.fields).length > 0) form.setErrors(refusal.fields);
-      else setError(refusal?.message ?? 'Your colleague could not be sent in your place.');
-    } finally {
-      setSending(false);
-    }
-  };
-
-  return (
-    <section aria-labelledby={`colleague-${attendeeId}`}>
-      <Title order={3} size="h4" id={`colleague-${attendeeId}`} mb="xs">
-        Send a colleague in my place
-      </Title>
-      {passedTo ? (
-        <Alert color="green" variant="light" role="status" title="Seat passed on">
-          Your seat now belongs to {passedTo}. We have emailed them their ticket and an invitation to the attendee portal; your own ticket no
-          longer admits anyone.
-        </Alert>
-      ) : (
-        <Stack gap="sm">
-          <Text size="sm">
-            If you cannot come, a colleague can take your seat. They get a new ticket and an invitation; your ticket stops working and the
-            masterclass leaves your portal. Your account stays.
-          </Text>
-          {server && !open && <ClosedNote server={server} what="substitution" />}
-          {open && (
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                Possible until {server.substitution.untilText}.
-              </Text>
-              <Button variant="default" leftSection={<IconUserShare size={18} />} onClick={() => setOpened(true)}>
-                Send a colleague
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      )}
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="Send a colleague in my place"
-        size="lg"
-        fullScreen={phone}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      >
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack gap="sm">
-            <Text size="sm">Your colleague’s details, as they will appear on their ticket:</Text>
-            <TextInput label="Full Name" required autoComplete="off" maxLength={200} {...form.getInputProps('fullName')} />
-            <TextInput label="Email" type="email" required autoComplete="off" maxLength={254} {...form.getInputProps('email')} />
-            <TextInput label="Company" required maxLength={200} {...form.getInputProps('company')} />
-            <TextInput label="Job Title" required maxLength={200} {...form.getInputProps('jobTitle')} />
-            <Text size="sm">Once you confirm, your seat is theirs: this cannot be undone here.</Text>
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                Keep my seat
-              </Button>
-              <Button type="submit" loading={sending} color="navy">
-                Give my seat to this colleague
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-    </section>
   );
 }
