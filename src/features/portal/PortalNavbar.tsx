@@ -1,8 +1,18 @@
+import { Fragment } from 'react';
 import { Badge, Group, Loader, NavLink, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { IconClipboardList, IconClockHour4, IconLayoutDashboard, IconShieldLock, IconTicket, IconUserCircle } from '@tabler/icons-react';
 import { portalTools, type PortalTool } from './portalTools';
 import type { PortalLock } from './usePortalLock';
+
+/** The portal's pages in the sidebar's order; 'tools' marks where the tools stand (locked until the unlock). */
+const PAGES = [
+  { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard, exact: true },
+  { to: '/dashboard/ticket', label: 'Your Ticket', icon: IconTicket, exact: false },
+  { to: '/dashboard/registration', label: 'Your Registration', icon: IconClipboardList, exact: false },
+  'tools',
+  { to: '/dashboard/profile-settings', label: 'Profile Settings', icon: IconUserCircle, exact: false },
+] as const;
 
 interface PortalNavbarProps {
   lock: PortalLock;
@@ -18,42 +28,26 @@ export function PortalNavbar({ lock, isAdmin, onNavigate }: PortalNavbarProps) {
     <Stack gap="md">
       <LockNotice lock={lock} />
       <Stack component="nav" aria-label="Portal" gap={4}>
-        <NavLink
-          component={Link}
-          to="/dashboard"
-          activeOptions={{ exact: true }}
-          label="Dashboard"
-          leftSection={<IconLayoutDashboard size={20} />}
-          active={pathname === '/dashboard'}
-          onClick={onNavigate}
-        />
-        <NavLink
-          component={Link}
-          to="/dashboard/ticket"
-          label="Your Ticket"
-          leftSection={<IconTicket size={20} />}
-          active={pathname === '/dashboard/ticket'}
-          onClick={onNavigate}
-        />
-        <NavLink
-          component={Link}
-          to="/dashboard/registration"
-          label="Your Registration"
-          leftSection={<IconClipboardList size={20} />}
-          active={pathname === '/dashboard/registration'}
-          onClick={onNavigate}
-        />
-        {portalTools.map((tool) => (
-          <ToolNavLink key={tool.to} tool={tool} lock={lock} active={pathname === tool.to} onNavigate={onNavigate} />
-        ))}
-        <NavLink
-          component={Link}
-          to="/dashboard/profile-settings"
-          label="Profile Settings"
-          leftSection={<IconUserCircle size={20} />}
-          active={pathname === '/dashboard/profile-settings'}
-          onClick={onNavigate}
-        />
+        {PAGES.map((page) =>
+          page === 'tools' ? (
+            <Fragment key="tools">
+              {portalTools.map((tool) => (
+                <ToolNavLink key={tool.to} tool={tool} lock={lock} active={pathname === tool.to} onNavigate={onNavigate} />
+              ))}
+            </Fragment>
+          ) : (
+            <NavLink
+              key={page.to}
+              component={Link}
+              to={page.to}
+              {...(page.exact ? { activeOptions: { exact: true } } : {})}
+              label={page.label}
+              leftSection={<page.icon size={20} />}
+              active={pathname === page.to}
+              onClick={onNavigate}
+            />
+          ),
+        )}
         {isAdmin && (
           <NavLink
             component={Link}
