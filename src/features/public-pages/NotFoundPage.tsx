@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { holdPageMeta, NOT_FOUND_META } from '@/app/pageMeta';
 import { PublicPageLayout } from './PublicPageLayout';
+import classes from './NotFoundPage.module.css';
 
 /** The pages a visitor who followed a wrong link most likely wanted. */
 const wayAround = [
@@ -15,7 +16,7 @@ export function NotFoundPage() {
   useEffect(() => holdPageMeta(NOT_FOUND_META), []);
   return (
     <PublicPageLayout>
-      <Container size="sm" py={{ base: 64, sm: 120 }}>
+      <Container size="sm" className={classes.container}>
         <Stack align="center" gap="md" ta="center">
           <Title order={1} fz={96} c="navy.9">404</Title>
           <Text fz="xl" fw={600}>Oops! Page not found</Text>
