@@ -358,6 +358,8 @@ test.describe('sales state and failures', () => {
   });
 
   test('shows skeletons while loading, then the facts', async ({ page }) => {
+    // The stored copy of the page (no masterclass from the server) while the event read is slow:
+    // the hero and Event Details show placeholders, never a made-up or empty fact.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await servePageAsBuilt(page);
@@ -365,14 +367,28 @@ test.describe('sales state and failures', () => {
       await held;
       await route.continue();
     });
+    // The prerendered Event Details section, remembered before any of the app's scripts run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as Record<string, Element | null>).prerenderedDetails = document.getElementById('event-details');
+      });
+    });
     await page.goto('/');
+    const hero = page.getByRole('region', { name: 'AI CHAMPIONS MASTERCLASS' });
     const details = page.getByRole('region', { name: 'Event Details' });
+    await expect(hero.getByRole('status', { name: 'Loading event details' })).toBeVisible();
     await expect(details.locator('[aria-busy="true"]').first()).toBeAttached();
     await expect(details.getByText('Wednesday 18 June 2025')).toHaveCount(0);
+    // A visitor scrolls down while the app starts (the section hydrates as it nears the viewport).
     await details.scrollIntoViewIfNeeded();
     release();
     await expect(details.getByText('Wednesday 18 June 2025', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expect(details.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(hero.getByText(WELCOME, { exact: true })).toBeVisible();
+    await expect(hero.getByRole('status', { name: 'Loading event details' })).toHaveCount(0);
+    // The facts replaced the placeholders in place: the page's sections were never dropped and drawn
+    // again while the app started or the data arrived (they would vanish and come back).
+    expect(await page.evaluate(() => (window as unknown as Record<string, Element | null>).prerenderedDetails === document.getElementById('event-details'))).toBe(true);
   });
 
   test('when the event and speakers cannot be read the page says so once and makes up no facts', async ({ page }) => {

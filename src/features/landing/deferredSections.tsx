@@ -6,7 +6,7 @@
 // never held up hydrating the whole page at once. The sections read the page's
 // data from a small store (./lowerData), not from props, so an answer that
 // arrives before a section has hydrated never makes React throw its markup away.
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, memo, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { whenIdle } from '@/app/deferred';
 
 export const LOWER_SECTIONS = ['Why', 'Experience', 'Audience', 'Speakers', 'Details', 'Closing'] as const;
@@ -74,8 +74,13 @@ const LAZY_SECTIONS = Object.fromEntries(LOWER_SECTIONS.map((name) => [name, laz
  * One section below the hero, in its own Suspense boundary and box. Once its code has
  * loaded, React renders it at once wherever the page is rendered again (the prerender
  * renders the page once to start the loads, then for good).
+ *
+ * Memoised: it takes no data from the landing page, so the page rendering again (its
+ * event or speakers arrived) never reaches a boundary still holding the prerendered
+ * markup. An update there, before the section's code has loaded, makes React drop that
+ * markup and show the empty fallback until it has: the section would vanish and come back.
  */
-export function LowerSection({ name }: { name: LowerSectionName }) {
+export const LowerSection = memo(function LowerSection({ name }: { name: LowerSectionName }) {
   const Section = LAZY_SECTIONS[name];
   return (
     <div {...{ [LOWER_ATTRIBUTE]: name }}>
@@ -84,7 +89,7 @@ export function LowerSection({ name }: { name: LowerSectionName }) {
       </Suspense>
     </div>
   );
-}
+});
 
 /** The rendered prerender in the document when the app started (read once, before React touches it). */
 const prerendered = typeof document !== 'undefined' && document.querySelector(`[${LOWER_ATTRIBUTE}]`) !== null;
