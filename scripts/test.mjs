@@ -16,9 +16,10 @@ import { root } from './lib/paths.mjs';
 
 ensureNodeModules();
 ensureServerBinary();
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`Browser tests need Chromium at ${chromium}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`);
+// The journeys drive Debian's chromium-headless-shell (tests/support/browser.ts), else its chromium.
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate));
+if (!chromium || !existsSync(chromium)) {
+  console.error(`Browser tests need Chromium: install Debian's package (apt-get install chromium-headless-shell) or set CHROMIUM_PATH.`);
   process.exit(1);
 }
 // The HTML validity journey runs the W3C checker (vnu-jar), a Java program.

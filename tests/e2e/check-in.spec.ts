@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import qrcode from 'qrcode-generator';
-import { chromiumLaunchOptions, DESKTOP, PHONE } from '../support/browser';
+import { cameraChromiumPath, chromiumLaunchOptions, DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 
@@ -115,6 +115,7 @@ test('(a) offline, the camera reads a ticket: checked in, then already checked i
   qrVideo(`AICM1:${seeded.eventId}:${seeded.ada.ticket_code}`, video);
   const browser = await chromium.launch({
     ...chromiumLaunchOptions,
+    executablePath: cameraChromiumPath,
     args: [...chromiumLaunchOptions.args, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {

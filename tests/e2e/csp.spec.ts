@@ -7,7 +7,7 @@
 // no console error.
 import { createHash } from 'node:crypto';
 import { expect, test, chromium, type Page, type Response } from '@playwright/test';
-import { chromiumLaunchOptions, DESKTOP } from '../support/browser';
+import { cameraChromiumPath, chromiumLaunchOptions, DESKTOP } from '../support/browser';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { attendeeCards, attendeeFields, toast } from './registration-helpers';
@@ -145,7 +145,7 @@ test.describe('signed in', () => {
   });
 
   test('the door page: the camera is allowed, other devices are not, and the scanner runs', async ({ baseURL }) => {
-    const browser = await chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, '--use-fake-device-for-media-stream'] });
+    const browser = await chromium.launch({ ...chromiumLaunchOptions, executablePath: cameraChromiumPath, args: [...chromiumLaunchOptions.args, '--use-fake-device-for-media-stream'] });
     try {
       const context = await browser.newContext({ baseURL, viewport: DESKTOP, permissions: ['camera'], serviceWorkers: 'block' });
       const page = await context.newPage();
