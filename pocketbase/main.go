@@ -42,6 +42,17 @@ func main() {
 
 	app.RootCmd.ParseFlags(os.Args[1:])
 
+	// `restore <backup> --dir <empty folder>` runs alone, without PocketBase's
+	// bootstrap, which would make a database in the folder (backup_restore.go)
+	restoreCmd := newRestoreCommand(app)
+	app.RootCmd.AddCommand(restoreCmd)
+	if runsRestore(app, restoreCmd) {
+		if err := app.RootCmd.Execute(); err != nil {
+			os.Exit(1)
+		}
+		return
+	}
+
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,
 		HooksDir:      hooksDir,
@@ -67,6 +78,10 @@ func main() {
 		}
 		app.Cron().SetInterval(tick)
 	}
+
+	// backup settings from BACKUP_* on every start, a backup before migrations,
+	// and a record of every backup run (backup.go)
+	registerBackups(app)
 
 	// a message whose HTML shows its own images goes out as multipart/related (mail.go)
 	registerRelatedMail(app)
