@@ -8,8 +8,21 @@ import { binDir, pocketbaseBin, serverSourceDir } from './paths.mjs';
 
 const stampFile = path.join(binDir, 'pocketbase.sourcehash');
 
+/** The PocketBase version go.mod pins, which the binary reports (`pocketbase --version`, the dashboard). */
+export function pocketbaseVersion() {
+  const goMod = readFileSync(path.join(serverSourceDir, 'go.mod'), 'utf8');
+  const match = /^\s*github\.com\/pocketbase\/pocketbase (v\S+)/m.exec(goMod);
+  if (!match) throw new Error('pocketbase/go.mod does not require github.com/pocketbase/pocketbase');
+  return match[1];
+}
+
+function buildArgs() {
+  return ['build', '-trimpath', '-ldflags', `-X github.com/pocketbase/pocketbase.Version=${pocketbaseVersion()}`, '-o', pocketbaseBin, '.'];
+}
+
 function sourceHash() {
   const hash = createHash('sha256');
+  hash.update(JSON.stringify(buildArgs()));
   for (const name of readdirSync(serverSourceDir).sort()) {
     hash.update(name);
     hash.update(readFileSync(path.join(serverSourceDir, name)));
@@ -23,7 +36,7 @@ export function ensureServerBinary({ log = console.log } = {}) {
     return pocketbaseBin;
   }
   log('Building the PocketBase server binary (first run takes a few minutes)…');
-  execFileSync('go', ['build', '-trimpath', '-o', pocketbaseBin, '.'], {
+  execFileSync('go', buildArgs(), {
     cwd: serverSourceDir,
     stdio: 'inherit',
     env: { ...process.env, CGO_ENABLED: '0' },

@@ -1,9 +1,11 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Background jobs (every cronAdd in pb_hooks/*.pb.js) run through runJob:
 // - with the main app ($mainApp, bound by the server binary, pocketbase/main.go),
-//   never the global $app: PocketBase's JS runtimes are pooled and a record
-//   hook leaves a runtime's $app bound to its transaction, which a job run
-//   later on that runtime would use after its commit;
+//   never the global $app: PocketBase's JS runtimes are pooled and, before
+//   v0.39.8, a record hook left a runtime's $app bound to its transaction,
+//   which a job run later on that runtime would use after its commit
+//   (PocketBase now resets $app after each handler; $mainApp says which app
+//   a job means whatever the version);
 // - a failed run logs one error line naming the job and when it is retried;
 // - every run is counted in job_runs (runs, failures, last start, finish,
 //   success and failure, the last error), which administrators can read.

@@ -125,19 +125,10 @@ function formatInstant(value, timezone) {
   return formatWhen(value, value, timezone);
 }
 
-/**
- * "AUD 1,485.00". The thousands are grouped by counting, not by a lookahead
- * regular expression: the hooks' JavaScript engine (goja) matches
- * /\B(?=(\d{3})+(?!\d))/g twice at each place ("1,,485.00").
- */
+/** "AUD 1,485.00" (the thousands grouped as the landing page's price groups them, lib/events/landing.js). */
 function formatAmount(cents, currency) {
-  const whole = String(Math.floor(Math.abs(cents) / 100));
+  const grouped = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const fraction = String(Math.abs(cents) % 100).padStart(2, "0");
-  let grouped = "";
-  for (let index = 0; index < whole.length; index += 1) {
-    if (index > 0 && (whole.length - index) % 3 === 0) grouped += ",";
-    grouped += whole[index];
-  }
   return `${cents < 0 ? "-" : ""}${currency} ${grouped}.${fraction}`;
 }
 
