@@ -6,7 +6,10 @@
 // selector: another masterclass's attendees on Manage Attendees and its
 // figures on the overview, the choice kept in the address across a reload;
 // Sign-in lock-outs: empty only once loaded on a fresh server, the seeded
-// decisions at 1280 and 390 px (axe-scanned), an error with Try again.
+// decisions at 1280 and 390 px (axe-scanned), an error with Try again;
+// System health: everything working (with a backup made here) on a phone and
+// marked offline without a connection, then a failed email and a failing job
+// as what needs attention at 1280 and 390 px (axe-scanned).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase, { type RecordModel } from 'pocketbase';
@@ -69,6 +72,9 @@ test.beforeAll(async () => {
   });
   await admin.collection('attendees').update(attendeeIds[0], { user: member.id });
   await admin.collection('business_cases').create({ owner: member.id, title: 'Faster onboarding', status: 'draft' });
+
+  // a backup, so System health has one to show
+  await admin.send('/api/backups', { method: 'POST', body: { name: 'overview_journey.zip' } });
 
   const client = new PocketBase(server.url);
   const auth = await client.collection('users').authWithPassword(adminUser.email as string, password);
@@ -167,13 +173,29 @@ test('Event Analytics shows the seeded figures', async ({ page }) => {
   await page.screenshot({ path: '/tmp/shots/admin-shell-overview-desktop.png', fullPage: true });
 });
 
+const healthCard = (page: Page) => page.getByRole('region', { name: 'System health' });
+
 test('the overview fits a phone', async ({ page }) => {
   await openOverview(page, 390);
   await expect(stat(page, 'seats-taken')).toHaveText('3');
   await expect(page.locator('.recharts-wrapper')).toBeVisible();
+  // System health: nothing failed and a backup was made, so everything is working
+  const health = healthCard(page);
+  await expect(health.getByTestId('health-summary')).toContainText('Everything is working');
+  await expect(health.getByTestId('stat-health-backup-value')).toHaveText(/^\d+(\.\d)? (kB|MB)$/);
+  await expect(health.getByTestId('stat-health-emails-failed-value')).toHaveText('0');
+  await expect(health.locator('[data-job="masterclass_email_retry"]')).toContainText('Runs every minute');
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.view);
   await page.screenshot({ path: '/tmp/shots/admin-shell-overview-phone.png', fullPage: true });
+  await health.screenshot({ path: '/tmp/shots/admin-overview/health-fine-390.png' });
+  // offline, the figures stay, marked as read earlier; back online they are checked again
+  await page.context().setOffline(true);
+  await expect(health.getByTestId('health-offline')).toContainText('You are offline: these figures were read');
+  await expect(health.getByRole('button', { name: 'Refresh system health' })).toHaveCount(0);
+  await page.context().setOffline(false);
+  await expect(health.getByTestId('health-offline')).toHaveCount(0);
+  await expect(health.getByTestId('health-summary')).toContainText('Everything is working');
 });
 
 test('Send Invitation Emails: the count, the run, the summary; a second run has nothing to send', async ({ page }) => {
@@ -303,6 +325,14 @@ test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 39
   await admin.collection('security_events').create({
     kind: 'sign_in_locked', collection: 'users', account: 'target.person@example.com', client: '203.0.113.7', until: inMinutes(14), failures: 10,
   });
+  // System health: an email failed for good and a job whose last run failed
+  await admin.collection('emails').create({
+    to: 'lost.mailbox@example.com', subject: 'Your place is confirmed', text: 'Hello', template: 'registration_confirmation', status: 'failed', attempts: 6, last_error: '550 Mailbox unavailable',
+  });
+  const now = new Date().toISOString();
+  await admin.collection('job_runs').create({
+    job: 'pruneTombstones', runs: 4, failures: 1, last_started_at: now, last_finished_at: now, last_ok_at: '2026-01-01 03:23:00.000Z', last_failed_at: now, last_error: 'database is locked', retry: 'at the next daily run',
+  });
 
   await openOverview(page, 1280);
   for (const width of [1280, 390]) {
@@ -321,7 +351,16 @@ test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 39
     await expect(lockoutsCard(page)).not.toContainText('No lock-outs');
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+    const health = healthCard(page);
+    await expect(health.getByTestId('health-summary')).toContainText('Needs your attention (2)');
+    await expect(health.getByTestId('health-attention')).toHaveText([
+      /^1 email failed for good in the last 7 days \(latest error: 550 Mailbox unavailable\)\.Check the address and the mail server, then resend each one from Emails\. Open Emails$/,
+      /^Deletion records clean-up: its last run failed \(.+\): database is locked\.It is tried again at the next daily run\./,
+    ]);
+    await expect(health.getByTestId('stat-health-emails-failed-value')).toHaveText('1');
+    await expect(health.locator('[data-job="pruneTombstones"]').getByTestId('health-job-status')).toHaveText('Last run failed');
     expect(await axeViolations(page)).toEqual([]);
+    await health.screenshot({ path: `/tmp/shots/admin-overview/health-attention-${width}.png` });
     await lockoutsCard(page).scrollIntoViewIfNeeded();
     await lockoutsCard(page).screenshot({ path: `/tmp/shots/admin-overview-lockouts-${width}.png` });
   }

@@ -3,8 +3,9 @@
 // 'Add New Use Case', and the Event Analytics card with real figures. The
 // Masterclass selector (the featured one unless the address names another
 // with ?event=, which a choice writes) picks the masterclass the attendee
-// figures, the invitations and the analytics are for. Sign-in lock-outs lists
-// the sign-in limits' recent decisions (for every account, not one masterclass).
+// figures, the invitations and the analytics are for. System health shows the
+// machinery (outbox, refunds, seat offers, jobs, backups) and Sign-in
+// lock-outs the sign-in limits' recent decisions (both for every masterclass).
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -16,10 +17,12 @@ import { MasterclassSelect, eventDay, useMasterclasses } from '../MasterclassSel
 import { BulkInviteDialog } from './BulkInviteDialog';
 import { EventAnalyticsCard } from './EventAnalyticsCard';
 import { SignInLockoutsCard } from './SignInLockoutsCard';
+import { SystemHealthCard } from './SystemHealthCard';
 import { formatCount } from './format';
 import { countUseCases } from './overviewApi';
 import { useAnalytics } from './useAnalytics';
 import { useLockouts } from './useLockouts';
+import { useHealth } from './useHealth';
 
 export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string; onEventChange: (eventId: string) => void }) {
   const masterclasses = useMasterclasses();
@@ -27,6 +30,7 @@ export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string
   const { state, reload } = useAnalytics(chosen.queryId);
   const useCases = useUseCaseCount();
   const lockouts = useLockouts();
+  const health = useHealth();
   const [inviteOpened, invite] = useDisclosure(false);
   const navigate = useNavigate();
   const data = state.data;
@@ -85,6 +89,8 @@ export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string
       </Card>
 
       <EventAnalyticsCard state={state} onReload={reload} />
+
+      <SystemHealthCard state={health.state} onReload={health.reload} />
 
       <SignInLockoutsCard state={lockouts.state} onReload={lockouts.reload} />
 

@@ -1,0 +1,214 @@
+// The overview's System health section: the email outbox, refunds, open seat
+// offers, the last backup and each background job (GET
+// /api/masterclass/admin/health), with what needs attention and what to do
+// first, or that everything is working. It needs a connection: offline it
+// says so, and figures already shown stay, marked with when they were read.
+import { ActionIcon, Alert, Anchor, Badge, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { IconActivityHeartbeat, IconAlertTriangle, IconCircleCheck, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { StatTile } from './StatTile';
+import { LoadErrorAlert } from './LoadErrorAlert';
+import { formatCount } from './format';
+import { describeSchedule, formatSize, healthAttention, when } from './healthAttention';
+import type { HealthJob, SystemHealth } from './healthApi';
+import type { HealthState } from './useHealth';
+
+export function SystemHealthCard({ state, onReload }: { state: HealthState; onReload: () => void }) {
+  const data = state.data;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="system-health-title">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="xs">
+        <Group gap="sm" wrap="nowrap">
+          <IconActivityHeartbeat size={26} color="var(--mantine-color-navy-7)" style={{ flexShrink: 0 }} aria-hidden />
+          <div>
+            <Title order={2} size="h3" c="navy.9" id="system-health-title">
+              System health
+            </Title>
+            {data && (
+              <Text size="sm" c="dimmed" data-testid="health-checked">
+                Checked {when(data.generatedAt)}
+              </Text>
+            )}
+          </div>
+        </Group>
+        {state.status !== 'offline' && (
+          <Tooltip label="Check again">
+            <ActionIcon variant="subtle" size="lg" onClick={onReload} aria-label="Refresh system health" loading={state.status === 'loading' && data !== null}>
+              <IconRefresh size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        Email delivery, refunds, seat offers, backups and the background jobs. Administrators are emailed when a refund fails for good, mail keeps
+        failing or a backup fails (at most once an hour for each).
+      </Text>
+      {state.status === 'offline' &&
+        (data ? (
+          <Text size="sm" mb="md" data-testid="health-offline">
+            You are offline: these figures were read {when(data.generatedAt)} and are checked again once you are back online.
+          </Text>
+        ) : (
+          <Alert color="gray" icon={<IconWifiOff size={18} />} title="System health needs a connection" data-testid="health-offline">
+            It is checked as soon as this device is back online.
+          </Alert>
+        ))}
+      {state.status === 'error' && <LoadErrorAlert title="Failed to load system health" message={state.message} onRetry={onReload} />}
+      {data ? (
+        <HealthDetails health={data} />
+      ) : state.status === 'loading' ? (
+        <Group gap="xs" aria-busy="true" data-testid="health-loading">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            Checking the system…
+          </Text>
+        </Group>
+      ) : null}
+    </Card>
+  );
+}
+
+function HealthDetails({ health }: { health: SystemHealth }) {
+  const attention = healthAttention(health);
+  const { emails, refunds, offers, backups } = health;
+  const sentAlerts = health.alerts.filter((alert) => alert.lastSentAt);
+  return (
+    <Stack gap="lg">
+      {attention.length === 0 ? (
+        <Alert color="green" icon={<IconCircleCheck size={18} />} title="Everything is working" data-testid="health-summary">
+          {emails.smtp ? 'Emails are going out' : 'No mail server is set, so emails are kept in the outbox (fine while trying the product out)'}, no
+          refund or email has failed, every background job&apos;s last run succeeded and the last backup is recent.
+        </Alert>
+      ) : (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={`Needs your attention (${attention.length})`} data-testid="health-summary">
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="What needs attention">
+            {attention.map((item) => (
+              <li key={item.id} data-testid="health-attention">
+                <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {item.title}
+                </Text>
+                <Text size="sm">
+                  {item.todo}{' '}
+                  {item.link && (
+                    <Anchor renderRoot={(props) => <Link {...props} to={item.link!.to} />} size="sm" fw={600}>
+                      {item.link.label}
+                    </Anchor>
+                  )}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        <StatTile
+          id="health-emails-waiting"
+          label="Emails waiting"
+          value={formatCount(emails.waiting)}
+          hint={emails.waiting > 0 ? `Oldest since ${when(emails.oldestWaitingAt)}` : emails.smtp ? 'None waiting' : 'No mail server set: emails are kept in the outbox, not sent'}
+        />
+        <StatTile
+          id="health-emails-failed"
+          label={`Emails failed (${emails.failedDays} days)`}
+          value={formatCount(emails.failed)}
+          hint={emails.lastFailedAt ? `Last ${when(emails.lastFailedAt)}` : undefined}
+        />
+        <StatTile
+          id="health-refunds-waiting"
+          label="Refunds waiting"
+          value={formatCount(refunds.waiting)}
+          hint={refunds.waiting > 0 ? `Oldest since ${when(refunds.oldestWaitingAt)}` : undefined}
+        />
+        <StatTile
+          id="health-refunds-failed"
+          label={`Refunds failed (${refunds.failedDays} days)`}
+          value={formatCount(refunds.failed)}
+          hint={refunds.lastFailedAt ? `Last ${when(refunds.lastFailedAt)}` : undefined}
+        />
+        <StatTile
+          id="health-offers-open"
+          label="Open seat offers"
+          value={formatCount(offers.open)}
+          hint={offers.nextExpiresAt ? `Next expires ${when(offers.nextExpiresAt)}` : undefined}
+        />
+        <StatTile id="health-backup" label="Last backup" value={backupValue(health)} hint={backupHint(health)} />
+      </SimpleGrid>
+
+      {sentAlerts.length > 0 && (
+        <Text size="sm" data-testid="health-alerts">
+          Last alert emails:{' '}
+          {sentAlerts.map((alert) => `${ALERT_NAMES[alert.kind]} ${when(alert.lastSentAt)}`).join('; ')}.
+        </Text>
+      )}
+
+      <div>
+        <Title order={3} size="h5" c="navy.9" mb="xs" id="health-jobs-title">
+          Background jobs
+        </Title>
+        <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby="health-jobs-title">
+          {health.jobs.map((job) => (
+            <JobRow key={job.id} job={job} />
+          ))}
+        </SimpleGrid>
+      </div>
+      {backups.inProgress && (
+        <Text size="sm" data-testid="health-backup-running">
+          A backup is being made now.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const ALERT_NAMES: Record<SystemHealth['alerts'][number]['kind'], string> = {
+  refund_failed: 'refund failed',
+  mail_failing: 'mail failing',
+  backup_failed: 'backup failed',
+};
+
+function backupValue({ backups }: SystemHealth): string {
+  if (backups.latest) return formatSize(backups.latest.size);
+  return backups.error ? 'Unknown' : 'No backup yet';
+}
+
+function backupHint({ backups }: SystemHealth): string {
+  const where = backups.storage === 's3' ? 'S3 storage' : 'this server';
+  const schedule = backups.schedule ? `scheduled ${describeSchedule(backups.schedule)}` : 'no schedule set';
+  if (backups.latest) return `${when(backups.latest.modifiedAt)} · ${formatCount(backups.count)} kept on ${where} · ${schedule}`;
+  if (backups.error) return 'The backups storage could not be read';
+  return `${where} · ${schedule}`;
+}
+
+function JobRow({ job }: { job: HealthJob }) {
+  const badge = job.failing
+    ? { color: 'red', label: 'Last run failed' }
+    : job.runs === 0
+      ? { color: 'gray', label: 'Not run yet' }
+      : { color: 'green', label: 'Working' };
+  return (
+    <li data-testid="health-job" data-job={job.id}>
+      <Paper withBorder radius="sm" p="sm" h="100%">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={700} size="sm">
+            {job.label}
+          </Text>
+          <Badge color={badge.color} variant="light" radius="sm" tt="none" data-testid="health-job-status">
+            {badge.label}
+          </Badge>
+        </Group>
+        <Text size="sm" mt={4}>
+          {job.schedule ? `Runs ${describeSchedule(job.schedule)}` : 'Not on a schedule'}
+          {job.runs > 0 ? ` · last run ${when(job.lastFinishedAt || job.lastStartedAt)}` : ''}
+        </Text>
+        {job.lastFailedAt && (
+          <Text size="sm" c={job.failing ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }} data-testid="health-job-failure">
+            Last failure {when(job.lastFailedAt)}
+            {job.lastError ? `: ${job.lastError}` : ''}
+            {` (${formatCount(job.failures)} of ${formatCount(job.runs)} runs failed)`}
+          </Text>
+        )}
+      </Paper>
+    </li>
+  );
+}

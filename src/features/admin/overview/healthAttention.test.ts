@@ -1,0 +1,77 @@
+// What System health asks an administrator to look at: nothing when every
+// figure is fine (with a recent backup), and one line with what to do for each
+// failed email, retrying email, failed refund, failing job and backup problem.
+import { describe, expect, it } from 'vitest';
+import type { HealthJob, SystemHealth } from './healthApi';
+import { describeSchedule, formatSize, healthAttention } from './healthAttention';
+
+const NOW = new Date('2026-11-27T01:00:00Z');
+
+function job(fields: Partial<HealthJob>): HealthJob {
+  return {
+    id: 'masterclass_email_retry', label: 'Email delivery', schedule: '* * * * *', runs: 10, failures: 0, lastStartedAt: '', lastFinishedAt: '',
+    lastOkAt: '2026-11-27 00:59:00.000Z', lastFailedAt: '', lastError: '', retry: 'at the next run, within a minute', failing: false, ...fields,
+  };
+}
+
+function health(overrides: { emails?: Partial<SystemHealth['emails']>; refunds?: Partial<SystemHealth['refunds']>; backups?: Partial<SystemHealth['backups']>; jobs?: HealthJob[] } = {}): SystemHealth {
+  return {
+    emails: { smtp: true, production: true, waiting: 0, retrying: 0, oldestWaitingAt: '', failed: 0, lastFailedAt: '', lastError: '', failedDays: 7, ...overrides.emails },
+    refunds: { waiting: 1, oldestWaitingAt: '2026-11-27 00:58:00.000Z', failed: 0, lastFailedAt: '', lastError: '', failedDays: 7, ...overrides.refunds },
+    offers: { open: 2, nextExpiresAt: '2026-11-27 05:00:00.000Z' },
+    jobs: overrides.jobs ?? [job({})],
+    backups: {
+      schedule: '0 3 * * *', keep: 7, storage: 'local', inProgress: false, count: 3, error: '', lastRun: null, lastOkRun: null, lastFailedRun: null,
+      latest: { key: '@auto_pb_backup_x.zip', size: 12_400_000, modifiedAt: '2026-11-26 03:00:00.000Z' },
+      ...overrides.backups,
+    },
+    alerts: [],
+    generatedAt: '2026-11-27 01:00:00.000Z',
+  };
+}
+
+const ids = (value: SystemHealth) => healthAttention(value, NOW).map((item) => item.id);
+
+describe('healthAttention', () => {
+  it('asks for nothing when all is well (a waiting refund and open offers are normal)', () => {
+    expect(healthAttention(health(), NOW)).toEqual([]);
+  });
+
+  it('names each problem with what to do', () => {
+    const items = healthAttention(health({
+      emails: { failed: 2, retrying: 1, lastError: '550 Mailbox unavailable' },
+      refunds: { failed: 1, lastError: 'Stripe reported the refund re_1 as failed.' },
+      jobs: [job({}), job({ id: 'pruneTombstones', label: 'Deletion records clean-up', failing: true, lastFailedAt: '2026-11-27 00:30:00.000Z', lastError: 'database is locked', retry: 'at the next daily run' })],
+    }), NOW);
+    expect(items.map((item) => item.id)).toEqual(['emails-failed', 'emails-retrying', 'refunds-failed', 'job-pruneTombstones']);
+    expect(items[0]).toMatchObject({ title: '2 emails failed for good in the last 7 days (latest error: 550 Mailbox unavailable).', link: { to: '/admin/emails' } });
+    expect(items[1]!.title).toBe('1 email has not been delivered yet and is being retried.');
+    expect(items[2]!.todo).toContain('Stripe dashboard');
+    expect(items[3]!.title).toMatch(/^Deletion records clean-up: its last run failed \(.+\): database is locked\.$/);
+    expect(items[3]!.todo).toContain('It is tried again at the next daily run.');
+  });
+
+  it('calls out a production server without a mail server, but not a development one', () => {
+    expect(ids(health({ emails: { smtp: false } }))).toEqual(['emails-no-server']);
+    expect(ids(health({ emails: { smtp: false, production: false } }))).toEqual([]);
+  });
+
+  it('calls out no backup, an old one and a storage it cannot read, never all at once', () => {
+    expect(ids(health({ backups: { latest: null, count: 0 } }))).toEqual(['backups-none']);
+    expect(ids(health({ backups: { latest: { key: 'old.zip', size: 1, modifiedAt: '2026-11-24 03:00:00.000Z' } } }))).toEqual(['backups-stale']);
+    expect(ids(health({ backups: { latest: null, error: 'dial tcp 127.0.0.1:9: connection refused' } }))).toEqual(['backups-unreadable']);
+  });
+});
+
+describe('describeSchedule and formatSize', () => {
+  it('say common schedules and sizes in words', () => {
+    expect(describeSchedule('* * * * *')).toBe('every minute');
+    expect(describeSchedule('*/5 * * * *')).toBe('every 5 minutes');
+    expect(describeSchedule('23 3 * * *')).toBe('daily at 03:23 UTC');
+    expect(describeSchedule('0 3 * * 1')).toBe('0 3 * * 1');
+    expect(formatSize(999)).toBe('999 bytes');
+    expect(formatSize(48_000)).toBe('48 kB');
+    expect(formatSize(12_400_000)).toBe('12 MB');
+    expect(formatSize(3_400_000)).toBe('3.4 MB');
+  });
+});
