@@ -40,6 +40,8 @@ export interface TestServerOptions {
  */
 const DEFAULT_ENV: Record<string, string> = {
   APP_ENV: '', SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', AI_API_URL: '', AI_API_KEY: '',
+  // bcrypt's cheapest cost for test passwords (pb_hooks/password-cost.pb.js; ignored in production).
+  PASSWORD_HASH_COST: '4',
 };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
