@@ -1,8 +1,9 @@
 // `npm run bench`: builds the app and the server, runs every benchmark and
 // writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
 // `npm run bench -- lighthouse landing` runs only the benchmarks named
-// (landing, lighthouse, offline, registrations, ratio, use-case-search, sync-changes, sync-pull, sync-tabs, admin-attendees, check-in).
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+// (landing, lighthouse, offline, registrations, ratio, use-case-search, sync-changes, sync-pull, sync-tabs, admin-attendees, check-in, restore).
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, ensureNodeModules } from '../scripts/lib/install.mjs';
 import { ensureServerBinary } from '../scripts/lib/build-server.mjs';
@@ -20,14 +21,15 @@ import { benchmarkSyncTabs, historyLine as syncTabsHistory } from './sync-tabs.m
 import { benchmarkAdminAttendees } from './admin-attendees.mjs';
 import { benchmarkCheckIn, historyLine as checkInHistory } from './check-in.mjs';
 
-const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'sync-changes', 'sync-pull', 'sync-tabs', 'admin-attendees', 'check-in'];
+const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'sync-changes', 'sync-pull', 'sync-tabs', 'admin-attendees', 'check-in', 'restore'];
 const only = new Set(process.argv.slice(2));
 for (const name of only) if (!BENCHES.includes(name)) throw new Error(`Unknown benchmark ${name}: choose from ${BENCHES.join(', ')}`);
 const wanted = (name) => only.size === 0 || only.has(name);
 
 ensureNodeModules();
 ensureServerBinary();
-buildApp();
+// the restore drill alone needs no app build
+if (only.size === 0 || [...only].some((name) => name !== 'restore')) buildApp();
 
 const resultsDir = path.join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
@@ -113,6 +115,19 @@ if (wanted('check-in')) {
   writeFileSync(path.join(resultsDir, 'check-in.json'), `${JSON.stringify({ measuredAt, ...checkIn }, null, 2)}\n`);
   appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify(checkInHistory({ measuredAt, ...checkIn }))}\n`);
   console.log(`Door check-in, ${checkIn.attendees} attendees on the device, offline: scan decoded → result shown p50 ${checkIn.scan.p50Ms} ms, p95 ${checkIn.scan.p95Ms} ms (goal 100 ms); list onto the device ${checkIn.listOnDeviceMs} ms; a fresh door device's pull of ${checkIn.attendees} attendees and ${checkIn.checkInsSeeded} check-ins ${checkIn.doorPull.pullMs} ms median of ${checkIn.doorPull.runs.length} (${checkIn.doorPull.runs.map((run) => run.pullMs).join(', ')} ms; goal ${checkIn.goals.doorPullMs} ms), storing ${checkIn.doorPull.storeMs} ms, the server's share ${checkIn.doorPull.serverMs} ms`);
+}
+
+if (wanted('restore')) {
+  // the restore drill (tests/server/backup-restore.test.ts, docs/backups.md): back up to S3, wipe, restore, start
+  const resultFile = path.join(resultsDir, 'restore.json');
+  const drill = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'tests/server/backup-restore.test.ts'], {
+    // with 200 MB of uploaded files beside the drill's data, unless RESTORE_DRILL_EXTRA_MB says otherwise
+    cwd: root, stdio: 'inherit', env: { RESTORE_DRILL_EXTRA_MB: '200', ...process.env, RESTORE_RESULT_FILE: resultFile },
+  });
+  if (drill.status !== 0) throw new Error('The restore drill failed');
+  const restore = JSON.parse(readFileSync(resultFile, 'utf8'));
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt: restore.measuredAt, bench: 'restore', backupBytes: restore.backupBytes, restoreMs: restore.restoreMs, startMs: restore.startMs, recoveryTimeMs: restore.recoveryTimeMs })}\n`);
+  console.log(`Restore drill: a ${kb(restore.backupBytes)} backup restored from S3 in ${restore.restoreMs} ms, the server started on it in ${restore.startMs} ms: recovery time ${restore.recoveryTimeMs} ms`);
 }
 
 function summariseRegistrations({ paid, capacityRace }) {
