@@ -77,11 +77,19 @@ console.log(`Building ${path.relative(process.cwd(), folder) || folder}…`);
 copyFileSync(ensureServerBinary(), path.join(folder, 'pocketbase'));
 chmodSync(path.join(folder, 'pocketbase'), 0o755);
 
-// The app, built once straight into the release (npm run build: vite, then the precompressed siblings).
-execFileSync('npm', ['run', '--silent', 'build', '--', '--outDir', path.join(folder, 'public'), '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// The app, built once straight into the release (npm run build: vite, then the precompressed siblings);
+// `--app <dir>` copies a build already made by `npm run build` from this checkout instead (npm test's
+// release test reuses the browser tests' build so the app is built once per run).
+const prebuiltApp = option('--app', '');
+if (prebuiltApp) {
+  if (!existsSync(path.join(prebuiltApp, 'index.html'))) throw new Error(`--app ${prebuiltApp} holds no built app (index.html)`);
+  cpSync(prebuiltApp, path.join(folder, 'public'), { recursive: true });
+} else {
+  execFileSync('npm', ['run', '--silent', 'build', '--', '--outDir', path.join(folder, 'public'), '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
 
 copyHooks(path.join(folder, 'pb_hooks'));
 cpSync(migrationsDir, path.join(folder, 'pb_migrations'), { recursive: true });

@@ -7,7 +7,7 @@
 // beside the other steps they cost little. The first failure stops everything
 // still running. Each step's output is printed whole when it ends, with its time.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureNodeModules } from './lib/install.mjs';
@@ -59,7 +59,8 @@ const vitestStep = (project) => ({
  */
 const steps = [
   { name: 'app build for the browser tests', command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
-  vitestStep('server'),
+  // The release test (tests/server/release.test.ts) packs this same build once it is ready.
+  { ...vitestStep('server'), env: { RELEASE_APP_DIR: e2eDist } },
   { name: 'typecheck', command: ['run', 'typecheck'], background: true },
   { name: 'lint', command: ['run', 'lint'], background: true },
   { ...vitestStep('unit'), background: true },
@@ -125,6 +126,8 @@ const total = { passed: 0, failed: 0, skipped: 0 };
 let failedStep = null;
 const done = new Map();
 function settle({ step, ok, seconds }) {
+  // The build is whole: tests waiting for it (the release test) may take it.
+  if (ok && step.name === steps[0].name) writeFileSync(`${e2eDist}.ready`, '');
   if (step.counts) {
     try {
       const counts = step.counts();
@@ -151,6 +154,7 @@ for (const step of steps) {
 }
 await Promise.all(done.values());
 rmSync(e2eDist, { recursive: true, force: true });
+rmSync(`${e2eDist}.ready`, { force: true });
 
 if (failedStep) console.error(`\n✖ ${failedStep} failed`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

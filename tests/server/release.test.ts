@@ -110,7 +110,18 @@ async function call(method: string, route: string, { body, token, visitor = '203
 beforeAll(async () => {
   // The release, built as `npm run release` builds it, into a folder of its own.
   releaseDir = tempDir('masterclass-release-');
-  execFileSync(process.execPath, [path.join(root, 'scripts/release.mjs'), '--out-dir', releaseDir], { cwd: root, stdio: 'pipe' });
+  // Under npm test the browser tests' build is reused (RELEASE_APP_DIR, ready once its marker is written):
+  // the app is built once per run. Alone, the release builds its own, as `npm run release` does.
+  const prebuilt = process.env.RELEASE_APP_DIR;
+  if (prebuilt) {
+    const ready = `${prebuilt}.ready`;
+    const deadline = Date.now() + 10 * 60_000;
+    while (!existsSync(ready)) {
+      if (Date.now() > deadline) throw new Error(`the app build at ${prebuilt} was not ready within 10 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  execFileSync(process.execPath, [path.join(root, 'scripts/release.mjs'), '--out-dir', releaseDir, ...(prebuilt ? ['--app', prebuilt] : [])], { cwd: root, stdio: 'pipe' });
   const archive = path.join(releaseDir, `${NAME}.tar.gz`);
   archiveEntries = execFileSync('tar', ['-tzf', archive], { encoding: 'utf8' }).split('\n').filter(Boolean);
 
