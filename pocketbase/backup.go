@@ -143,7 +143,7 @@ func (cfg backupEnv) where() string {
 	if cfg.S3.Enabled {
 		return fmt.Sprintf("S3 bucket %q at %s", cfg.S3.Bucket, cfg.S3.Endpoint)
 	}
-	return "the data folder (pb_data/backups)"
+	return "the data folder's backups/ (no S3 bucket set)"
 }
 
 func (cfg backupEnv) storage() string {
