@@ -1,6 +1,8 @@
 // How the outbox names each kind of email, and how the preview puts in the
 // images a message carries inside it (a ticket's QR code): from the server's
 // data: URLs, or a grey placeholder, never a broken `cid:` reference.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kindWords } from './emailFormat';
 import { MISSING_IMAGE, withImages } from './emailsApi';
@@ -11,6 +13,13 @@ describe('kindWords', () => {
     expect(kindWords('user_account_invite')).toBe('Account invitation');
     expect(kindWords('waitlist_offer')).toBe('Waitlist seat offer');
     expect(kindWords('pocketbase')).toBe('Account email (password reset, verification or code)');
+  });
+
+  it('names each alert to administrators the health job sends (pb_hooks/lib/email/alerts.js)', () => {
+    const source = readFileSync(path.resolve(__dirname, '../../../../pb_hooks/lib/email/alerts.js'), 'utf8');
+    const kinds = JSON.parse(/const ALERT_KINDS = (\[[^\]]*\])/.exec(source)![1]!) as string[];
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const kind of kinds) expect(kindWords(`admin_alert_${kind}`), kind).toMatch(/^Alert to administrators: /);
   });
 
   it('turns a kind it does not know into a sentence, never the raw name', () => {

@@ -45,6 +45,9 @@ const KIND_WORDS: Record<string, string> = {
   refund_failed_notice: 'Refund not completed',
   refund_failed_payer_notice: 'Refund not completed (to the payer)',
   seat_passed_on: 'Seat passed on',
+  admin_alert_refund_failed: 'Alert to administrators: a refund failed',
+  admin_alert_mail_failing: 'Alert to administrators: email keeps failing',
+  admin_alert_backup_failed: 'Alert to administrators: a backup failed',
   pocketbase: 'Account email (password reset, verification or code)',
 };
 
