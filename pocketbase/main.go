@@ -113,8 +113,14 @@ func main() {
 		Priority: 999,
 	})
 
+	// a command that returns an error exits 1, not PocketBase v0.39's 0 (exitstatus.go)
+	commandFailed := recordCommandFailure(app)
+
 	if err := app.Start(); err != nil {
 		log.Fatal(err)
+	}
+	if commandFailed() {
+		os.Exit(1)
 	}
 }
 

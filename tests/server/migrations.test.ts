@@ -7,10 +7,11 @@
 // API, in a database whose collections, fields, rules and indexes are those
 // of a new one. It also holds the hooks' JavaScript engine to the behaviour
 // the money formatting relies on (thousands grouped once, through a lookahead
-// regular expression). Two PocketBase starts in all.
+// regular expression), and a command that fails to a non-zero exit status.
+// Two PocketBase starts in all.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +161,34 @@ describe('every migration on an empty database', () => {
     const link = (await json(`${server.url}/api/masterclass/checkout/${encodeURIComponent(created.body.sessionId)}`)).body.order;
     const order = await json(`${server.url}/api/masterclass/orders/${link.id}?key=${link.key}`);
     expect(order.body.amount_text).toBe('AUD 123,456.78');
+  });
+});
+
+describe('a command that fails', () => {
+  /** Runs a command on its own data folder; answers its exit status and what it printed. */
+  function attempt(args: string[], migrations: Record<string, string> = {}) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-migrate-fails-'));
+    mkdirSync(path.join(dir, 'migrations'));
+    for (const [name, source] of Object.entries(migrations)) writeFileSync(path.join(dir, 'migrations', name), source);
+    try {
+      execFileSync(pocketbaseBin, [...args, '--dir', path.join(dir, 'data'), '--migrationsDir', path.join(dir, 'migrations'), '--hooksDir', hooksDir], {
+        env: { ...process.env, ...ENV }, encoding: 'utf8', stdio: 'pipe',
+      });
+      return { status: 0, output: '' };
+    } catch (error) {
+      const failed = error as { status: number; stdout: string; stderr: string };
+      return { status: failed.status, output: `${failed.stdout}${failed.stderr}` };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('exits non-zero, so a deploy script or systemd sees it: a migration that throws, a superuser refused', () => {
+    const migrate = attempt(['migrate', 'up'], { '1799999999_fails.js': 'migrate(() => { throw new Error("the probe fails"); });\n' });
+    expect(migrate.status).toBe(1);
+    expect(migrate.output).toContain('failed to apply migration 1799999999_fails.js: Error: the probe fails');
+    const upsert = attempt(['superuser', 'upsert', 'not-an-email', 'a long enough password']);
+    expect(upsert.status).toBe(1);
   });
 });
 
