@@ -55,6 +55,7 @@ const MATRIX: Record<string, [string, string, string, string, string]> = {
   waitlist_offers:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // background job runs: written only by the jobs (tests/server/jobs.test.ts)
   job_runs:                ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
+  backup_runs:             ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
   // sign-in lock decisions: written only by the sign-in limits (tests/server/sign-in-limits.test.ts)
   security_events:         ['-----', '-----',  '-----',  'LV---', 'LVCUD'],
 };
@@ -262,6 +263,11 @@ const fixtures: Record<string, Fixture> = {
     seed: () => seedRecord('job_runs', { job: unique('job-'), runs: 1, failures: 0 }),
     createBody: () => ({ job: unique('job-'), runs: 1 }),
     updateBody: () => ({ failures: 5 }),
+  },
+  backup_runs: {
+    seed: () => seedRecord('backup_runs', { name: unique('backup-'), kind: 'scheduled', ok: true, size_bytes: 1024, started_at: new Date().toISOString(), storage: 'local' }),
+    createBody: () => ({ name: unique('backup-'), kind: 'manual', ok: true, started_at: new Date().toISOString(), storage: 'local' }),
+    updateBody: () => ({ ok: false, error: 'rewritten' }),
   },
   security_events: {
     seed: () => seedRecord('security_events', securityEventBody()),
