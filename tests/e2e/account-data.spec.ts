@@ -12,6 +12,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { signInThroughPage, storedSession } from './support/accounts';
+import { lookAt } from './support/lookAt';
 
 const PASSWORD = 'portal-pass-1234';
 
@@ -125,7 +126,7 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
     });
     expect(box.maxText).toBeLessThanOrEqual(box.card - 16);
     expect(await violations(page, '[aria-labelledby="your-data"], [aria-labelledby="delete-account"]')).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots/account-data-section-${viewport.width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots/account-data-section-${viewport.width}.png`, fullPage: true });
     await section.getByRole('button', { name: 'Delete my account…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByRole('textbox', { name: 'Type DELETE to confirm' }).fill('DELETE');
@@ -136,7 +137,7 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
     await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
     // The dialog has finished fading in before the picture is taken.
     await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-    await page.screenshot({ path: `/tmp/shots/account-data-confirm-${viewport.width}.png` });
+    await lookAt(page, { path: `/tmp/shots/account-data-confirm-${viewport.width}.png` });
     expect(await violations(page, '.mantine-Modal-content')).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
@@ -165,12 +166,12 @@ test('an administrator anonymises an attendee from the Edit Attendee dialog, aft
   await page.getByRole('table', { name: 'Attendees' }).locator('tbody tr').filter({ hasText: 'Fran Forgotten' }).locator('td').nth(2).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
   await dialog.getByRole('button', { name: 'Anonymise…' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots/account-data-anonymise-section-1280.png' });
+  await lookAt(page, { path: '/tmp/shots/account-data-anonymise-section-1280.png' });
   await dialog.getByRole('button', { name: 'Anonymise…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Anonymise this attendee?' });
   await expect(confirm).toContainText('Fran Forgotten');
   await expect.poll(() => page.locator('.mantine-Modal-content').last().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-  await page.screenshot({ path: '/tmp/shots/account-data-anonymise-1280.png' });
+  await lookAt(page, { path: '/tmp/shots/account-data-anonymise-1280.png' });
   expect(await violations(page, '.anonymise-confirm .mantine-Modal-content')).toEqual([]);
   await confirm.getByRole('button', { name: 'Anonymise', exact: true }).click();
   await expect(page.getByText('Fran Forgotten was anonymised')).toBeVisible();

@@ -16,6 +16,7 @@ import { superuserClient } from '../support/e2e-admin';
 import { DESKTOP, PHONE } from '../support/browser';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { ownServerAdministrator, ownServerForFile, routeApiTo, type OwnServer } from './support/ownServer';
+import { lookAt } from './support/lookAt';
 
 let admin: PortalTestUser;
 let su: PocketBase;
@@ -157,7 +158,7 @@ test.describe('desktop', () => {
       // Administrator amber (the theme's amber), others purple.
       expect(await badge.evaluate((element) => getComputedStyle(element.closest('.mantine-Badge-root')!).backgroundColor)).toBe('rgb(255, 171, 9)');
       await expect(row('Ivy Invitable').locator('td').nth(7)).toHaveText('No account');
-      await page.screenshot({ path: '/tmp/shots/admin-attendees-1280-list.png', fullPage: true });
+      await lookAt(page, { path: '/tmp/shots/admin-attendees-1280-list.png', fullPage: true });
 
       // A waitlisted attendee cannot be invited: no red mark and no Send, only why.
       await expect(page.getByRole('button', { name: 'Send invitation to Wanda Waitlisted' })).toHaveCount(0);
@@ -189,7 +190,7 @@ test.describe('desktop', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Edna Editable');
-    await page.screenshot({ path: '/tmp/shots/admin-attendees-1280-edit.png' });
+    await lookAt(page, { path: '/tmp/shots/admin-attendees-1280-edit.png' });
 
     // Browser-level checks first.
     await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
@@ -238,7 +239,7 @@ test.describe('desktop', () => {
       const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
       await expect(dialog.getByText('This action cannot be undone. This will permanently delete the attendee record for Dora Deletable.')).toBeVisible();
       await expect(dialog.getByText(/Their seat is freed for someone else\. They have no account/)).toBeVisible();
-      await page.screenshot({ path: '/tmp/shots/admin-attendees-1280-delete.png' });
+      await lookAt(page, { path: '/tmp/shots/admin-attendees-1280-delete.png' });
       await page.mouse.click(10, 10);
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -316,19 +317,19 @@ test.describe('phone', () => {
     await expect(bodyRows(page).filter({ hasText: 'Robin Phone' })).toContainText('Waitlisted');
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.view);
-    await page.screenshot({ path: '/tmp/shots/admin-attendees-390-list.png', fullPage: true });
+    await lookAt(page, { path: '/tmp/shots/admin-attendees-390-list.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Edit Pat Phone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/admin-attendees-390-edit.png' });
+    await lookAt(page, { path: '/tmp/shots/admin-attendees-390-edit.png' });
     await dialog.getByRole('textbox', { name: 'Job Title' }).fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Attendee updated successfully')).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete Robin Phone' }).click();
     await expect(page.getByRole('dialog', { name: 'Are you sure?' }).getByText(/They leave the waitlist\./)).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/admin-attendees-390-delete.png' });
+    await lookAt(page, { path: '/tmp/shots/admin-attendees-390-delete.png' });
     await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Cancel' }).click();
 
     const downloaded = page.waitForEvent('download');
@@ -427,7 +428,7 @@ test.describe('everyday actions', () => {
       await page.getByRole('button', { name: 'More actions for Will Waiting' }).click();
       await expect(page.getByRole('menuitem', { name: /Resend ticket/ })).toBeDisabled();
       await expect(page.getByRole('menuitem', { name: /Resend ticket/ })).toContainText('On the waitlist: no ticket until they hold a seat.');
-      await page.screenshot({ path: '/tmp/shots/attendees/1280-menu.png' });
+      await lookAt(page, { path: '/tmp/shots/attendees/1280-menu.png' });
       await page.getByRole('menuitem', { name: 'Offer a seat' }).click();
       await page.getByRole('dialog', { name: 'Offer a seat' }).getByRole('button', { name: 'Offer the seat' }).click();
       await expect(page.getByText(/^Will Waiting was offered a seat until .+\. We emailed them the link to claim it\.$/)).toBeVisible();
@@ -449,7 +450,7 @@ test.describe('everyday actions', () => {
       await dialog.getByRole('button', { name: 'Add attendee' }).click();
       await expect(dialog.getByTestId('add-attendee-full')).toContainText('No seat is free');
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: '/tmp/shots/attendees/1280-add-full.png' });
+      await lookAt(page, { path: '/tmp/shots/attendees/1280-add-full.png' });
       await dialog.getByRole('button', { name: 'Add as observer' }).click();
       await expect(page.getByText('Olive Organiser was added and attends as an observer (no seat). We emailed their ticket and the account invitation.')).toBeVisible();
       await expect(dialog).toBeHidden();
@@ -461,7 +462,7 @@ test.describe('everyday actions', () => {
       await page.getByRole('menuitem', { name: 'Resend ticket' }).click();
       await expect(page.getByText(`Olive Organiser's ticket was sent again to olive-${id}@example.com.`)).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: '/tmp/shots/attendees/1280-list.png', fullPage: true });
+      await lookAt(page, { path: '/tmp/shots/attendees/1280-list.png', fullPage: true });
 
       // 390 px: the name cell carries the email (wrapping sensibly), status, check-in and payment; the menu works.
       await page.setViewportSize(PHONE);
@@ -471,14 +472,14 @@ test.describe('everyday actions', () => {
       expect(breaksAtSensiblePoints(longEmail, await emailLineStarts(page, longEmail))).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: '/tmp/shots/attendees/390-list.png', fullPage: true });
+      await lookAt(page, { path: '/tmp/shots/attendees/390-list.png', fullPage: true });
       await page.getByRole('button', { name: 'More actions for Wendy Walker' }).click();
       await expect(page.getByRole('menuitem', { name: /Offer a seat/ })).toContainText('They already hold a place.');
-      await page.screenshot({ path: '/tmp/shots/attendees/390-menu.png' });
+      await lookAt(page, { path: '/tmp/shots/attendees/390-menu.png' });
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Add attendee' }).click();
       await expect(page.getByRole('dialog', { name: 'Add attendee' })).toBeVisible();
-      await page.screenshot({ path: '/tmp/shots/attendees/390-add.png' });
+      await lookAt(page, { path: '/tmp/shots/attendees/390-add.png' });
     } finally {
       await organiser.remove().catch(() => undefined);
     }

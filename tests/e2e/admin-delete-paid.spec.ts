@@ -15,6 +15,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs, type PortalTestUser } from './portal-helpers';
 import { unique } from './registration-helpers';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -81,7 +82,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Asked to be removed; goodwill part refund');
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots/admin-delete-paid-${viewport.width}.png`, animations: 'disabled' });
+    await lookAt(page, { path: `/tmp/shots/admin-delete-paid-${viewport.width}.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Paula Paid: seat released, AUD 120.00 refunded. The cancelled record is kept.')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -101,7 +102,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(section.getByText(/by an administrator\. Reason: Deleted by an administrator, refund of another amount/)).toBeVisible();
     await expect(section.getByTestId('attendee-refund')).toContainText('$120.00');
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/shots/admin-delete-paid-after-${viewport.width}.png`, animations: 'disabled' });
+    await lookAt(page, { path: `/tmp/shots/admin-delete-paid-after-${viewport.width}.png`, animations: 'disabled' });
     await edit.getByRole('button', { name: 'Cancel', exact: true }).click();
 
     // The kept row cannot be deleted now: its refund is on record.

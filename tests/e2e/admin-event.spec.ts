@@ -15,6 +15,7 @@ import { masterclassEvent } from '../support/masterclassEvent';
 import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs } from './portal-helpers';
 import { fillAttendee, privacyConsent, toast, unique } from './registration-helpers';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -38,7 +39,7 @@ async function holdSeats(count: number): Promise<void> {
   expect(response.status).toBe(201);
 }
 
-const shot = (page: Page, width: string, name: string) => page.screenshot({ path: `/tmp/shots/admin-event-${width}-${name}.png`, fullPage: true });
+const shot = (page: Page, width: string, name: string) => lookAt(page, { path: `/tmp/shots/admin-event-${width}-${name}.png`, fullPage: true });
 
 async function setTime(page: Page, label: string, day: string, time: string): Promise<void> {
   const date = page.getByRole('textbox', { name: `${label} date` });

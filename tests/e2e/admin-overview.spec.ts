@@ -16,6 +16,7 @@ import PocketBase, { type RecordModel } from 'pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { ownServerForFile, routeApiTo, type OwnServer } from './support/ownServer';
 import { SESSION_STORAGE_KEY } from './support/accounts';
+import { lookAt } from './support/lookAt';
 
 let own: OwnServer;
 ownServerForFile((started) => (own = started));
@@ -170,7 +171,7 @@ test('Event Analytics shows the seeded figures', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Attendee Management' })).toContainText('3 confirmed · 1 on the waitlist');
   await expect(page.getByRole('region', { name: 'Use Case Library' })).toContainText(/\d+ use cases?/);
   await expect(page.getByRole('region', { name: 'Attendee Management' }).getByRole('link', { name: 'Manage Attendees' })).toHaveAttribute('href', '/admin/attendees');
-  await page.screenshot({ path: '/tmp/shots/admin-shell-overview-desktop.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/admin-shell-overview-desktop.png', fullPage: true });
 });
 
 const healthCard = (page: Page) => page.getByRole('region', { name: 'System health' });
@@ -187,8 +188,8 @@ test('the overview fits a phone', async ({ page }) => {
   await expect(health.locator('[data-job="masterclass_email_retry"]')).toContainText('Runs every minute');
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.view);
-  await page.screenshot({ path: '/tmp/shots/admin-shell-overview-phone.png', fullPage: true });
-  await health.screenshot({ path: '/tmp/shots/admin-overview/health-fine-390.png' });
+  await lookAt(page, { path: '/tmp/shots/admin-shell-overview-phone.png', fullPage: true });
+  await lookAt(health, { path: '/tmp/shots/admin-overview/health-fine-390.png' });
   // offline, the figures stay, marked as read earlier; back online they are checked again
   await page.context().setOffline(true);
   await expect(health.getByTestId('health-offline')).toContainText('You are offline: these figures were read');
@@ -204,10 +205,10 @@ test('Send Invitation Emails: the count, the run, the summary; a second run has 
   await page.getByRole('button', { name: 'Send Invitation Emails' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Invitation Emails' });
   await expect(dialog.getByTestId('bulk-invite-message')).toContainText('Send an account invitation to 2 confirmed attendees who have not been invited yet?');
-  await page.screenshot({ path: '/tmp/shots/admin-shell-invite-confirm.png' });
+  await lookAt(page, { path: '/tmp/shots/admin-shell-invite-confirm.png' });
   await dialog.getByRole('button', { name: 'Send 2 invitations' }).click();
   await expect(dialog.getByTestId('bulk-invite-summary')).toContainText('2 invitations sent, 0 failed');
-  await page.screenshot({ path: '/tmp/shots/admin-shell-invite-summary.png' });
+  await lookAt(page, { path: '/tmp/shots/admin-shell-invite-summary.png' });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   // the figures reload after the run
@@ -244,7 +245,7 @@ test('analytics that cannot be loaded say so and load on Try again', async ({ pa
   await page.goto('/admin');
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to load analytics' });
   await expect(alert).toContainText('The server could not be reached. Check the connection and try again.');
-  await page.screenshot({ path: '/tmp/shots/admin-shell-analytics-error-phone.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/admin-shell-analytics-error-phone.png', fullPage: true });
   await page.unroute(failing);
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(alert).toHaveCount(0);
@@ -275,7 +276,7 @@ test('one masterclass at a time: the selector on Manage Attendees and the overvi
   const selector = page.getByRole('textbox', { name: 'Masterclass' });
   await expect(selector).toHaveValue(/^Wednesday 18 June 2031 — Open · featured on the site$/);
   await expect(count).toHaveText(`Showing ${attendeeIds.length} of ${attendeeIds.length} attendees`);
-  await page.screenshot({ path: '/tmp/shots/admin-attendees-masterclass-desktop.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/admin-attendees-masterclass-desktop.png', fullPage: true });
 
   await selector.click();
   await page.getByRole('option', { name: 'Wednesday 13 November 2024 — Taken place' }).click();
@@ -300,7 +301,7 @@ test('one masterclass at a time: the selector on Manage Attendees and the overvi
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);
-  await page.screenshot({ path: '/tmp/shots/admin-attendees-masterclass-phone.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/admin-attendees-masterclass-phone.png', fullPage: true });
 
   // The overview for that masterclass: its figures, and Manage Attendees keeps it.
   await page.goto(`/admin?event=${earlier.id}`);
@@ -311,9 +312,9 @@ test('one masterclass at a time: the selector on Manage Attendees and the overvi
   await expect(page.getByRole('region', { name: 'Attendee Management' }).getByRole('link', { name: 'Manage Attendees' }))
     .toHaveAttribute('href', `/admin/attendees?event=${earlier.id}`);
   await expect(page.locator('.recharts-wrapper')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/admin-overview-masterclass-phone.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/admin-overview-masterclass-phone.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/shots/admin-overview-masterclass-desktop.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/admin-overview-masterclass-desktop.png', fullPage: true });
 });
 
 test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 390 px', async ({ page }) => {
@@ -360,9 +361,9 @@ test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 39
     await expect(health.getByTestId('stat-health-emails-failed-value')).toHaveText('1');
     await expect(health.locator('[data-job="pruneTombstones"]').getByTestId('health-job-status')).toHaveText('Last run failed');
     expect(await axeViolations(page)).toEqual([]);
-    await health.screenshot({ path: `/tmp/shots/admin-overview/health-attention-${width}.png` });
+    await lookAt(health, { path: `/tmp/shots/admin-overview/health-attention-${width}.png` });
     await lockoutsCard(page).scrollIntoViewIfNeeded();
-    await lockoutsCard(page).screenshot({ path: `/tmp/shots/admin-overview-lockouts-${width}.png` });
+    await lookAt(lockoutsCard(page), { path: `/tmp/shots/admin-overview-lockouts-${width}.png` });
   }
 });
 

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { SESSION_STORAGE_KEY } from './support/accounts';
+import { lookAt } from './support/lookAt';
 
 const NAV = [
   { name: 'Admin Overview', href: '/admin' },
@@ -58,7 +59,7 @@ test.describe('administrator', () => {
     await expect(footer).toContainText('Champions Collective');
     // no avatar image: the initials stand in
     await expect(footer).toContainText('MA');
-    await page.screenshot({ path: '/tmp/shots/admin-shell-desktop.png', fullPage: true });
+    await lookAt(page, { path: '/tmp/shots/admin-shell-desktop.png', fullPage: true });
 
     await adminNav(page).getByRole('link', { name: 'Manage Use Cases' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/admin/use-cases');
@@ -79,7 +80,7 @@ test.describe('administrator', () => {
     const profile = page.getByRole('menuitem', { name: 'Profile Settings' });
     await expect(profile).toHaveAttribute('href', '/dashboard/profile-settings');
     await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/admin-shell-menu.png' });
+    await lookAt(page, { path: '/tmp/shots/admin-shell-menu.png' });
     await profile.click();
     await expect(page).toHaveURL((url) => url.pathname === '/dashboard/profile-settings');
   });
@@ -90,14 +91,14 @@ test.describe('administrator', () => {
     await expect(overviewHeading(page)).toBeVisible();
     await expect(adminNav(page)).not.toBeInViewport();
     await noSidewaysScroll(page);
-    await page.screenshot({ path: '/tmp/shots/admin-shell-phone.png', fullPage: true });
+    await lookAt(page, { path: '/tmp/shots/admin-shell-phone.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(adminNav(page)).toBeVisible();
     await expect(adminNav(page).getByRole('link')).toHaveCount(NAV.length);
     await expect(page.getByRole('button', { name: 'Administrator menu' })).toBeVisible();
     await noSidewaysScroll(page);
-    await page.screenshot({ path: '/tmp/shots/admin-shell-phone-menu.png' });
+    await lookAt(page, { path: '/tmp/shots/admin-shell-phone-menu.png' });
 
     await adminNav(page).getByRole('link', { name: 'Manage Use Cases' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/admin/use-cases');

@@ -12,6 +12,7 @@ import { masterclassEvent } from '../support/masterclassEvent';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -109,13 +110,13 @@ test('an administrator adds, orders, edits and removes a speaker with a photo re
   await expect(list.getByRole('listitem').nth(1)).toContainText('Chief AI Officer');
   expect((await superuser.collection('speakers').getOne(stored!.id)).image).toBe(stored!.image);
 
-  await page.screenshot({ path: '/tmp/shots/admin-speakers-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/admin-speakers-1280.png', fullPage: true });
   // On a phone every speaker's name and actions stay in view.
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(list.getByRole('listitem')).toHaveCount(3, { timeout: APP_START_TIMEOUT });
   for (const name of ['Edit Dr Priya Raman', 'Remove Dr Priya Raman']) await expect(page.getByRole('button', { name })).toBeInViewport();
-  await page.screenshot({ path: '/tmp/shots/admin-speakers-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/admin-speakers-390.png', fullPage: true });
   await page.setViewportSize(DESKTOP);
 
   // Visitors see the new line-up, in its order, with the photo.

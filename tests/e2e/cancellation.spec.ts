@@ -16,6 +16,7 @@ import { ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs, type PortalTestUser } from './portal-helpers';
 import { unique } from './registration-helpers';
 import PocketBaseClient from 'pocketbase';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -79,7 +80,7 @@ async function violations(page: Page, include: string[] = []): Promise<string[]>
 
 async function shoot(page: Page, name: string, viewport: { width: number }) {
   // animations finished: the dialog is shown as it rests, not mid-fade
-  await page.screenshot({ path: `/tmp/shots/cancellation-${name}-${viewport.width}.png`, animations: 'disabled' });
+  await lookAt(page, { path: `/tmp/shots/cancellation-${name}-${viewport.width}.png`, animations: 'disabled' });
 }
 
 for (const viewport of [DESKTOP, PHONE]) {
@@ -128,13 +129,13 @@ test('an attendee without an account cancels with the link from their confirmati
     await expect(page.getByRole('heading', { name: 'Cancel your registration' })).toBeVisible();
     await expect(page.getByTestId('cancel-refund')).toContainText('AUD 495.00');
     await expect(page.getByText('Attendee: Grace Hopper')).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots/cancellation-link-${viewport.width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots/cancellation-link-${viewport.width}.png`, fullPage: true });
     expect(await violations(page)).toEqual([]);
   }
   await page.getByRole('button', { name: 'Continue to cancel' }).click();
   await page.getByRole('button', { name: 'Yes, cancel my registration' }).click();
   await expect(page.getByTestId('cancel-outcome')).toHaveText('A refund of AUD 495.00 is recorded (test mode: no money moves).');
-  await page.screenshot({ path: '/tmp/shots/cancellation-link-done-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/cancellation-link-done-390.png', fullPage: true });
 
   // the same link again says so; a tampered one is refused
   await page.goto(link);

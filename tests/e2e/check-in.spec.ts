@@ -19,6 +19,7 @@ import qrcode from 'qrcode-generator';
 import { cameraChromiumPath, chromiumLaunchOptions, DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 const SHOTS = '/tmp/shots';
 const PUSH = '/api/masterclass/admin/check-in/push';
@@ -132,7 +133,7 @@ test('(a) offline, the camera reads a ticket: checked in, then already checked i
     await expect(result).toContainText('Checked in — Ada Lovelace');
     await expect(result).toContainText('Saved on this device · waiting to sync');
     await expect(page.locator('[data-counts]')).toHaveText('1 of 4 expected');
-    await page.screenshot({ path: `${SHOTS}/check-in-green-1280.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/check-in-green-1280.png`, fullPage: true });
     // the ticket is still in view: once the repeat pause is over, the door says it was used
     await expect(result).toHaveAttribute('data-result', 'red', { timeout: 10_000 });
     await expect(result).toContainText('Already checked in — Ada Lovelace');
@@ -140,9 +141,9 @@ test('(a) offline, the camera reads a ticket: checked in, then already checked i
     await page.getByRole('button', { name: 'Stop camera' }).click();
     await page.setViewportSize(PHONE);
     await page.waitForTimeout(400); // the side navigation slides away
-    await page.screenshot({ path: `${SHOTS}/check-in-red-390.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/check-in-red-390.png`, fullPage: true });
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${SHOTS}/check-in-red-1280.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/check-in-red-1280.png`, fullPage: true });
     expect(await serverCheckIns(seeded.ada.id)).toHaveLength(0);
 
     await context.setOffline(false);
@@ -168,7 +169,7 @@ test('(b) offline, a check-in by name; back online it syncs and shows the other 
   await expect(page.locator('[data-sync-line]')).toContainText('Offline · check-ins are saved on this device · 1 check-in waiting to sync');
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(400); // the side navigation slides away
-  await page.screenshot({ path: `${SHOTS}/check-in-green-390.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/check-in-green-390.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
 
   // meanwhile a second door device, online, checked Grace in a minute earlier
@@ -189,10 +190,10 @@ test('(b) offline, a check-in by name; back online it syncs and shows the other 
   await expect(page.getByRole('region', { name: 'Conflicts' })).toContainText('Grace Hopper');
   const rows = await serverCheckIns(seeded.grace.id);
   expect(rows.map((row) => [row.device_name, row.method, row.conflict])).toEqual([['South door', 'scan', false], ['North door', 'search', true]]);
-  await page.screenshot({ path: `${SHOTS}/check-in-conflict-1280.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/check-in-conflict-1280.png`, fullPage: true });
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(400); // the side navigation slides away
-  await page.screenshot({ path: `${SHOTS}/check-in-conflict-390.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/check-in-conflict-390.png`, fullPage: true });
   await southDoor.remove();
 });
 
@@ -214,7 +215,7 @@ test('(c) a check-in made offline by one administrator reaches the server after 
     const dialog = page.getByTestId('sign-out-dialog');
     await expect(dialog).toContainText('1 check-in made at the door, sent by whichever administrator is signed in here next');
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/check-in-sign-out-390.png` });
+    await lookAt(page, { path: `${SHOTS}/check-in-sign-out-390.png` });
     await page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Keep for next sign-in' }).click();
     // Signed out: the app leaves for the sign-in page (which loads once back online: this journey runs without the service worker).
@@ -233,10 +234,10 @@ test('(c) a check-in made offline by one administrator reaches the server after 
     await page.goto(`/admin/check-in?event=${seeded.eventId}`);
     await expect(page.locator('[data-sync-line]')).toContainText('Online · synced');
     await expect(page.locator('[data-sync-line]')).not.toContainText('waiting');
-    await page.screenshot({ path: `${SHOTS}/check-in-handover-1280.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/check-in-handover-1280.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     await page.waitForTimeout(400); // the side navigation slides away
-    await page.screenshot({ path: `${SHOTS}/check-in-handover-390.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/check-in-handover-390.png`, fullPage: true });
   } finally {
     await second.remove();
   }

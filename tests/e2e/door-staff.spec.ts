@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 const SHOTS = '/tmp/shots/doorstaff';
 
@@ -32,7 +33,7 @@ async function checkBothWidths(page: Page, name: string, found: string[]): Promi
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     found.push(...(await violations(page, `${name} at ${viewport.width} px`)));
-    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
   }
 }
 
@@ -73,7 +74,7 @@ test('an administrator makes a door pass; door staff open it with the PIN and ch
   const pin = (await dialog.locator('[data-pass-pin]').textContent()) ?? '';
   expect(url).toMatch(/\/door\/[a-z0-9]{15}$/);
   expect(pin).toMatch(/^[0-9]{6}$/);
-  await page.screenshot({ path: `${SHOTS}/admin-pass-created-1280.png` });
+  await lookAt(page, { path: `${SHOTS}/admin-pass-created-1280.png` });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(card.locator('[data-door-pass="North door"]')).toContainText('Active');
 
@@ -89,7 +90,7 @@ test('an administrator makes a door pass; door staff open it with the PIN and ch
   await door.getByRole('textbox', { name: 'PIN digit 1 of 6' }).pressSequentially(wrong);
   await door.getByRole('button', { name: 'Open the door' }).click();
   await expect(door.getByRole('alert')).toHaveText('This door link or PIN is not valid. Check the PIN, or ask the organiser for a new link.');
-  await door.screenshot({ path: `${SHOTS}/door-pin-wrong-390.png` });
+  await lookAt(door, { path: `${SHOTS}/door-pin-wrong-390.png` });
   await door.getByRole('textbox', { name: 'PIN digit 1 of 6' }).pressSequentially(pin);
   await door.getByRole('button', { name: 'Open the door' }).click();
 
@@ -121,7 +122,7 @@ test('an administrator makes a door pass; door staff open it with the PIN and ch
   await door.getByRole('button', { name: 'Check in Grace Hopper' }).click();
   const refused = door.getByRole('alert').filter({ hasText: 'This door pass no longer works' });
   await expect(refused).toContainText('1 check-in made here waits on this device', { timeout: 20_000 });
-  await door.screenshot({ path: `${SHOTS}/door-revoked-390.png`, fullPage: true });
+  await lookAt(door, { path: `${SHOTS}/door-revoked-390.png`, fullPage: true });
   expect(await su.collection('check_ins').getFullList({ filter: su.filter('attendee = {:a}', { a: grace.id }) })).toEqual([]);
 
   // Door staff leave; an administrator signs in on the same device, and the waiting check-in goes, naming the pass.

@@ -18,6 +18,7 @@ import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/
 import { emailedLink } from './support/accounts';
 import { signInAs } from './portal-helpers';
 import { unique } from './registration-helpers';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -75,10 +76,10 @@ test('an administrator sends early access to the waitlist, sees the progress and
   await card.getByRole('button', { name: 'Send early access to the waitlist' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send early access to the waitlist' });
   await expect(dialog.getByTestId('early-access-confirm')).toContainText('2 people will get the early-access email');
-  await page.screenshot({ path: '/tmp/shots/early-access-confirm.png' });
+  await lookAt(page, { path: '/tmp/shots/early-access-confirm.png' });
   await dialog.getByRole('button', { name: 'Send to 2 people' }).click();
   await expect(dialog.getByTestId('early-access-summary')).toContainText('2 early-access emails sent of 2, 0 failed');
-  await page.screenshot({ path: '/tmp/shots/early-access-summary.png' });
+  await lookAt(page, { path: '/tmp/shots/early-access-summary.png' });
   // the card and the dialog (the admin shell around them is scanned by its own journeys)
   expect(await violations(page, ['section[aria-labelledby="early-access-title"]', '[role="dialog"]'])).toEqual([]);
   await dialog.getByTestId('early-access-summary').getByRole('button', { name: 'Close' }).click();
@@ -105,7 +106,7 @@ test('an administrator sends early access to the waitlist, sees the progress and
   await expect(notice).toContainText(/lasts until \w+day \d+ \w+ \d{4}, \d+:\d\d [ap]m AC[SD]T/);
   await expect(notice).toContainText(`Enter ${ada} as the first attendee`);
   await expect(visitor.getByRole('textbox', { name: /Email/ }).first()).toHaveValue(ada);
-  await visitor.screenshot({ path: '/tmp/shots/early-access-register.png', fullPage: true });
+  await lookAt(visitor, { path: '/tmp/shots/early-access-register.png', fullPage: true });
   expect(await violations(visitor)).toEqual([]);
   await visitorContext.close();
   await user.remove();

@@ -13,6 +13,7 @@ import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../support/masterclassEv
 import { LIMITS_RAISED, startTestServer, type TestServer } from '../support/pocketbase';
 import { readQrFromPng } from '../support/qr';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { lookAt } from './support/lookAt';
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -69,7 +70,7 @@ async function showEmail(page: Page) {
 test('at 390 px the confirmation fits the window, its QR code loads and reads back, and every address is a link', async ({ page }, testInfo) => {
   await page.setViewportSize(PHONE);
   await showEmail(page);
-  await page.screenshot({ path: testInfo.outputPath('confirmation-390.png'), fullPage: true });
+  await lookAt(page, { path: testInfo.outputPath('confirmation-390.png'), fullPage: true });
 
   const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
   expect(width.scroll).toBeLessThanOrEqual(PHONE.width);
@@ -116,7 +117,7 @@ test('at 390 px the confirmation fits the window, its QR code loads and reads ba
 test('at 1280 px the confirmation keeps its 600 px column and its QR code', async ({ page }, testInfo) => {
   await page.setViewportSize(DESKTOP);
   await showEmail(page);
-  await page.screenshot({ path: testInfo.outputPath('confirmation-1280.png'), fullPage: true });
+  await lookAt(page, { path: testInfo.outputPath('confirmation-1280.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
   const column = await page.locator('table table').first().boundingBox();
   expect(column!.width).toBeLessThanOrEqual(600);

@@ -10,6 +10,7 @@ import { superuserClient } from '../support/e2e-admin';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
+import { lookAt } from './support/lookAt';
 
 const SOLD_OUT = 'Event Sold Out – Registration Now Closed';
 const HAPPENING = 'Happening Now – Registration Closed';
@@ -48,7 +49,7 @@ async function moveEvent(page: Page, shiftMs: number, salesState?: string) {
 async function heroShot(page: Page, phase: string, width: number) {
   await hero(page).getByRole('link', { name: 'Register for Future Events' }).waitFor();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `/tmp/shots/phases-${phase}-${width}.png` });
+  await lookAt(page, { path: `/tmp/shots/phases-${phase}-${width}.png` });
 }
 
 for (const viewport of [DESKTOP, PHONE]) {
@@ -137,7 +138,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       // the server's, so React renders it afresh then: look once its words are the page's own.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect(closing(page).getByText(PAST, { exact: true })).toBeVisible();
-      await closing(page).screenshot({ path: `/tmp/shots/phases-past-closing-${viewport.width}.png` });
+      await lookAt(closing(page), { path: `/tmp/shots/phases-past-closing-${viewport.width}.png` });
     });
   });
 }
@@ -195,7 +196,7 @@ test.describe('/register in normal mode', () => {
     await expect(page.getByText(`The AI Champions Masterclass took place on ${WHEN} in Adelaide, South Australia, so registration for it has closed.`, { exact: false })).toBeVisible();
     await expect(page.getByText(`AI Champions Masterclass · ${WHEN} · Adelaide, South Australia`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/shots/phases-register-past-1280.png' });
+    await lookAt(page, { path: '/tmp/shots/phases-register-past-1280.png' });
     await page.getByRole('link', { name: 'Register for Future Events' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/register' && url.searchParams.get('waitlist') === 'true');
     await expect(page.getByRole('button', { name: 'Register for Future Events' })).toBeVisible();
@@ -221,7 +222,7 @@ test.describe('portal', () => {
     await expect(note).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expect(note).toContainText(`The AI Champions Masterclass took place on ${WHEN}. Your tools and the session materials stay available here after the event`);
     await expect(page.getByRole('link', { name: 'Open tool: AI Readiness Questionnaire' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/phases-portal-past-1280.png' });
+    await lookAt(page, { path: '/tmp/shots/phases-portal-past-1280.png' });
   });
 
   test('before the event it says nothing of the kind', async ({ page }) => {
@@ -250,7 +251,7 @@ test.describe('event form', () => {
       await page.getByLabel('End time').fill('10:30');
       await page.getByRole('button', { name: 'Save event' }).click();
       await expect(page.getByText('The end must be after the start.').first()).toBeVisible();
-      await page.screenshot({ path: '/tmp/shots/phases-admin-end-before-start-1280.png', fullPage: true });
+      await lookAt(page, { path: '/tmp/shots/phases-admin-end-before-start-1280.png', fullPage: true });
       expect(await masterclassEvent(superuser)).toMatchObject({ starts_at: before.starts_at, ends_at: before.ends_at, updated: before.updated });
     } finally {
       await admin.remove();

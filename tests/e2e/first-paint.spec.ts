@@ -7,6 +7,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { masterclassEvent, UPCOMING_EVENT_DATE, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
 import { LIMITS_RAISED, startTestServer, type TestServer } from '../support/pocketbase';
 import { APP_START_TIMEOUT } from './support/appStart';
+import { lookAt } from './support/lookAt';
 
 const HERO = 'AI CHAMPIONS MASTERCLASS';
 // The hero's notice, shown once the app has read the event record: the seeded
@@ -191,7 +192,7 @@ test.describe('the server puts the featured masterclass into the page', () => {
         await expect(registerNow).toBeVisible();
         await expect(registerNow).toHaveAttribute('href', '/register');
         await expect(hero.getByRole('status', { name: 'Loading event details' })).toHaveCount(0);
-        await page.screenshot({ path: `/tmp/shots/landing/first-paint-no-js-${viewport.width}.png` });
+        await lookAt(page, { path: `/tmp/shots/landing/first-paint-no-js-${viewport.width}.png` });
       }
     });
   });

@@ -16,6 +16,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs, type PortalTestUser } from './portal-helpers';
 import { unique } from './registration-helpers';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -62,7 +63,7 @@ test('an administrator sets the seller\'s details; a bad ABN is refused in place
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: `/tmp/shots/invoice/admin-seller-${viewport.width}.png`, animations: 'disabled' });
+    await lookAt(card, { path: `/tmp/shots/invoice/admin-seller-${viewport.width}.png`, animations: 'disabled' });
     expect(await violations(page, '[aria-labelledby="seller-details-title"]')).toEqual([]);
   }
 });
@@ -96,7 +97,7 @@ test('the buyer of a paid order downloads its tax invoice under Your Ticket', as
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/shots/invoice/portal-ticket-${viewport.width}.png`, fullPage: true, animations: 'disabled' });
+    await lookAt(page, { path: `/tmp/shots/invoice/portal-ticket-${viewport.width}.png`, fullPage: true, animations: 'disabled' });
     expect(await violations(page, '[aria-labelledby="tax-invoices-title"]')).toEqual([]);
   }
   const [download] = await Promise.all([

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { AFTER_UNLOCK, BEFORE_UNLOCK, createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -41,7 +42,7 @@ test('materials are stored once the portal unlocks, marked, and open offline', a
   await expect(links).toHaveCount(4, { timeout: 20_000 });
   await expect(page.getByTestId('material-offline')).toHaveCount(4, { timeout: 20_000 });
   await expect(page.getByTestId('material-offline').first()).toHaveText('Available offline');
-  await page.screenshot({ path: '/tmp/fs/shots/materials-desktop.png' });
+  await lookAt(page, { path: '/tmp/fs/shots/materials-desktop.png' });
   const stored = await page.evaluate(async () => (await (await caches.open('pocketbase-files')).keys()).map((request) => request.url));
   expect(stored.filter((url) => url.includes('/api/files/')).length).toBeGreaterThanOrEqual(4);
   expect(stored.some((url) => url.includes('token='))).toBe(false);
@@ -74,5 +75,5 @@ test('phone: the marks fit beside each material', async ({ page }) => {
   await expect(page.getByTestId('material-offline')).toHaveCount(4, { timeout: 30_000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
-  await page.getByRole('region', { name: 'Session Materials' }).screenshot({ path: '/tmp/fs/shots/materials-phone.png' });
+  await lookAt(page.getByRole('region', { name: 'Session Materials' }), { path: '/tmp/fs/shots/materials-phone.png' });
 });

@@ -17,6 +17,7 @@ import { masterclassEvent } from '../support/masterclassEvent';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs, type PortalTestUser } from './portal-helpers';
 import { unique } from './registration-helpers';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -58,7 +59,7 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/shots/selfservice/${name}-${page.viewportSize()!.width}.png`, fullPage: true, animations: 'disabled' });
+  lookAt(page, { path: `/tmp/shots/selfservice/${name}-${page.viewportSize()!.width}.png`, fullPage: true, animations: 'disabled' });
 
 test('an attendee changes their dietary requirements, sends a colleague, who sees the new ticket', async ({ browser, page }) => {
   test.setTimeout(90_000);

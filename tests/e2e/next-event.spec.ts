@@ -13,6 +13,7 @@ import { masterclassEvent } from '../support/masterclassEvent';
 import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs } from './portal-helpers';
 import { toast } from './registration-helpers';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -61,7 +62,7 @@ test('an administrator creates the next masterclass, publishes it, and the landi
     starts_at: '2027-10-13 01:00:00.000Z', ends_at: '2027-10-13 04:00:00.000Z', portal_unlock_at: '2027-10-12 22:30:00.000Z',
     price_cents: last.price_cents, capacity: last.capacity, venue: last.venue, published: false,
   });
-  await page.screenshot({ path: '/tmp/shots/next-event-draft.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots/next-event-draft.png', fullPage: true });
 
   // Still a draft: visitors see the last masterclass.
   const visitor = await page.context().browser()!.newPage();
@@ -79,7 +80,7 @@ test('an administrator creates the next masterclass, publishes it, and the landi
   await expect(details.getByText('Wednesday 13 October 2027', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(details.getByText('11:30 am – 2:30 pm ACDT', { exact: true })).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Register Now' }).first()).toBeVisible();
-  await visitor.screenshot({ path: '/tmp/shots/next-event-landing.png' });
+  await lookAt(visitor, { path: '/tmp/shots/next-event-landing.png' });
   await visitor.close();
   await user.remove();
 });

@@ -12,6 +12,7 @@ import { masterclassEvent } from '../support/masterclassEvent';
 import { unique } from './registration-helpers';
 import { createAccount, signInThroughPage } from './support/accounts';
 import { APP_START_TIMEOUT } from './support/appStart';
+import { lookAt } from './support/lookAt';
 
 const SHOTS = '/tmp/shots/notices';
 /** A fortnight before the seeded masterclass (18 June 2025, 11:30 am ACST). */
@@ -122,8 +123,8 @@ test.describe('registration', () => {
       await expect(promoLine.getByText(`Promo ${promo.code.toLowerCase()}`, { exact: true })).toBeVisible();
       await expectWhole(promoLine);
       await expect(promoLine.getByRole('button', { name: 'Remove promo code' })).toBeVisible();
-      await page.getByTestId('order-summary').screenshot({ path: `${SHOTS}/order-summary-${viewport.width}.png` });
-      await page.screenshot({ path: `${SHOTS}/register-promo-${viewport.width}.png` });
+      await lookAt(page.getByTestId('order-summary'), { path: `${SHOTS}/order-summary-${viewport.width}.png` });
+      await lookAt(page, { path: `${SHOTS}/register-promo-${viewport.width}.png` });
       await promoLine.getByRole('button', { name: 'Remove promo code' }).click();
     }
   });
@@ -146,7 +147,7 @@ test('signing in after a failure leaves one notice, clear of the header and the 
   await expect(notice(page, 'Sign In Failed')).toHaveCount(0);
   await expect(notices(page)).toHaveCount(1);
   await expectNothingCovered(page, { 'the header': page.locator('header').first(), 'the welcome': welcome });
-  await page.screenshot({ path: `${SHOTS}/signed-in-390.png` });
+  await lookAt(page, { path: `${SHOTS}/signed-in-390.png` });
 });
 
 test.describe('offline-ready', () => {
@@ -167,7 +168,7 @@ test.describe('offline-ready', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       await line.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/offline-ready-${viewport.width}.png` });
+      await lookAt(page, { path: `${SHOTS}/offline-ready-${viewport.width}.png` });
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(results.violations.map((violation) => violation.id)).toEqual([]);
     }
@@ -187,6 +188,6 @@ test('the 404 page has the site header and footer and a way around the site (128
     await expect(around.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     await expect(around.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     await expect(page.locator('footer').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/not-found-${viewport.width}.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/not-found-${viewport.width}.png`, fullPage: true });
   }
 });

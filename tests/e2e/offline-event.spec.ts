@@ -19,6 +19,7 @@ import type { TestServer } from '../support/pocketbase';
 import { toast } from './registration-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -76,8 +77,8 @@ async function shoot(page: Page, name: string) {
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/shots/offline-event-${name}-${viewport.width}.png` });
-    await page.screenshot({ path: `/tmp/shots/offline-event-${name}-${viewport.width}-full.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots/offline-event-${name}-${viewport.width}.png` });
+    await lookAt(page, { path: `/tmp/shots/offline-event-${name}-${viewport.width}-full.png`, fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
 }

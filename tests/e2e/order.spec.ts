@@ -20,6 +20,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { readQrFromPng } from '../support/qr';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
 import { fillAttendee, privacyConsent, unique } from './registration-helpers';
+import { lookAt } from './support/lookAt';
 
 const SHOTS = '/tmp/shots/order';
 let server: TestServer;
@@ -47,7 +48,7 @@ async function scannedTickets(scope: Locator): Promise<Record<string, string | n
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 const payloadOf = (row: RecordModel) => `AICM1:${row.event}:${row.ticket_code}`;

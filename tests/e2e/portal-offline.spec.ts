@@ -12,10 +12,11 @@ import { DESKTOP, PHONE, chromiumLaunchOptions } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { SESSION_STORAGE_KEY, createAccount, signInThroughPage } from './support/accounts';
+import { lookAt } from './support/lookAt';
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 const welcome = (page: Page, name: string) => expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${name}`);
-const screenshot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+const screenshot = (page: Page, name: string) => lookAt(page, { path: test.info().outputPath(`${name}.png`) });
 
 async function waitForActiveServiceWorker(page: Page) {
   await expect

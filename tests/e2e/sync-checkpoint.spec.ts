@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 test.use({ timezoneId: 'Australia/Adelaide' });
 
@@ -16,7 +17,7 @@ test.afterAll(async () => {
   await user?.remove();
 });
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+const screenshot = (page: Page, name: string) => lookAt(page, { path: test.info().outputPath(`${name}.png`) });
 const checkpoint = (page: Page) => page.getByTestId('sync-last');
 
 /** The popover's opening transition runs on the page's (installed) clock: run it to the end. */

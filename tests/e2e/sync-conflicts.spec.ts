@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
 import { DESKTOP, PHONE } from '../support/browser';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 let user: PortalTestUser;
 
@@ -48,7 +49,7 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const
     await expect(page.getByTestId('conflict-job_title')).toContainText('Yours: Head of AI');
     await expect(page.getByTestId('conflict-job_title')).toContainText('On the server: Director');
     expect((await admin.collection('users').getOne(user.id)).job_title).toBe('Director');
-    await page.screenshot({ path: `/tmp/fs/shots/conflict-${name}.png` });
+    await lookAt(page, { path: `/tmp/fs/shots/conflict-${name}.png` });
 
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
 

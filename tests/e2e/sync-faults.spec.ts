@@ -29,6 +29,7 @@ import { superuserClient } from '../support/e2e-admin';
 import { startFaultProxy, type FaultProxy, type HeldRequest } from '../support/faultProxy';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { checkInByName, deviceTables, leaderTab, nudge, openDoor, USER_TABLES, waitForDoorList, type Row } from './support/syncDevices';
+import { lookAt } from './support/lookAt';
 
 test.use({ viewport: DESKTOP });
 
@@ -289,7 +290,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
       let sends = 0;
       while (!signedOut()) {
         await expect.poll(where, { timeout: 120_000, message: 'the sign-out is done or asks what to do with unsent changes' }).toMatch(/^(signed out|asking)$/).catch(async (error: unknown) => {
-          await signer.screenshot({ path: test.info().outputPath('sign-out.png'), fullPage: true });
+          await lookAt(signer, { path: test.info().outputPath('sign-out.png'), fullPage: true });
           await test.info().attach('sign-out state', { body: await where(), contentType: 'text/plain' });
           throw error;
         });
@@ -337,7 +338,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
       page.on('console', (message) => { if (message.type() === 'error') errors.push(`console ${message.text()}`); });
       await signInAs(page, admin);
       await openDoor(page, proxy.url, event.id, name, listed).catch(async (error: unknown) => {
-        await page.screenshot({ path: test.info().outputPath(`${name}-open.png`), fullPage: true });
+        await lookAt(page, { path: test.info().outputPath(`${name}-open.png`), fullPage: true });
         await test.info().attach(`${name} errors`, { body: `${page.url()}\n${errors.join('\n')}`, contentType: 'text/plain' });
         throw error;
       });
@@ -355,7 +356,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
       await context.setOffline(false);
       await page.reload();
       await waitForDoorList(page, listed).catch(async (error: unknown) => {
-        await page.screenshot({ path: test.info().outputPath(`${name}-after-reload.png`), fullPage: true });
+        await lookAt(page, { path: test.info().outputPath(`${name}-after-reload.png`), fullPage: true });
         await test.info().attach(`${name} errors`, { body: `${page.url()}\n${errors.join('\n')}`, contentType: 'text/plain' });
         throw error;
       });

@@ -10,6 +10,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { signInThroughPage } from './support/accounts';
+import { lookAt } from './support/lookAt';
 
 const PASSWORD = 'portal-pass-1234';
 /** Requests only a syncing tab makes: the session check, pulls, pushes and the live channel. */
@@ -23,7 +24,7 @@ const PROFILE_PATCH = /\/api\/collections\/users\/records\/\w+$/;
 const blockPatches = (route: Route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue());
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-const screenshot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+const screenshot = (page: Page, name: string) => lookAt(page, { path: test.info().outputPath(`${name}.png`) });
 
 /** Every sync request the tab makes from now on. */
 function syncRequests(page: Page): string[] {

@@ -16,6 +16,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { readQrFromPng } from '../support/qr';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 const SHOTS = '/tmp/shots';
 // A masterclass of its own, before the seeded one: published (attendees read published events only)
@@ -43,7 +44,7 @@ async function scannedQr(page: Page, scope = page.locator('body')): Promise<stri
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  await lookAt(page, { path: `${SHOTS}/${name}.png`, fullPage: false });
 }
 
 test.describe('your ticket', () => {

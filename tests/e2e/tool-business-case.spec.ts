@@ -12,11 +12,12 @@ import type PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { AFTER_UNLOCK, createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 const textbox = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByRole('textbox', { name, exact: true });
 const entry = (page: Page, name: string) => page.getByRole('group', { name });
 const figure = (page: Page, id: string) => page.getByTestId(`figure-${id}`).getByTestId('figure-value');
-const screenshot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const screenshot = (page: Page, name: string) => lookAt(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
 let admin: PocketBase;

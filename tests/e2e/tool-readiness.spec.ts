@@ -11,6 +11,7 @@ import PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { AFTER_UNLOCK, createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 interface Framework {
   scale: { value: number; label: string }[];
@@ -40,7 +41,7 @@ test.afterEach(async ({ page }) => {
   await user?.remove();
 });
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const screenshot = (page: Page, name: string) => lookAt(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 const serverAssessments = () => admin.collection('readiness_assessments').getFullList({ filter: `owner = "${user.id}"`, sort: 'created' });
 
 /** Answers the step's questions of `dimension` and goes on. */

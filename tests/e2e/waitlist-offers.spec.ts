@@ -21,6 +21,7 @@ import { emailedLink, outboxLink } from './support/accounts';
 import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs } from './portal-helpers';
 import { privacyConsent, unique } from './registration-helpers';
+import { lookAt } from './support/lookAt';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -37,12 +38,12 @@ async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
     const path = `/tmp/shots/waitlist-${name}-${width}.png`;
     if (!part) {
       await page.setViewportSize(viewport);
-      await page.screenshot({ path, fullPage: true });
+      await lookAt(page, { path, fullPage: true });
       continue;
     }
     await page.setViewportSize({ width, height: 1500 });
     await part.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80));
-    await page.screenshot({ path });
+    await lookAt(page, { path });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -189,14 +190,14 @@ test('confirming the address from the email link, on a phone and a laptop', asyn
     const row = await superuser.collection('attendees').getFirstListItem(superuser.filter('email = {:email}', { email }));
     expect(row.waitlist_confirmed_at).toBe('');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots/waitlist-confirm-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots/waitlist-confirm-${width}.png`, fullPage: true });
 
     await panel.getByRole('button', { name: 'Confirm my email address' }).click();
     await expect(page.getByTestId('waitlist-email-confirmed')).toHaveText('Thank you: your email address is confirmed.');
     await expect(page.getByTestId('waitlist-status')).toContainText(/You're (next in line|number \d+ in the queue)/);
     expect((await superuser.collection('attendees').getOne(row.id)).waitlist_confirmed_at).not.toBe('');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots/waitlist-confirmed-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots/waitlist-confirmed-${width}.png`, fullPage: true });
 
     // A damaged link: a clear message, nothing confirmed.
     const other = `${unique(`ben${width}`)}@example.com`;
@@ -207,7 +208,7 @@ test('confirming the address from the email link, on a phone and a laptop', asyn
     await page.goto(`${damaged.pathname}${damaged.search}`);
     await page.getByTestId('waitlist-confirm').getByRole('button', { name: 'Confirm my email address' }).click({ timeout: APP_START_TIMEOUT });
     await expect(page.getByRole('alert')).toContainText('This confirmation link is not valid.');
-    if (width === 390) await page.screenshot({ path: `/tmp/shots/waitlist-confirm-refused-${width}.png`, fullPage: true });
+    if (width === 390) await lookAt(page, { path: `/tmp/shots/waitlist-confirm-refused-${width}.png`, fullPage: true });
     const otherRow = await superuser.collection('attendees').getFirstListItem(superuser.filter('email = {:email}', { email: other }));
     expect(otherRow.waitlist_confirmed_at).toBe('');
   }
