@@ -10,9 +10,11 @@
  * otherwise `captured` right here, in the caller's transaction, since there
  * is nothing to deliver (no later claim-and-mark transactions per email).
  * `secret` ({subject?, html, text}) is the working message when the fields
- * hold a redacted copy.
+ * hold a redacted copy. `attendeeInvited`: the attendee of a captured
+ * invitation was saved already marked invited in the same transaction (the
+ * registration route), so it is not saved again here.
  */
-function saveOutboxEmail(app, { secret, ...fields }) {
+function saveOutboxEmail(app, { secret, ...fields }, { attendeeInvited = false } = {}) {
   const { dbNow } = require(`${__hooks}/lib/core/db-date.js`);
   const capturing = !app.settings().smtp.enabled;
   let email = null;
@@ -20,17 +22,18 @@ function saveOutboxEmail(app, { secret, ...fields }) {
     email = new Record(txApp.findCachedCollectionByNameOrId("emails"));
     email.load({ ...fields, status: "queued", attempts: 0, next_attempt_at: dbNow() });
     if (capturing) {
-      recordDelivered(txApp, email, "captured");
+      recordDelivered(txApp, email, "captured", { attendeeInvited });
     } else {
       txApp.save(email);
     }
-    if (secret) require(`${__hooks}/lib/email/secrets.js`).saveSecret(txApp, email.id, secret);
+    // a new email has no working copy yet: nothing to look up
+    if (secret) require(`${__hooks}/lib/email/secrets.js`).saveSecret(txApp, email.id, secret, { isNew: true });
   });
   return email;
 }
 
-/** Saves the email as sent, captured or cancelled (and the attendee of an invitation or access reminder as invited). */
-function recordDelivered(txApp, email, status) {
+/** Saves the email as sent, captured or cancelled (and the attendee of an invitation or access reminder as invited, unless `attendeeInvited` says it is). */
+function recordDelivered(txApp, email, status, { attendeeInvited = false } = {}) {
   const now = require(`${__hooks}/lib/core/db-date.js`).dbNow();
   email.set("status", status);
   email.set("next_attempt_at", "");
@@ -44,7 +47,7 @@ function recordDelivered(txApp, email, status) {
   if (status === "sent") require(`${__hooks}/lib/email/secrets.js`).forgetSecret(txApp, email.id);
   const { TEMPLATES } = require(`${__hooks}/lib/email/templates.js`);
   const template = email.getString("template");
-  if ((template === TEMPLATES.invitation || template === TEMPLATES.reminder) && email.getString("attendee")) {
+  if ((template === TEMPLATES.invitation || template === TEMPLATES.reminder) && email.getString("attendee") && !attendeeInvited) {
     const attendee = txApp.findRecordById("attendees", email.getString("attendee"));
     attendee.set("invitation_sent", true);
     attendee.set("invitation_sent_at", now);

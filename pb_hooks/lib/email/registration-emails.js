@@ -126,19 +126,39 @@ function renderWaitlistEmail(facts, attendee, statusUrl, confirmUrl) {
 }
 
 /**
+ * The attendees whose invitation among `rendered` is captured as it is saved
+ * (no SMTP: nothing to deliver), with the time it is: `{attendeeId: date}`.
+ * The registration route saves them already marked invited.
+ * @param {core.App} txApp
+ * @param {{attendeeId: string, message: {template: string}}[]} rendered
+ */
+function capturedInvitations(txApp, rendered) {
+  const invitedAt = {};
+  if (txApp.settings().smtp.enabled) return invitedAt;
+  const { TEMPLATES } = require(`${__hooks}/lib/email/templates.js`);
+  const now = require(`${__hooks}/lib/core/db-date.js`).dbNow();
+  rendered.forEach(({ attendeeId, message }) => {
+    if (attendeeId && message.template === TEMPLATES.invitation) invitedAt[attendeeId] = now;
+  });
+  return invitedAt;
+}
+
+/**
  * Saves emails rendered before the transaction (the registration route does
  * the rendering first, so the transaction, which holds SQLite's only writer,
  * stays short). The registration is new: nothing of it is queued yet.
  * @param {core.App} txApp
  * @param {string} registrationId
  * @param {{attendeeId: string, to: string, message: object}[]} rendered
+ * @param {Record<string, string>} [invitedAt] attendees saved already marked invited (capturedInvitations)
  */
-function saveRenderedEmails(txApp, registrationId, rendered) {
+function saveRenderedEmails(txApp, registrationId, rendered, invitedAt = {}) {
+  const outbox = require(`${__hooks}/lib/email/outbox.js`);
   rendered.forEach(({ attendeeId, to, message }) => {
-    require(`${__hooks}/lib/email/outbox.js`).saveOutboxEmail(txApp, {
+    outbox.saveOutboxEmail(txApp, {
       to, subject: message.subject, html: message.html, text: message.text, template: message.template,
       registration: registrationId, attendee: attendeeId, secret: message.secret,
-    });
+    }, { attendeeInvited: !!invitedAt[attendeeId] });
   });
 }
 
@@ -191,6 +211,7 @@ module.exports = {
   invitationMessage,
   renderRegistrationEmails,
   renderWaitlistEmail,
+  capturedInvitations,
   saveRenderedEmails,
   queueRegistrationEmails,
   queueRefundEmail,

@@ -34,9 +34,10 @@ function linksOf(html, text) {
  * @param {core.App} app
  * @param {string} emailId
  * @param {{subject?: string, html: string, text: string}} secret
+ * @param {{isNew?: boolean}} [options] isNew: the email was created just now, so it has no copy to replace
  */
-function saveSecret(app, emailId, secret) {
-  const record = findSecret(app, emailId) || new Record(app.findCachedCollectionByNameOrId(COLLECTION));
+function saveSecret(app, emailId, secret, { isNew = false } = {}) {
+  const record = (!isNew && findSecret(app, emailId)) || new Record(app.findCachedCollectionByNameOrId(COLLECTION));
   const html = secret.html || "";
   const text = secret.text || "";
   record.load({ email: emailId, subject: secret.subject || "", html, text, links: linksOf(html, text) });

@@ -11,10 +11,12 @@
  * `id`s, a simulated `sessionId` when that checkout is on, and `emails`.
  * @param {core.App} app
  * @param {object} request a validated registration request, completed here
+ * @param {core.Record} [resolved] the event the route resolved, when it has read it already
  */
-function prepareRegistration(app, request) {
+function prepareRegistration(app, request, resolved) {
   // The event the route resolved (the featured one unless the request named another).
-  const event = request.eventId ? app.findRecordById("events", request.eventId) : require(`${__hooks}/lib/events/summary.js`).requireEvent(app);
+  const event = resolved && resolved.id === request.eventId ? resolved
+    : request.eventId ? app.findRecordById("events", request.eventId) : require(`${__hooks}/lib/events/summary.js`).requireEvent(app);
   const emails = require(`${__hooks}/lib/email/registration-emails.js`);
   // record ids in PocketBase's own form, made before the records are
   const { newRecordId } = require(`${__hooks}/lib/core/ids.js`);
@@ -30,9 +32,11 @@ function prepareRegistration(app, request) {
   if (request.mode === "paid" && require(`${__hooks}/lib/checkout/mode.js`).checkoutMode() === "simulated") {
     request.sessionId = require(`${__hooks}/lib/checkout/mode.js`).simulatedSession(request.registrationId).id;
   }
+  request.emails = [];
+  // A paid registration's emails are queued when it is paid (lib/checkout/fulfilment.js).
+  if (request.mode === "paid") return request;
   const facts = require(`${__hooks}/lib/events/facts.js`).eventFacts(app, event);
   const people = request.attendees.map(({ id, fullName, email, ticketCode }) => ({ id, fullName, email, ticketCode }));
-  request.emails = [];
   if (request.mode === "promo") {
     request.emails = emails.renderRegistrationEmails(app, {
       facts, kind: "promo", totalAmountCents: 0, currency: event.getString("currency"), attendees: people,

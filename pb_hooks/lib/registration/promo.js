@@ -36,19 +36,46 @@ function isUsable(promo, eventId) {
   );
 }
 
+// isUsable as one statement: the code (any case; unique, so one row at most)
+// active, for this event, unexpired, with uses left.
+const USABLE_CODE_SQL = `
+  SELECT id FROM promo_codes
+  WHERE code = {:code} COLLATE NOCASE AND active = 1 AND event = {:event}
+    AND (expires_at = '' OR expires_at > {:now}) AND used_count < max_uses
+  LIMIT 1`;
+
 /**
- * Counts one use of the code and returns it, or null when it cannot be used.
- * Call with the transaction's app: the read and the increment are one step.
+ * Counts one use of the code and returns its id, or null when it cannot be
+ * used. Call with the transaction's app: the read and the increment are one
+ * step. Two statements rather than a record read and save: a registration's
+ * transaction holds SQLite's only writer, and the count is the only change.
  * @param {core.App} txApp
  * @param {string} code
  * @param {string} eventId
+ * @returns {{id: string} | null}
  */
 function claimPromoCode(txApp, code, eventId) {
-  const promo = findPromoCode(txApp, code);
-  if (!promo || !isUsable(promo, eventId)) return null;
-  promo.set("used_count", promo.getInt("used_count") + 1);
-  txApp.save(promo);
-  return promo;
+  const { dbNow } = require(`${__hooks}/lib/core/db-date.js`);
+  const now = dbNow();
+  const usable = usablePromoCode(txApp, code, eventId, now);
+  if (!usable) return null;
+  txApp.db().newQuery("UPDATE promo_codes SET used_count = used_count + 1, updated = {:now} WHERE id = {:id}").bind({ id: usable.id, now }).execute();
+  return usable;
+}
+
+/**
+ * The code's id when it can be used now for this event (isUsable), or null; counts nothing.
+ * @param {core.App} app
+ * @param {string} code
+ * @param {string} eventId
+ * @param {string} [now] a database date
+ * @returns {{id: string} | null}
+ */
+function usablePromoCode(app, code, eventId, now) {
+  if (!CODE_PATTERN.test(code)) return null;
+  const rows = arrayOf(new DynamicModel({ id: "" }));
+  app.db().newQuery(USABLE_CODE_SQL).bind({ code, event: eventId, now: now || require(`${__hooks}/lib/core/db-date.js`).dbNow() }).all(rows);
+  return rows.length > 0 ? { id: rows[0].id } : null;
 }
 
 /** POST /api/masterclass/promo/validate {code} @param {core.RequestEvent} e */
@@ -78,4 +105,4 @@ function handleValidatePromo(e) {
   });
 }
 
-module.exports = { findPromoCode, isUsable, claimPromoCode, handleValidatePromo };
+module.exports = { findPromoCode, isUsable, claimPromoCode, usablePromoCode, handleValidatePromo };

@@ -49,8 +49,11 @@ const ATTENDEE_STATUS = { paid: "", promo: "confirmed", waitlist: "waitlisted" }
 const REGISTRATION_STATUS = { paid: "pending", promo: "completed", waitlist: "pending" };
 
 // Collections come from PocketBase's cache: findCollectionByNameOrId reads
-// and decodes the collection from the database on every call.
-function saveAttendees(txApp, registration, request) {
+// and decodes the collection from the database on every call. An attendee
+// whose invitation is captured in this transaction (no SMTP: nothing to
+// deliver) is saved already marked invited, rather than saved again by the
+// outbox (lib/email/outbox.js recordDelivered): one write instead of two.
+function saveAttendees(txApp, registration, request, invitedAt) {
   const collection = txApp.findCachedCollectionByNameOrId("attendees");
   for (const attendee of request.attendees) {
     const record = new Record(collection);
@@ -72,28 +75,31 @@ function saveAttendees(txApp, registration, request) {
       registration_status: ATTENDEE_STATUS[request.mode],
       // made with the emails (lib/registration/prepare.js); the record hooks give any other confirmed row its own
       ticket_code: attendee.ticketCode || "",
-      invitation_sent: false,
+      invitation_sent: !!invitedAt[attendee.id],
+      invitation_sent_at: invitedAt[attendee.id] || "",
     });
     txApp.save(record);
   }
 }
 
 /**
- * Everything that must happen atomically. Returns `{refusal}` before any
- * write when the request cannot be taken, otherwise the new registration.
- * @param {core.App} txApp
+ * The checks, in order, before any write: `{refusal}` when the request cannot
+ * be taken, `{replayed}` or `{alreadyOnWaitlist}` when it writes nothing new,
+ * otherwise what the writes need. In the transaction (`inTransaction`) a promo
+ * use is counted; outside it (a look before the transaction) nothing is written.
+ * @param {core.App} txApp the transaction's app, or the app for a look before it
+ * @param {boolean} inTransaction
  */
-function createInTransaction(txApp, request) {
-  const { HOLD_MINUTES, MAX_ATTENDEES, MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+function checkRequest(txApp, request, inTransaction) {
+  const { MAX_ATTENDEES, MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
   const { salesRefusal } = require(`${__hooks}/lib/events/capacity.js`);
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
-  const { dbMinutesFromNow } = require(`${__hooks}/lib/core/db-date.js`);
 
   // The same request sent twice at once: the second finds the first's registration here.
   if (request.requestId && require(`${__hooks}/lib/registration/replay.js`).findByRequestId(txApp, request.requestId)) {
     return { replayed: true };
   }
-  // Read again inside the transaction: sales state and capacity decide here.
+  // Read again inside the transaction: sales state and capacity decide there.
   const event = txApp.findRecordById("events", request.eventId);
   // A draft (the next masterclass before it is announced) takes nobody, not even its waitlist.
   if (!event.getBool("published")) return { refusal: refusal(409, "event", "event_draft", MESSAGES.eventDraft) };
@@ -121,9 +127,43 @@ function createInTransaction(txApp, request) {
   }
   let promo = null;
   if (request.mode === "promo") {
-    promo = require(`${__hooks}/lib/registration/promo.js`).claimPromoCode(txApp, request.promoCode, event.id);
+    const promoCodes = require(`${__hooks}/lib/registration/promo.js`);
+    promo = inTransaction ? promoCodes.claimPromoCode(txApp, request.promoCode, event.id) : promoCodes.usablePromoCode(txApp, request.promoCode, event.id);
     if (!promo) return { refusal: refusal(400, "promoCode", "invalid_promo", MESSAGES.promoCodeInvalid) };
   }
+  return { event, claim, early, promo };
+}
+
+/**
+ * A sold-out opening brings a crowd whose requests would each wait for the
+ * transaction (SQLite's only writer) just to be told the seats are gone. When
+ * the seats look gone already, the checks run first without it, and a request
+ * they refuse gets that refusal (the same one, in the same order of checks)
+ * without waiting for the writer; anything they let through is checked again
+ * in the transaction, which decides.
+ * @param {core.App} app
+ * @param {object} request a validated request with `eventId`
+ * @param {core.Record} [resolved] the event the route read
+ * @returns {object | null} the refusal, or null
+ */
+function refusalWhenSeatsLookGone(app, request, resolved) {
+  if (request.mode === "waitlist" || request.waitlistOffer) return null;
+  const event = resolved && resolved.id === request.eventId ? resolved : app.findRecordById("events", request.eventId);
+  if (require(`${__hooks}/lib/events/capacity.js`).seatsLeft(app, event) >= request.attendees.length) return null;
+  return checkRequest(app, request, false).refusal || null;
+}
+
+/**
+ * Everything that must happen atomically. Returns `{refusal}` before any
+ * write when the request cannot be taken, otherwise the new registration.
+ * @param {core.App} txApp
+ */
+function createInTransaction(txApp, request) {
+  const { HOLD_MINUTES } = require(`${__hooks}/lib/core/constants.js`);
+  const { dbMinutesFromNow } = require(`${__hooks}/lib/core/db-date.js`);
+  const checked = checkRequest(txApp, request, true);
+  if (!checked.event) return checked;
+  const { event, claim, early, promo } = checked;
 
   const registration = new Record(txApp.findCachedCollectionByNameOrId("registrations"));
   registration.set("id", request.registrationId);
@@ -147,10 +187,12 @@ function createInTransaction(txApp, request) {
     early_access_email: early.linkEmail,
   });
   txApp.save(registration);
+  const emails = require(`${__hooks}/lib/email/registration-emails.js`);
+  const invitedAt = claim ? {} : emails.capturedInvitations(txApp, request.emails);
   if (claim) require(`${__hooks}/lib/waitlist/offer-claims.js`).takeOffer(txApp, claim, registration, request);
-  else saveAttendees(txApp, registration, request);
+  else saveAttendees(txApp, registration, request, invitedAt);
 
-  require(`${__hooks}/lib/email/registration-emails.js`).saveRenderedEmails(txApp, registration.id, request.emails);
+  emails.saveRenderedEmails(txApp, registration.id, request.emails, invitedAt);
 
   return {
     registrationId: registration.id,
@@ -165,9 +207,12 @@ function createInTransaction(txApp, request) {
 /**
  * @param {core.App} app
  * @param {object} request a validated registration request
+ * @param {core.Record} [event] the event the request resolved to, when the caller has read it
  */
-function createRegistration(app, request) {
-  require(`${__hooks}/lib/registration/prepare.js`).prepareRegistration(app, request);
+function createRegistration(app, request, event) {
+  const refused = refusalWhenSeatsLookGone(app, request, event);
+  if (refused) throw refused;
+  require(`${__hooks}/lib/registration/prepare.js`).prepareRegistration(app, request, event);
   let created = null;
   app.runInTransaction((txApp) => {
     created = createInTransaction(txApp, request);
@@ -202,16 +247,18 @@ function handleCreateRegistration(e) {
     if (checked.registration.mode === "paid") require(`${__hooks}/lib/checkout/mode.js`).refuseWhenPaymentUnavailable();
     const request = checked.registration;
     enforceRates(e, request.mode);
-    request.eventId = require(`${__hooks}/lib/events/summary.js`).requestedEvent(e, request.event).id;
+    const event = require(`${__hooks}/lib/events/summary.js`).requestedEvent(e, request.event);
+    request.eventId = event.id;
     const replays = require(`${__hooks}/lib/registration/replay.js`);
-    request.requestDigest = replays.requestDigest(request);
+    // Only a request with a key is kept with its digest (and can be replayed).
+    request.requestDigest = request.requestId ? replays.requestDigest(request) : "";
     const replayed = replays.replay(e.app, request);
     if (replayed) return e.json(replayed.status, replayed.body);
     // A waitlist entry keeps its client too: its seat offers count toward that client's hold limit.
     if (request.mode === "paid" || request.mode === "waitlist") request.clientKey = require(`${__hooks}/lib/core/client-key.js`).clientKey(e);
     let created;
     try {
-      created = createRegistration(e.app, request);
+      created = createRegistration(e.app, request, event);
     } catch (error) {
       // The same key sent twice at once: the unique key refused the second insert.
       const concurrent = !(error && error.isRequestError) && replays.replay(e.app, request);
