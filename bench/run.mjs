@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app and the server, runs every benchmark and
 // writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
 // `npm run bench -- lighthouse landing` runs only the benchmarks named
-// (landing, lighthouse, offline, registrations, ratio, use-case-search, sync-changes, sync-pull, sync-tabs, admin-attendees, check-in, restore).
+// (landing, lighthouse, offline, registrations, ratio, rush, use-case-search, sync-changes, sync-pull, sync-tabs, admin-attendees, check-in, restore).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { measureOfflineDashboard } from './offline-dashboard.mjs';
 import { measurePrecache } from './precache.mjs';
 import { benchmarkRegistrations } from './registrations.mjs';
 import { benchmarkRegistrationRatio } from './registration-ratio.mjs';
+import { benchmarkRush, historyLine as rushHistory } from './rush.mjs';
 import { benchmarkUseCaseSearch } from './use-case-search.mjs';
 import { benchmarkSyncChanges } from './sync-changes.mjs';
 import { benchmarkSyncPull, historyLine as syncPullHistory } from './sync-pull.mjs';
@@ -21,7 +22,7 @@ import { benchmarkSyncTabs, historyLine as syncTabsHistory } from './sync-tabs.m
 import { benchmarkAdminAttendees } from './admin-attendees.mjs';
 import { benchmarkCheckIn, historyLine as checkInHistory } from './check-in.mjs';
 
-const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'use-case-search', 'sync-changes', 'sync-pull', 'sync-tabs', 'admin-attendees', 'check-in', 'restore'];
+const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'rush', 'use-case-search', 'sync-changes', 'sync-pull', 'sync-tabs', 'admin-attendees', 'check-in', 'restore'];
 const only = new Set(process.argv.slice(2));
 for (const name of only) if (!BENCHES.includes(name)) throw new Error(`Unknown benchmark ${name}: choose from ${BENCHES.join(', ')}`);
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -71,6 +72,13 @@ if (wanted('ratio')) {
   writeFileSync(path.join(resultsDir, 'registration-ratio.json'), `${JSON.stringify({ measuredAt, ...ratio }, null, 2)}\n`);
   appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'registration-ratio', rawPerSecond: ratio.raw.perSecond, ...Object.fromEntries(Object.entries(ratio.ratioToRaw).map(([mode, value]) => [`${mode}Ratio`, value])) })}\n`);
   console.log(`Registration route vs raw record creation (same run, 50 clients): raw ${ratio.raw.perSecond}/s; ${['waitlist', 'promo', 'paid'].map((mode) => `${mode} ${ratio[mode].perSecond}/s = ${ratio.ratioToRaw[mode]}×`).join(', ')}`);
+}
+
+if (wanted('rush')) {
+  const rush = await benchmarkRush();
+  writeFileSync(path.join(resultsDir, 'rush.json'), `${JSON.stringify({ measuredAt, ...rush }, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify(rushHistory({ measuredAt, ...rush }))}\n`);
+  console.log(`Sales-opening rush, ${rush.setup.visitors} visitors for ${rush.setup.seats} seats in ${rush.setup.windowSeconds} s: ${['paid', 'promo', 'waitlist'].map((mode) => `${mode} ${rush[mode].database.seatsTaken} seats taken, ${rush[mode].serverErrors} 5xx, p95 ${rush[mode].latency.all.p95Ms} ms`).join('; ')}; goals met: ${JSON.stringify(rush.goalsMet)}`);
 }
 
 if (wanted('use-case-search')) {
