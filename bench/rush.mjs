@@ -138,8 +138,11 @@ function refusalWords(body) {
 export async function runRush({ url, mode, eventId, visitors, windowMs, addressBlock, promoCode = RUSH_PROMO_CODE, landing = true, arrivals = 'uniform' }) {
   const offsets = arrivalOffsets(visitors, windowMs, arrivals);
   const latencies = { landing: [], event: [], register: [] };
+  /** @type {Record<string, number>} */
   const statuses = {};
+  /** @type {Record<string, number>} */
   const refusals = {};
+  /** @type {string[]} */
   const problems = [];
   const outcomes = { held: 0, confirmed: 0, waitlisted: 0, refused: 0, failed: 0 };
   const count = (kind, status) => { statuses[`${kind} ${status}`] = (statuses[`${kind} ${status}`] || 0) + 1; };
@@ -354,6 +357,9 @@ export async function benchmarkRush({ visitors = 2000, seats = 50, windowSeconds
           exactlySeatsTaken: database.seatsTaken === seats,
           noServerErrors: rush.serverErrors === 0,
           everyRefusalSaysWhy: rush.refusalsWithoutMessage === 0 && Object.keys(rush.statuses).every((key) => !/^register (5\d\d|network)$/.test(key)),
+          // a crowd for a sold-out masterclass should hear only that (a 404 for the published masterclass is a wrong answer)
+          onlySoldOutRefusals: Object.keys(rush.refusals).every((key) => key.startsWith('409 sold_out:')),
+          everyPageAndSummaryAnswered: rush.statuses['landing 200'] === visitors && rush.statuses['event 200'] === visitors,
           p95WithinGoal: rush.latency.all.p95Ms <= 1000,
         },
       };
