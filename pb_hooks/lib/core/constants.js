@@ -80,6 +80,7 @@ const MESSAGES = {
   eventNotFound: "Event details not found",
   eventIdInvalid: "The event must be given by its id.",
   eventUnknown: "This event does not exist or is not published.",
+  serverBusy: "We're very busy right now. Please try again in a moment.",
   eventDraft: "This masterclass is not open for registration yet. Please check back once it is announced.",
   sessionNotFound: "Registration not found for this session",
   simulatedUnavailable: "Simulated checkout is only available while no Stripe key is set.",

@@ -38,6 +38,33 @@ function requireEvent(app) {
   throw require(`${__hooks}/lib/core/errors.js`).refusal(404, "event", "not_found", MESSAGES.eventNotFound);
 }
 
+/** PocketBase's answer when a row is not there (database/sql's ErrNoRows). */
+const NO_ROW = /no rows in result set/i;
+
+/**
+ * The events row `id`, or null when there is none. Any other failure of the read
+ * (the database briefly busy while a crowd registers) is tried again twice, then
+ * answered 503 "try again", never "this event does not exist": a refusal that
+ * sent a visitor away from a masterclass that is there.
+ * @param {core.App} app
+ * @param {string} id
+ */
+function readEvent(app, id) {
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return app.findRecordById("events", id);
+    } catch (error) {
+      if (NO_ROW.test(String(error))) return null;
+      if (attempt >= 3) {
+        app.logger().warn("events read failed", "event", id, "error", String(error));
+        throw refusal(503, "event", "busy", require(`${__hooks}/lib/core/constants.js`).MESSAGES.serverBusy);
+      }
+      sleep(50 * attempt);
+    }
+  }
+}
+
 /**
  * The event a request names (`id`), or the featured one when it names none.
  * An unknown id, and a draft for anyone but an administrator, is a 404 (a
@@ -50,12 +77,7 @@ function requestedEvent(e, id) {
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
   if (id === undefined || id === null || id === "") return requireEvent(e.app);
   if (!require(`${__hooks}/lib/core/ids.js`).isRecordId(id)) throw refusal(400, "event", "invalid", MESSAGES.eventIdInvalid);
-  let event = null;
-  try {
-    event = e.app.findRecordById("events", id);
-  } catch {
-    event = null;
-  }
+  const event = readEvent(e.app, id);
   if (!event) throw refusal(404, "event", "not_found", MESSAGES.eventUnknown);
   if (!event.getBool("published") && !require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e)) {
     throw refusal(404, "event", "not_found", MESSAGES.eventUnknown);
