@@ -1,5 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromiumLaunchOptions } from './tests/support/browser';
+
+// Migrated data folders made once per run and copied for each server the journeys start
+// (tests/support/pocketbase.ts): set here in the runner, inherited by its workers.
+process.env.MIGRATED_TEMPLATES ??= mkdtempSync(path.join(os.tmpdir(), 'masterclass-migrated-'));
 
 // Browser journeys run against a real PocketBase serving the built PWA,
 // started once by tests/support/e2e-global-setup.ts on a free port.
