@@ -233,6 +233,21 @@ describe('resending the ticket', () => {
     await expect.poll(async () => (await su.collection('emails').getOne(late.id)).status, { timeout: 10_000 }).toBe('cancelled');
   });
 
+  it('replaces its copy still waiting for the mail server instead of queueing a second one', async () => {
+    const event = await newEvent(su, { capacity: 5, sales_state: 'open' });
+    smtp.refuse('451 Try again later');
+    try {
+      const row = await added(event.id);
+      const before = await su.collection('emails').getFullList({ filter: su.filter('to = {:to}', { to: row.email }) });
+      for (let i = 0; i < 2; i += 1) expect((await resend(admin, row.id)).status).toBe(200);
+      const after = await su.collection('emails').getFullList({ filter: su.filter('to = {:to}', { to: row.email }) });
+      expect(after.map((mail) => mail.id).sort()).toEqual(before.map((mail) => mail.id).sort());
+      expect(after.filter((mail) => mail.status === 'sent')).toEqual([]);
+    } finally {
+      smtp.refuse(null);
+    }
+  });
+
   it('a resend racing a cancellation either goes first or is refused, never both refused and sent', async () => {
     const event = await newEvent(su, { capacity: 5, sales_state: 'open' });
     const row = await added(event.id);
