@@ -20,6 +20,7 @@ import { createPortalUser, signInAs, type PortalTestUser } from './portal-helper
 import { unique } from './registration-helpers';
 import { signInThroughPage } from './support/accounts';
 import { APP_START_TIMEOUT } from './support/appStart';
+import { rewriteJson, showSalesOpen } from './support/routes';
 
 const WIDTHS = [DESKTOP, PHONE];
 
@@ -76,16 +77,11 @@ async function setPhase(page: Page, phase: Phase) {
   const { clock, salesOpen } = PHASES[phase];
   await page.clock.setFixedTime(clock);
   if (!salesOpen) return;
-  await page.route('**/api/masterclass/event', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 50 } });
-  });
-  await page.route('**/api/collections/events/records*', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    body.items = body.items?.map((event: Record<string, unknown>) => ({ ...event, sales_state: 'open' }));
-    await route.fulfill({ response, json: body });
-  });
+  await showSalesOpen(page);
+  await rewriteJson(page, '**/api/collections/events/records*', (body) => ({
+    ...body,
+    items: (body.items as Record<string, unknown>[] | undefined)?.map((event) => ({ ...event, sales_state: 'open' })),
+  }));
 }
 
 /** What tells one page from the next: its title and its first heading. */

@@ -11,6 +11,7 @@ import { cameraChromiumPath, chromiumLaunchOptions, DESKTOP } from '../support/b
 import { APP_START_TIMEOUT } from './support/appStart';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { attendeeCards, attendeeFields, toast } from './registration-helpers';
+import { showSalesOpen } from './support/routes';
 
 interface Violation {
   directive: string;
@@ -99,10 +100,7 @@ test('the landing page: its prerendered loader starts the app, which loads its d
 test('the registration form validates and checks a promo code', async ({ page }) => {
   const watched = await watch(page);
   // The page sees the event as open (the seeded one has taken place), so the full form shows.
-  await page.route('**/api/masterclass/event', async (route) => {
-    const served = await route.fetch();
-    await route.fulfill({ response: served, json: { ...(await served.json()), sales_state: 'open', seats_left: 50 } });
-  });
+  await showSalesOpen(page);
   await page.clock.setFixedTime(new Date('2025-06-04T10:00:00+09:30'));
   const response = await page.goto('/register');
   await expect(attendeeCards(page)).toHaveCount(1);

@@ -11,6 +11,7 @@ import { masterclassEvent } from '../support/masterclassEvent';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { lookAt } from './support/lookAt';
+import { rewriteJson, showSalesOpen } from './support/routes';
 
 const SOLD_OUT = 'Event Sold Out – Registration Now Closed';
 const HAPPENING = 'Happening Now – Registration Closed';
@@ -36,14 +37,12 @@ async function openLanding(page: Page) {
 async function moveEvent(page: Page, shiftMs: number, salesState?: string) {
   const shift = (value: string) => new Date(new Date(value.replace(' ', 'T')).getTime() + shiftMs).toISOString().replace('T', ' ');
   // The landing page reads the public summary again once idle (the server put the seeded event into the page).
-  await page.route(EVENT_API, async (route) => {
-    const response = await route.fetch();
-    const event = await response.json();
-    await route.fulfill({
-      response,
-      json: { ...event, starts_at: shift(event.starts_at), ends_at: shift(event.ends_at), ...(salesState ? { sales_state: salesState } : {}) },
-    });
-  });
+  await rewriteJson(page, EVENT_API, (event) => ({
+    ...event,
+    starts_at: shift(String(event.starts_at)),
+    ends_at: shift(String(event.ends_at)),
+    ...(salesState ? { sales_state: salesState } : {}),
+  }));
 }
 
 async function heroShot(page: Page, phase: string, width: number) {
@@ -187,10 +186,7 @@ test.describe('/register in normal mode', () => {
 
   test('after the event, even with sales shown open: it took place, no form, the waitlist offered', async ({ page }) => {
     await page.clock.setFixedTime(AFTER);
-    await page.route('**/api/masterclass/event', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 50 } });
-    });
+    await showSalesOpen(page);
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: PAST })).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expect(page.getByText(`The AI Champions Masterclass took place on ${WHEN} in Adelaide, South Australia, so registration for it has closed.`, { exact: false })).toBeVisible();

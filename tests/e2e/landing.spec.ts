@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { createPortalUser, signInAs, type PortalRole } from './portal-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
+import { rewriteJson, showSalesOpen } from './support/routes';
 
 const SOLD_OUT = 'Event Sold Out – Registration Now Closed';
 // The one date format (src/lib/eventWhen.ts): weekday, day, month, year, then the time.
@@ -208,12 +209,10 @@ test.describe('speaker dialog', () => {
   });
 
   test('has no website button when the speaker has no website', async ({ page }) => {
-    await page.route(SPEAKERS_API, async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      body.items = body.items.map((speaker: Record<string, unknown>) => ({ ...speaker, website: '' }));
-      await route.fulfill({ response, json: body });
-    });
+    await rewriteJson(page, SPEAKERS_API, (body) => ({
+      ...body,
+      items: (body.items as Record<string, unknown>[]).map((speaker) => ({ ...speaker, website: '' })),
+    }));
     await openLanding(page);
     await page.getByRole('button', { name: /Dr Amelia Hart/ }).click();
     await expect(page.getByRole('dialog', { name: 'Dr Amelia Hart' })).toBeVisible();
@@ -321,10 +320,7 @@ test.describe('sales state and failures', () => {
 
   test('while sales are open: no notice, a Register Now button to /register with the price and the seats left beside it', async ({ page }) => {
     // The shared seed stays sold out for parallel journeys; this page alone sees it open, with 7 seats left.
-    await page.route(EVENT_API, async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 7 } });
-    });
+    await showSalesOpen(page, 7);
     await openLanding(page);
     const hero = page.getByRole('region', { name: 'AI CHAMPIONS MASTERCLASS' });
     await expect(page.getByText(SOLD_OUT)).toHaveCount(0);
@@ -343,10 +339,7 @@ test.describe('sales state and failures', () => {
 
   test('a page without the server\'s masterclass (the stored app offline) never shows a kept seat count as current', async ({ page }) => {
     await servePageAsBuilt(page);
-    await page.route(EVENT_API, async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 7 } });
-    });
+    await showSalesOpen(page, 7);
     await openLanding(page);
     const offer = page.getByTestId('hero-offer');
     await expect(offer).toHaveText('$495 per personOnly 7 seats left');

@@ -13,6 +13,7 @@ import { unique } from './registration-helpers';
 import { createAccount, signInThroughPage } from './support/accounts';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { lookAt } from './support/lookAt';
+import { showSalesOpen } from './support/routes';
 
 const SHOTS = '/tmp/shots/notices';
 /** A fortnight before the seeded masterclass (18 June 2025, 11:30 am ACST). */
@@ -86,10 +87,7 @@ test.describe('registration', () => {
 
   test('a promo error is replaced by its success, nothing covers the header or the buttons, the summary shows the code whole (1280 and 390 px)', async ({ page }) => {
     await page.clock.setFixedTime(BEFORE_EVENT);
-    await page.route('**/api/masterclass/event', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), sales_state: 'open', seats_left: 50 } });
-    });
+    await showSalesOpen(page);
     await page.setViewportSize(DESKTOP);
     await page.goto('/register');
     const header = page.locator('header').first();

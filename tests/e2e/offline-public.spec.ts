@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs } from './portal-helpers';
 import { fillAttendee, privacyConsent, toast, unique } from './registration-helpers';
+import { safely } from './support/routes';
 
 /** Waits until the service worker has precached the app and controls the page. */
 async function waitForOfflineApp(page: Page) {
@@ -122,7 +123,7 @@ test.describe('with the service worker', () => {
  */
 async function loseFirstAnswer(page: Page, networkDown: () => boolean = () => false) {
   const sent = { attempts: 0 };
-  await page.route('**/api/masterclass/registrations', async (route) => {
+  await page.route('**/api/masterclass/registrations', safely(page, async (route) => {
     sent.attempts += 1;
     if (sent.attempts === 1) {
       await route.fetch();
@@ -132,7 +133,7 @@ async function loseFirstAnswer(page: Page, networkDown: () => boolean = () => fa
     } else {
       await route.continue();
     }
-  });
+  }));
   return sent;
 }
 

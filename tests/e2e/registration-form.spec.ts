@@ -19,17 +19,11 @@ import {
   toast,
   unique,
 } from './registration-helpers';
+import { showSalesOpen } from './support/routes';
 
 const EVENT_API = '**/api/masterclass/event';
 
 /** The page sees the event as open (the server's own sales state is left alone). */
-async function showSalesOpen(page: Page) {
-  await page.route(EVENT_API, async (route) => {
-    const response = await route.fetch();
-    const event = await response.json();
-    await route.fulfill({ response, json: { ...event, sales_state: 'open', seats_left: 50 } });
-  });
-}
 
 async function openForm(page: Page) {
   await showSalesOpen(page);

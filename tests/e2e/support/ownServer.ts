@@ -7,6 +7,7 @@ import PocketBase from 'pocketbase';
 import type { PortalTestUser } from '../portal-helpers';
 import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../../support/masterclassEvent';
 import { LIMITS_RAISED, startTestServer, type TestServer } from '../../support/pocketbase';
+import { safely } from './routes';
 
 export interface OwnServer {
   server: TestServer;
@@ -42,15 +43,8 @@ export async function routeApiTo(page: Page, server: { url: string }): Promise<v
       const target = `${server.url}${url.pathname}${url.search}`;
       // An event stream never ends, so it cannot be fetched whole and fulfilled.
       if (url.pathname === '/api/realtime' && route.request().method() === 'GET') return route.continue({ url: target });
-      try {
-        const response = await route.fetch({ url: target });
-        await route.fulfill({ response });
-      } catch (error) {
-        // The journey ended (its context closing disposes the fetched answer) while a request was on
-        // its way: nothing waits for the answer any more. Anything else is a real failure.
-        if (page.isClosed() || /disposed|has been closed/i.test(String(error))) return;
-        throw error;
-      }
+      // A journey that ends while a request is on its way leaves nothing waiting for the answer.
+      await safely(page, async () => route.fulfill({ response: await route.fetch({ url: target }) }))(route);
     },
   );
 }
