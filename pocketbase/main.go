@@ -66,6 +66,8 @@ func main() {
 		OnInit: func(vm *goja.Runtime) {
 			vm.Set("$mainApp", app)
 			vm.Set("$invoicePdf", invoicePdf) // tax invoices and adjustment notes as PDF (invoice.go)
+			// counts a job's run in job_runs, with the statement the backups use (jobruns.go)
+			vm.Set("$recordJobRun", recordJobRunFromHooks)
 		},
 	})
 
@@ -80,7 +82,7 @@ func main() {
 	}
 
 	// backup settings from BACKUP_* on every start, a backup before migrations,
-	// and a record of every backup run (backup.go)
+	// and a record of every backup run (backup.go and the backup_*.go beside it)
 	registerBackups(app)
 
 	// a message whose HTML shows its own images goes out as multipart/related (mail.go)

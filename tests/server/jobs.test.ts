@@ -109,27 +109,36 @@ describe('a job that fails', () => {
   it('logs one line naming the job, the error and when it is retried, and counts the failure', async () => {
     const { loadHookModule } = await import('../support/hook-module');
     const logged: unknown[][] = [];
-    const bound: Record<string, unknown>[] = [];
-    const mainApp = {
-      logger: () => ({ error: (...args: unknown[]) => logged.push(args) }),
-      db: () => ({ newQuery: () => ({ bind: (params: Record<string, unknown>) => ({ execute: () => bound.push(params) }) }) }),
-    };
+    const recorded: unknown[][] = [];
+    const mainApp = { logger: () => ({ error: (...args: unknown[]) => logged.push(args) }) };
     const jobs = loadHookModule<{ runJob: (id: string, retry: string, work: (app: unknown) => void) => void; RETRY: Record<string, string> }>(
       'core/jobs',
-      { $mainApp: mainApp, $security: { randomStringWithAlphabet: () => 'abcdefghijklmno' } },
+      { $mainApp: mainApp, $recordJobRun: (...args: unknown[]) => recorded.push(args) },
     );
     let given: unknown;
+    const before = Date.now();
     jobs.runJob('expireLapsedHolds', jobs.RETRY.everyMinute!, (app) => {
       given = app;
       throw new Error('database is locked');
     });
     expect(given).toBe(mainApp);
     expect(logged).toEqual([['Background job failed', 'job', 'expireLapsedHolds', 'retry', 'at the next run, within a minute', 'error', 'database is locked']]);
-    expect(bound).toHaveLength(1);
-    expect(bound[0]).toMatchObject({ job: 'expireLapsedHolds', failed: 1, error: 'database is locked', okAt: '', retry: 'at the next run, within a minute' });
+    // counted through the server binary's one writer of job_runs (pocketbase/jobruns.go): app, job, retry, start (ms), error
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toEqual([mainApp, 'expireLapsedHolds', 'at the next run, within a minute', expect.any(Number), 'database is locked']);
+    expect(recorded[0]![3]).toBeGreaterThanOrEqual(before);
+    expect(recorded[0]![3]).toBeLessThanOrEqual(Date.now());
 
     jobs.runJob('expireLapsedHolds', jobs.RETRY.everyMinute!, () => {});
     expect(logged).toHaveLength(1);
-    expect(bound[1]).toMatchObject({ job: 'expireLapsedHolds', failed: 0, error: '', failedAt: '' });
+    expect(recorded[1]).toEqual([mainApp, 'expireLapsedHolds', 'at the next run, within a minute', expect.any(Number), '']);
+
+    // a run that cannot be counted is logged, never thrown into the scheduler
+    const refusing = loadHookModule<{ runJob: (id: string, retry: string, work: (app: unknown) => void) => void }>(
+      'core/jobs',
+      { $mainApp: mainApp, $recordJobRun: () => { throw new Error('no such table: job_runs'); } },
+    );
+    refusing.runJob('expireLapsedHolds', jobs.RETRY.everyMinute!, () => {});
+    expect(logged[1]).toEqual(['Background job run not recorded', 'job', 'expireLapsedHolds', 'error', 'no such table: job_runs']);
   });
 });

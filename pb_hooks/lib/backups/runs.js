@@ -1,5 +1,5 @@
 /// <reference path="../../../pb_data/types.d.ts" />
-// The backups the server made, as pocketbase/backup.go records them in
+// The backups the server made, as pocketbase/backup_runs.go records them in
 // backup_runs (and in the "backup" row of job_runs): for the admin overview.
 
 /** A backup_runs row as the overview shows it. */

@@ -8,38 +8,18 @@
 //   a job means whatever the version);
 // - a failed run logs one error line naming the job and when it is retried;
 // - every run is counted in job_runs (runs, failures, last start, finish,
-//   success and failure, the last error), which administrators can read.
+//   success and failure, the last error), which administrators can read,
+//   through $recordJobRun, the server binary's one writer of job_runs.
 
-const UPSERT_SQL = `
-INSERT INTO job_runs (id, job, runs, failures, last_started_at, last_finished_at, last_ok_at, last_failed_at, last_error, retry, created, updated)
-VALUES ({:id}, {:job}, 1, {:failed}, {:started}, {:finished}, {:okAt}, {:failedAt}, {:error}, {:retry}, {:finished}, {:finished})
-ON CONFLICT (job) DO UPDATE SET
-  runs = runs + 1,
-  failures = failures + excluded.failures,
-  last_started_at = excluded.last_started_at,
-  last_finished_at = excluded.last_finished_at,
-  last_ok_at = CASE WHEN excluded.failures = 0 THEN excluded.last_ok_at ELSE last_ok_at END,
-  last_failed_at = CASE WHEN excluded.failures = 1 THEN excluded.last_failed_at ELSE last_failed_at END,
-  last_error = CASE WHEN excluded.failures = 1 THEN excluded.last_error ELSE last_error END,
-  retry = excluded.retry,
-  updated = excluded.updated`;
-
-/** Counts one run of the job in job_runs; a fault here is logged, never thrown. */
+/**
+ * Counts one run of the job in job_runs; a fault here is logged, never thrown.
+ * $recordJobRun (pocketbase/jobruns.go, bound by the server binary) holds the
+ * one statement that counts a run, which the backups (written in Go) use too:
+ * a JS job and a backup are counted the same way.
+ */
 function recordRun(app, jobId, retry, started, error) {
-  const { dbDate, dbNow } = require(`${__hooks}/lib/core/db-date.js`);
-  const finished = dbNow();
   try {
-    app.db().newQuery(UPSERT_SQL).bind({
-      id: require(`${__hooks}/lib/core/ids.js`).newRecordId(),
-      job: jobId,
-      failed: error ? 1 : 0,
-      started: dbDate(started),
-      finished,
-      okAt: error ? "" : finished,
-      failedAt: error ? finished : "",
-      error: error ? error.slice(0, 2000) : "",
-      retry,
-    }).execute();
+    $recordJobRun(app, jobId, retry, started.getTime(), error ? error.slice(0, 2000) : "");
   } catch (fault) {
     app.logger().error("Background job run not recorded", "job", jobId, "error", require(`${__hooks}/lib/core/errors.js`).describeError(fault));
   }
