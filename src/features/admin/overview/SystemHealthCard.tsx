@@ -9,7 +9,8 @@ import { IconActivityHeartbeat, IconAlertTriangle, IconCircleCheck, IconRefresh,
 import { StatTile } from './StatTile';
 import { LoadErrorAlert } from './LoadErrorAlert';
 import { formatCount } from './format';
-import { describeSchedule, formatSize, healthAttention, when } from './healthAttention';
+import { describeSchedule, healthAttention, when } from './healthAttention';
+import { healthTiles } from './healthTiles';
 import type { HealthJob, SystemHealth } from './healthApi';
 import type { HealthState } from './useHealth';
 
@@ -70,7 +71,7 @@ export function SystemHealthCard({ state, onReload }: { state: HealthState; onRe
 
 function HealthDetails({ health }: { health: SystemHealth }) {
   const attention = healthAttention(health);
-  const { emails, refunds, offers, backups } = health;
+  const { emails, backups } = health;
   const sentAlerts = health.alerts.filter((alert) => alert.lastSentAt);
   return (
     <Stack gap="lg">
@@ -102,37 +103,9 @@ function HealthDetails({ health }: { health: SystemHealth }) {
       )}
 
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <StatTile
-          id="health-emails-waiting"
-          label="Emails waiting"
-          value={formatCount(emails.waiting)}
-          hint={emails.waiting > 0 ? `Oldest since ${when(emails.oldestWaitingAt)}` : emails.smtp ? 'None waiting' : 'No mail server set: emails are kept in the outbox, not sent'}
-        />
-        <StatTile
-          id="health-emails-failed"
-          label={`Emails failed (${emails.failedDays} days)`}
-          value={formatCount(emails.failed)}
-          hint={emails.lastFailedAt ? `Last ${when(emails.lastFailedAt)}` : undefined}
-        />
-        <StatTile
-          id="health-refunds-waiting"
-          label="Refunds waiting"
-          value={formatCount(refunds.waiting)}
-          hint={refunds.waiting > 0 ? `Oldest since ${when(refunds.oldestWaitingAt)}` : undefined}
-        />
-        <StatTile
-          id="health-refunds-failed"
-          label={`Refunds failed (${refunds.failedDays} days)`}
-          value={formatCount(refunds.failed)}
-          hint={refunds.lastFailedAt ? `Last ${when(refunds.lastFailedAt)}` : undefined}
-        />
-        <StatTile
-          id="health-offers-open"
-          label="Open seat offers"
-          value={formatCount(offers.open)}
-          hint={offers.nextExpiresAt ? `Next expires ${when(offers.nextExpiresAt)}` : undefined}
-        />
-        <StatTile id="health-backup" label="Last backup" value={backupValue(health)} hint={backupHint(health)} />
+        {healthTiles(health, attention).map((tile) => (
+          <StatTile key={tile.id} id={tile.id} label={tile.label} value={tile.value} hint={tile.hint} tone={tile.tone} />
+        ))}
       </SimpleGrid>
 
       {sentAlerts.length > 0 && (
@@ -167,19 +140,6 @@ const ALERT_NAMES: Record<SystemHealth['alerts'][number]['kind'], string> = {
   backup_failed: 'backup failed',
 };
 
-function backupValue({ backups }: SystemHealth): string {
-  if (backups.latest) return formatSize(backups.latest.size);
-  return backups.error ? 'Unknown' : 'No backup yet';
-}
-
-function backupHint({ backups }: SystemHealth): string {
-  const where = backups.storage === 's3' ? 'S3 storage' : 'this server';
-  const schedule = backups.schedule ? `scheduled ${describeSchedule(backups.schedule)}` : 'no schedule set';
-  if (backups.latest) return `${when(backups.latest.modifiedAt)} · ${formatCount(backups.count)} kept on ${where} · ${schedule}`;
-  if (backups.error) return 'The backups storage could not be read';
-  return `${where} · ${schedule}`;
-}
-
 function JobRow({ job }: { job: HealthJob }) {
   const badge = job.failing
     ? { color: 'red', label: 'Last run failed' }
@@ -189,11 +149,11 @@ function JobRow({ job }: { job: HealthJob }) {
   return (
     <li data-testid="health-job" data-job={job.id}>
       <Paper withBorder radius="sm" p="sm" h="100%">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={700} size="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Text fw={700} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {job.label}
           </Text>
-          <Badge color={badge.color} variant="light" radius="sm" tt="none" data-testid="health-job-status">
+          <Badge color={badge.color} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }} data-testid="health-job-status">
             {badge.label}
           </Badge>
         </Group>

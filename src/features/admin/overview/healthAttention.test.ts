@@ -1,9 +1,11 @@
 // What System health asks an administrator to look at: nothing when every
 // figure is fine (with a recent backup), and one line with what to do for each
-// failed email, retrying email, failed refund, failing job and backup problem.
+// failed email, retrying email, failed refund, failing job and backup problem;
+// the figures' tiles, with the ones that problem is about marked.
 import { describe, expect, it } from 'vitest';
 import type { HealthJob, SystemHealth } from './healthApi';
-import { describeSchedule, formatSize, healthAttention } from './healthAttention';
+import { describeSchedule, formatSize, healthAttention, when } from './healthAttention';
+import { healthTiles } from './healthTiles';
 
 const NOW = new Date('2026-11-27T01:00:00Z');
 
@@ -60,6 +62,37 @@ describe('healthAttention', () => {
     expect(ids(health({ backups: { latest: null, count: 0 } }))).toEqual(['backups-none']);
     expect(ids(health({ backups: { latest: { key: 'old.zip', size: 1, modifiedAt: '2026-11-24 03:00:00.000Z' } } }))).toEqual(['backups-stale']);
     expect(ids(health({ backups: { latest: null, error: 'dial tcp 127.0.0.1:9: connection refused' } }))).toEqual(['backups-unreadable']);
+  });
+});
+
+describe('healthTiles', () => {
+  const tiles = (value: SystemHealth) => healthTiles(value, healthAttention(value, NOW));
+  const attentionTiles = (value: SystemHealth) => tiles(value).filter((tile) => tile.tone === 'attention').map((tile) => tile.id);
+
+  it('gives each figure its label, value and line of context, in order', () => {
+    expect(tiles(health())).toEqual([
+      { id: 'health-emails-waiting', label: 'Emails waiting', value: '0', hint: 'None waiting', tone: 'default' },
+      { id: 'health-emails-failed', label: 'Emails failed (7 days)', value: '0', hint: undefined, tone: 'default' },
+      { id: 'health-refunds-waiting', label: 'Refunds waiting', value: '1', hint: `Oldest since ${when('2026-11-27 00:58:00.000Z')}`, tone: 'default' },
+      { id: 'health-refunds-failed', label: 'Refunds failed (7 days)', value: '0', hint: undefined, tone: 'default' },
+      { id: 'health-offers-open', label: 'Open seat offers', value: '2', hint: `Next expires ${when('2026-11-27 05:00:00.000Z')}`, tone: 'default' },
+      { id: 'health-backup', label: 'Last backup', value: '12 MB', hint: `${when('2026-11-26 03:00:00.000Z')} · 3 kept on this server · scheduled daily at 03:00 UTC`, tone: 'default' },
+    ]);
+    const byId = (value: SystemHealth) => Object.fromEntries(tiles(value).map((tile) => [tile.id, tile]));
+    expect(byId(health({ emails: { smtp: false, production: false } }))['health-emails-waiting']!.hint).toBe('No mail server set: emails are kept in the outbox, not sent');
+    expect(byId(health({ backups: { latest: null, error: 'refused', storage: 's3' } }))['health-backup']).toMatchObject({ value: 'Unknown', hint: 'The backups storage could not be read' });
+    expect(byId(health({ backups: { latest: null, count: 0, schedule: '' } }))['health-backup']).toMatchObject({ value: 'No backup yet', hint: 'this server · no schedule set' });
+  });
+
+  it('marks the figures the attention list is about, and only those', () => {
+    expect(attentionTiles(health())).toEqual([]);
+    expect(attentionTiles(health({ emails: { failed: 2, retrying: 1 }, refunds: { failed: 1 } }))).toEqual(['health-emails-waiting', 'health-emails-failed', 'health-refunds-failed']);
+    expect(attentionTiles(health({ emails: { smtp: false } }))).toEqual(['health-emails-waiting']);
+    expect(attentionTiles(health({ emails: { smtp: false, production: false } }))).toEqual([]);
+    expect(attentionTiles(health({ backups: { latest: { key: 'old.zip', size: 1, modifiedAt: '2026-11-24 03:00:00.000Z' } } }))).toEqual(['health-backup']);
+    expect(attentionTiles(health({ backups: { latest: null, error: 'refused' } }))).toEqual(['health-backup']);
+    // a failing job is in the list but is none of these figures
+    expect(attentionTiles(health({ jobs: [job({ failing: true, lastFailedAt: '2026-11-27 00:30:00.000Z' })] }))).toEqual([]);
   });
 });
 
