@@ -372,6 +372,9 @@ test.describe('sales state and failures', () => {
     await expect(hero.getByRole('status', { name: 'Loading event details' })).toBeVisible();
     await expect(details.locator('[aria-busy="true"]').first()).toBeAttached();
     await expect(details.getByText('Wednesday 18 June 2025')).toHaveCount(0);
+    // Journeys ask for reduced motion, as some phones do: the placeholders and the hero's art hold still
+    // (a shimmer or fade would also keep the phone drawing frames while the facts load).
+    expect(await page.evaluate(() => document.getAnimations().map((animation) => (animation as CSSAnimation).animationName ?? 'transition'))).toEqual([]);
     // A visitor scrolls down while the app starts (the section hydrates as it nears the viewport).
     await details.scrollIntoViewIfNeeded();
     release();
