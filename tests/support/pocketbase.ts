@@ -49,6 +49,13 @@ const DEFAULT_ENV: Record<string, string> = {
 const SUPERUSER_EMAIL = 'superuser@test.local';
 
 /**
+ * The environment the project's migrations read (the seeds ask lib/core/app-env.js whether this is
+ * production) and the boot checks that run with them (the checkout mode, the password cost): a template
+ * is made per combination of these values.
+ */
+const MIGRATION_ENV = ['APP_ENV', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SIMULATED_CHECKOUT', 'PASSWORD_HASH_COST'];
+
+/**
  * A data folder with every migration applied under `env`, made once per test run and
  * environment (MIGRATED_TEMPLATES, a folder the runner's config makes for the run) and
  * copied for each server: running the project's migrations costs PocketBase about 2
@@ -56,9 +63,13 @@ const SUPERUSER_EMAIL = 'superuser@test.local';
  * and renamed into place, so two workers asking at once both end with a whole one.
  * Without MIGRATED_TEMPLATES every server migrates its own folder.
  */
-function migratedTemplate(env: Record<string, string>): string | null {
+function migratedTemplate(serverEnv: Record<string, string>): string | null {
   const templates = process.env.MIGRATED_TEMPLATES;
   if (!templates) return null;
+  // Made under the default environment plus what the migrations and boot checks read (MIGRATION_ENV), so
+  // servers that differ only in other settings share one: some sixty templates a run became a handful. Settings from the environment are applied again at every boot
+  // (pb_hooks/settings.pb.js), under the server's own environment.
+  const env = { ...DEFAULT_ENV, ...Object.fromEntries(MIGRATION_ENV.filter((name) => name in serverEnv).map((name) => [name, serverEnv[name]])) };
   const key = createHash('sha256').update(JSON.stringify(Object.entries(env).sort())).digest('hex').slice(0, 16);
   const ready = path.join(templates, key);
   if (existsSync(path.join(ready, 'data.db'))) return ready;
