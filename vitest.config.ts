@@ -18,15 +18,29 @@ function migratedTemplates(): string {
   return process.env.MIGRATED_TEMPLATES;
 }
 
+/** The server tests' settings. */
+const serverTests = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  fileParallelism: true,
+  maxWorkers: 2,
+  // Each file starts its own PocketBase: 4 prewarmed JS runtimes instead of the server's 50 cut
+  // about a CPU-second from every start (PocketBase makes a one-off runtime when all are busy).
+  // Migrated data folders made once per run and copied for each server (tests/support/pocketbase.ts).
+  env: { HOOKS_POOL: process.env.HOOKS_POOL ?? '4', MIGRATED_TEMPLATES: migratedTemplates() },
+} as const;
+
 /**
- * The unit test files that change what every module sees (a global, the environment, the time zone, a spied-on global, a
- * mocked or re-imported module). They run isolated, each with its own module cache, so they cannot leak
- * into the files that share one; found by reading the files, so a new such test is isolated too.
+ * The test files under `dir` that change what every module sees (a global, a spied-on global, the
+ * environment, the clock, a mocked or re-imported module). They run isolated, each with its own module
+ * cache, so they cannot leak into the files that share one; found by reading the files, so a new such
+ * test is isolated too.
  */
-const changesGlobals = readdirSync('src', { recursive: true, encoding: 'utf8' })
+const changesGlobalsIn = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => path.join('src', file))
-  .filter((file) => /vi\.(stubGlobal|stubEnv|mock|doMock|resetModules)\(|spyOn\(globalThis|Object\.assign\(globalThis|process\.env\.TZ|globalThis\.\w+ =|defineProperty\(globalThis|\(globalThis as /.test(readFileSync(file, 'utf8')));
+  .map((file) => path.join(dir, file))
+  .filter((file) => /vi\.(stubGlobal|stubEnv|mock|doMock|resetModules)\(|spyOn\(globalThis|Object\.assign\(globalThis|process\.env\.\w+ *=[^=]|process\.env\[[^\]]+\] *=[^=]|delete process\.env|useFakeTimers\(|globalThis\.\w+ =|defineProperty\(globalThis|\(globalThis as /.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -36,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: changesGlobals,
+          exclude: changesGlobalsIn('src'),
           environment: 'node',
           // Most unit test files share their worker's module cache instead of importing everything again
           // for each file: about 15 CPU-seconds instead of 72 on the 2-core runner. A module that reads a
@@ -48,22 +62,14 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'unit-isolated', include: changesGlobals, environment: 'node' },
+        test: { name: 'unit-isolated', include: changesGlobalsIn('src'), environment: 'node' },
       },
       {
         resolve: { alias },
         test: {
+          ...serverTests,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: true,
-          maxWorkers: 2,
-          // Each file starts its own PocketBase: 4 prewarmed JS runtimes instead of the server's 50 cut
-          // about a CPU-second from every start (PocketBase makes a one-off runtime when all are busy).
-          // Migrated data folders made once per run and copied for each server (tests/support/pocketbase.ts).
-          env: { HOOKS_POOL: process.env.HOOKS_POOL ?? '4', MIGRATED_TEMPLATES: migratedTemplates() },
         },
       },
     ],
