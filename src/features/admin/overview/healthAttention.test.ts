@@ -48,6 +48,8 @@ describe('healthAttention', () => {
     expect(items.map((item) => item.id)).toEqual(['emails-failed', 'emails-retrying', 'refunds-failed', 'job-pruneTombstones']);
     expect(items[0]).toMatchObject({ title: '2 emails failed for good in the last 7 days (latest error: 550 Mailbox unavailable).', link: { to: '/admin/emails' } });
     expect(items[1]!.title).toBe('1 email has not been delivered yet and is being retried.');
+    // The server's own full stop is not doubled inside the sentence.
+    expect(items[2]!.title).toBe('1 refund failed for good in the last 7 days (latest: Stripe reported the refund re_1 as failed).');
     expect(items[2]!.todo).toContain('Stripe dashboard');
     expect(items[3]!.title).toMatch(/^Deletion records clean-up: its last run failed \(.+\): database is locked\.$/);
     expect(items[3]!.todo).toContain('It is tried again at the next daily run.');

@@ -19,6 +19,8 @@ export interface AttentionItem {
 export const BACKUP_STALE_HOURS = 48;
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+/** A server's error inside one of our sentences: its own closing full stop dropped, so none is doubled. */
+const inSentence = (message: string) => message.trim().replace(/[.\s]+$/, '');
 
 export const when = (stored: string) => formatStoredDateTime(stored, undefined, '—');
 
@@ -36,7 +38,7 @@ export function healthAttention(health: SystemHealth, now = new Date()): Attenti
   if (emails.failed > 0) {
     items.push({
       id: 'emails-failed',
-      title: `${plural(emails.failed, 'email', 'emails')} failed for good in the last ${emails.failedDays} days${emails.lastError ? ` (latest error: ${emails.lastError})` : ''}.`,
+      title: `${plural(emails.failed, 'email', 'emails')} failed for good in the last ${emails.failedDays} days${emails.lastError ? ` (latest error: ${inSentence(emails.lastError)})` : ''}.`,
       todo: 'Check the address and the mail server, then resend each one from Emails.',
       link: { to: '/admin/emails', label: 'Open Emails' },
     });
@@ -44,21 +46,21 @@ export function healthAttention(health: SystemHealth, now = new Date()): Attenti
   if (emails.retrying > 0) {
     items.push({
       id: 'emails-retrying',
-      title: `${plural(emails.retrying, 'email has', 'emails have')} not been delivered yet and ${emails.retrying === 1 ? 'is' : 'are'} being retried${emails.failed === 0 && emails.lastError ? ` (latest error: ${emails.lastError})` : ''}.`,
+      title: `${plural(emails.retrying, 'email has', 'emails have')} not been delivered yet and ${emails.retrying === 1 ? 'is' : 'are'} being retried${emails.failed === 0 && emails.lastError ? ` (latest error: ${inSentence(emails.lastError)})` : ''}.`,
       todo: 'Nothing to do if it clears within the hour. If it does not, check the mail server settings (SMTP_HOST, SMTP_USER, SMTP_PASSWORD) and your mail provider.',
     });
   }
   if (refunds.failed > 0) {
     items.push({
       id: 'refunds-failed',
-      title: `${plural(refunds.failed, 'refund', 'refunds')} failed for good in the last ${refunds.failedDays} days${refunds.lastError ? ` (latest: ${refunds.lastError})` : ''}.`,
+      title: `${plural(refunds.failed, 'refund', 'refunds')} failed for good in the last ${refunds.failedDays} days${refunds.lastError ? ` (latest: ${inSentence(refunds.lastError)})` : ''}.`,
       todo: 'Make each refund by hand in the Stripe dashboard; the registration is flagged for review.',
     });
   }
   for (const job of jobs.filter((candidate) => candidate.failing)) {
     items.push({
       id: `job-${job.id}`,
-      title: `${job.label}: its last run failed (${when(job.lastFailedAt)})${job.lastError ? `: ${job.lastError}` : ''}.`,
+      title: `${job.label}: its last run failed (${when(job.lastFailedAt)})${job.lastError ? `: ${inSentence(job.lastError)}` : ''}.`,
       todo: `It is tried again ${job.retry || 'at its next run'}. If it keeps failing, read the server log (PocketBase dashboard → Logs).`,
     });
   }
