@@ -33,7 +33,9 @@ function secrets() {
 function claim(app, emailId) {
   let claimed = null;
   app.runInTransaction((txApp) => {
-    const email = txApp.findRecordById("emails", emailId);
+    // Deleted with its person a moment ago: nothing to send.
+    const [email] = txApp.findRecordsByFilter("emails", "id = {:id}", "", 1, 0, { id: emailId });
+    if (!email) return;
     const due = email.getString("next_attempt_at");
     if (email.getString("status") !== "queued" || (due !== "" && due > dates().dbNow())) return;
     email.set("next_attempt_at", dates().dbMinutesFromNow(CLAIM_MINUTES));

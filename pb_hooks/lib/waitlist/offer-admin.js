@@ -144,8 +144,16 @@ function handleOffer(e) {
     });
     // Thrown outside the transaction: a request error does not cross it intact.
     if (refused) throw refused;
+    // The person may have been deleted the moment the offer was made (their offer and its email go with
+    // them): they are no longer waiting, which is what the administrator is told.
+    let offer = null;
+    try {
+      offer = e.app.findRecordById("waitlist_offers", made.offerId);
+    } catch {
+      throw refusal(409, "attendeeId", "not_waiting", MESSAGES.notWaiting);
+    }
     require(`${__hooks}/lib/email/delivery.js`).deliverEmail(e.app, made.emailId);
-    return e.json(201, { offer: offerAnswer(e.app, e.app.findRecordById("waitlist_offers", made.offerId)) });
+    return e.json(201, { offer: offerAnswer(e.app, offer) });
   });
 }
 
