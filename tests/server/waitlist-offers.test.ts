@@ -19,7 +19,10 @@ import {
 let server: TestServer;
 let su: PocketBase;
 
-serverForFile((started) => ({ server, su } = started), { env: LIMITS_RAISED });
+// The scheduler never ticks on its own here (CRON_INTERVAL): a test runs the offers pass when it means to
+// (runOffersCron), so an offer made by a freed seat is known to come from the cancellation, never from the
+// every-minute pass happening to run at the same moment.
+serverForFile((started) => ({ server, su } = started), { env: { ...LIMITS_RAISED, CRON_INTERVAL: '720h' } });
 
 const cancel = (attendeeId: string) => su.collection('attendees').update(attendeeId, { registration_status: 'cancelled' });
 
