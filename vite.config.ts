@@ -10,7 +10,7 @@ import { appRoutes } from './scripts/lib/app-routes.mjs';
 import { siteUrlInHtml } from './scripts/lib/site-url.mjs';
 import { prerenderLanding, SHELL_FILE } from './scripts/lib/prerender-landing.mjs';
 import { cspHashes } from './scripts/lib/csp-hashes.mjs';
-import { mantineStaticStyles } from './scripts/lib/mantine-static-styles.mjs';
+import { mantineLaterStyles, mantineStaticStyles } from './scripts/lib/mantine-static-styles.mjs';
 
 const backend = process.env.VITE_BACKEND_URL ?? 'http://127.0.0.1:8090';
 const navy = theme.colors?.navy?.[9] ?? '#1c2a5e';
@@ -127,6 +127,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     siteUrlInHtml(),
     mantineStaticStyles({ theme, cssVariablesResolver }),
+    mantineLaterStyles({ firstPaintFile: fileURLToPath(new URL('./src/app/firstPaint.css', import.meta.url)) }),
     ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] }), appRoutes(), cspHashes()]),
     pwa(),
     bundleReport(),

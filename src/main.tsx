@@ -14,10 +14,18 @@ import { captureUtmParams } from '@/lib/utm';
 
 captureUtmParams(window.location.search);
 
-const router = createAppRouter();
 const container = document.getElementById('root')!;
 
+/** Ends the current task: the browser may paint or answer a tap before the next step runs. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
+  // Every module of the first load was evaluated in the task that ends here. Making the
+  // router (the browser history, the route tree) and loading the route each get a task
+  // of their own, so no one task holds a phone's main thread for long.
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
   // `/` arrives prerendered (the build renders the landing page into index.html), so
   // its hero is on screen before this runs. The app hydrates that markup: React adopts
   // the elements already on the page instead of building them again, so the page is
@@ -28,6 +36,7 @@ async function start() {
   const prerendered = container.firstElementChild !== null && isPrerenderedLocation(window.location);
   await Promise.all([router.load(), prerendered ? undefined : loadFullStyles()]);
   if (prerendered) {
+    await nextTask();
     startTransition(() => {
       hydrateRoot(container, <App router={router} />, { onRecoverableError: reportHydrationMismatch });
     });

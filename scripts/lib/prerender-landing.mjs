@@ -63,10 +63,13 @@ export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
   // Tracking parameters are kept at once (src/lib/utm.ts does the same once the app runs): a
   // visitor who follows a link on the prerendered page before the scripts start keeps them too.
   const captureUtm = `try{var query=new URLSearchParams(location.search);${JSON.stringify(utmKeys)}.forEach(function(key){var value=(query.get(key)||'').trim();if(value)localStorage.setItem(key,value.slice(0,200))})}catch(error){}`;
-  // The entry goes first; its modules are then preloaded one per task: inserting every
-  // modulepreload link at once was one task of 17–35 ms on a phone-speed CPU (4× slowed
-  // down: 67–140 ms), the page's longest before the app itself ran.
-  const startScripts = `var started=false;function start(){if(started)return;started=true;if(art)art.removeAttribute('elementtiming');try{performance.mark('scripts-start')}catch(error){}var head=document.head;var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script);var preloads=${JSON.stringify(preloads)};(function preloadNext(){var href=preloads.shift();if(!href)return;var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link);setTimeout(preloadNext,0)})()}`;
+  // The modules are preloaded one per task, and the entry goes in after the last: inserting
+  // every modulepreload link at once was one task of 17–35 ms on a phone-speed CPU (4×
+  // slowed down: 67–140 ms). With the entry first, the app asked for the landing route's
+  // modules before the loader had inserted them, and Vite's preload helper inserted the
+  // rest at once, in the app's own first task. A message to itself, not setTimeout, moves
+  // on to the next task: nested timeouts wait 4 ms each.
+  const startScripts = `var started=false;function start(){if(started)return;started=true;if(art)art.removeAttribute('elementtiming');try{performance.mark('scripts-start')}catch(error){}var head=document.head;var preloads=${JSON.stringify(preloads)};var channel=new MessageChannel();function preloadNext(){var href=preloads.shift();if(!href){channel.port1.onmessage=null;var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script);return}var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link);channel.port2.postMessage(0)}channel.port1.onmessage=preloadNext;preloadNext()}`;
   const afterArtPaint = `function soon(){setTimeout(start,0)}function afterPaint(){requestAnimationFrame(soon)}var art=document.querySelector('img[data-prerendered]');var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(art&&types.indexOf('element')>=0){new PerformanceObserver(function(list){list.getEntries().forEach(function(entry){if(entry.element===art||entry.identifier===ART_TIMING)soon()})}).observe({type:'element',buffered:true});art.addEventListener('error',afterPaint)}else if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,${SCRIPT_START_FALLBACK_MS})`;
   const loader = `<script>(function(){var ART_TIMING=${JSON.stringify(ART_TIMING)};${captureUtm}${startScripts}${afterArtPaint}})()</script>`;
   // Before the root, so it observes the art's insertion; it stops at DOMContentLoaded.

@@ -4,11 +4,13 @@ import { RouterProvider } from '@tanstack/react-router';
 import { cssVariablesResolver, theme } from '@/lib/theme';
 import { DeferredBoundary } from '@/pwa/DeferredBoundary';
 import type { AppRouter } from '@/router';
-import { loadFullStyles, whenIdle } from './deferred';
+import { whenIdle } from './deferred';
 
 // Toasts, the service worker registration and its notices: nothing the first paint
-// shows, so they load once the page is idle, off the landing's critical path.
-const DeferredExtras = lazy(() => Promise.all([import('./DeferredExtras'), loadFullStyles()]).then(([module]) => module));
+// shows, so they load once the page is idle, off the landing's critical path. They bring
+// their own styles: every other component's wait until a page needs them (leaving `/`,
+// the landing's dialogs), as adding them restyles the whole page, a long task on a phone.
+const DeferredExtras = lazy(() => import('./DeferredExtras'));
 
 /** The whole app: the same tree is prerendered for `/` at build time and rendered over it in the browser. */
 export function App({ router }: { router: AppRouter }) {

@@ -1,5 +1,8 @@
 // Loaded after the first render: the toast host and the service worker prompt.
 import { Notifications } from '@mantine/notifications';
+// A notice's own styles: the landing page does not load every component's (src/app/fullStyles.ts).
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import PwaPrompt from '@/pwa/PwaPrompt';
 import classes from './Notices.module.css';

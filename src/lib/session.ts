@@ -62,11 +62,13 @@ function readSession(): SessionView {
 
 // Read on every snapshot (the store re-reads localStorage anyway), so a change
 // made while no component was listening (a sign-in on /auth) is seen too; the
-// same view object is kept while nothing the UI shows changed.
-let cached = readSession();
+// same view object is kept while nothing the UI shows changed. Nothing is read
+// when the module loads: a phone's first touch of localStorage is slow, and the
+// app's modules all load in one task.
+let cached: SessionView | null = null;
 function snapshot(): SessionView {
   const next = readSession();
-  if (next.signedIn !== cached.signedIn || next.role !== cached.role) cached = next;
+  if (cached === null || next.signedIn !== cached.signedIn || next.role !== cached.role) cached = next;
   return cached;
 }
 

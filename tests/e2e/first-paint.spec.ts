@@ -104,6 +104,22 @@ test('a direct visit to another route renders that route, styled, from the plain
   await expect(email).toHaveCSS('border-top-style', 'solid');
 });
 
+test('the landing page loads the styles of the components it shows and the notices, and the rest only when the visitor moves on', async ({ page }) => {
+  const stylesheets = () => page.evaluate(() => [...document.styleSheets].flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])));
+  const notices = page.waitForResponse(/\/assets\/DeferredExtras-[^/]+\.js$/);
+  await page.goto('/');
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
+  // Once idle the page has its notices' host: adding every component's styles then restyled the whole page.
+  await notices;
+  await expect.poll(async () => (await stylesheets()).some((href) => /\/DeferredExtras-[^/]+\.css$/.test(href))).toBe(true);
+  expect((await stylesheets()).filter((href) => /\/fullStyles-/.test(href))).toEqual([]);
+  // Another route brings them, and its inputs are styled.
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect.poll(async () => (await stylesheets()).some((href) => /\/fullStyles-[^/]+\.css$/.test(href))).toBe(true);
+  await expect(page.getByRole('textbox').first()).toHaveCSS('border-top-style', 'solid');
+});
+
 test('tracking parameters are kept before the app starts, for a visitor who follows a link at once', async ({ page }) => {
   // The app's scripts never arrive: only the prerendered page's own loader runs.
   await page.route(/\/assets\/.+\.js$/, (route) => route.abort());

@@ -1,7 +1,10 @@
 // What the sections below the hero show, shared through a small store rather
 // than props (./deferredSections.tsx says why). While a section hydrates, React
 // reads the state the prerendered markup shows (loading), then the current one.
-import { useSyncExternalStore } from 'react';
+// A new answer reaches the sections as a transition, which React renders in short
+// slices: an external store's update would be rendered in one go, and the speakers
+// and the event's facts replacing their placeholders were a long task on a phone.
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type { EventPhase } from '@/lib/eventPhase';
 import type { EventUnavailable } from '@/pwa/eventUnavailable';
 import type { MasterclassEvent } from './eventRecord';
@@ -27,13 +30,6 @@ export const LOADING_DATA: LowerData = { event: null, phase: null, speakers: { s
 let current: LowerData = LOADING_DATA;
 const listeners = new Set<() => void>();
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
 /** The landing page hands its data to the sections below the hero. */
 export function publishLowerData(data: LowerData): void {
   if (data.event === current.event && data.phase === current.phase && data.speakers === current.speakers && data.unavailable === current.unavailable && data.texts === current.texts) return;
@@ -41,6 +37,20 @@ export function publishLowerData(data: LowerData): void {
   for (const listener of listeners) listener();
 }
 
+const noSubscription = () => () => {};
+
 export function useLowerData(): LowerData {
-  return useSyncExternalStore(subscribe, () => current, () => LOADING_DATA);
+  // False while React hydrates the prerendered markup (which shows everything loading), true after.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [data, setData] = useState(() => (hydrated ? current : LOADING_DATA));
+  useEffect(() => {
+    const update = () => startTransition(() => setData(current));
+    listeners.add(update);
+    // What was published while this section waited for its code or hydrated.
+    update();
+    return () => {
+      listeners.delete(update);
+    };
+  }, []);
+  return data;
 }

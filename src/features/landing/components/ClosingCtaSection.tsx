@@ -27,7 +27,7 @@ export function ClosingCtaSection({ event, phase, date }: { event: MasterclassEv
             <RegistrationButtons phase={phase} justify="center" />
           </>
         ) : (
-          <Skeleton height={50} width={260} maw="100%" radius="xl" mx="auto" mt="xl" opacity={0.25} />
+          <Skeleton animate={false} height={50} width={260} maw="100%" radius="xl" mx="auto" mt="xl" opacity={0.25} />
         )}
       </Container>
     </section>

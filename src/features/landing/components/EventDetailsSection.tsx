@@ -62,7 +62,7 @@ function Fact({ icon: FactIcon, label, value, note }: FactProps) {
       <div>
         <Text className={classes.label}>{label}</Text>
         {loading ? (
-          <Skeleton height={18} width={160} mt={8} />
+          <Skeleton animate={false} height={18} width={160} mt={8} />
         ) : (
           <>
             <Text className={classes.value}>{value}</Text>

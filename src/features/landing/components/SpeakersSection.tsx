@@ -64,12 +64,12 @@ function SpeakerCardSkeleton() {
   return (
     <Paper radius="lg" p="xl" withBorder aria-hidden>
       <Stack align="center" gap="sm">
-        <Skeleton height={120} width={120} radius="lg" />
-        <Skeleton height={20} width="60%" mt="sm" />
-        <Skeleton height={14} width="40%" />
-        <Skeleton height={12} mt="sm" />
-        <Skeleton height={12} />
-        <Skeleton height={12} width="80%" />
+        <Skeleton animate={false} height={120} width={120} radius="lg" />
+        <Skeleton animate={false} height={20} width="60%" mt="sm" />
+        <Skeleton animate={false} height={14} width="40%" />
+        <Skeleton animate={false} height={12} mt="sm" />
+        <Skeleton animate={false} height={12} />
+        <Skeleton animate={false} height={12} width="80%" />
       </Stack>
     </Paper>
   );
