@@ -146,6 +146,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Bundled into the prerender so the alias above applies to them.
   ssr: { noExternal: [/^@tanstack\//] },
   build: {
+    // Loading a lazy chunk inserts a modulepreload link for each module it needs, all in one
+    // task. The toasts' host loads once the landing page is idle, when a moment's wait costs
+    // nothing, and its dozen links were one of the longest tasks a phone saw there: it gets
+    // its stylesheet that way and its modules as the browser finds them.
+    modulePreload: {
+      resolveDependencies: (filename, deps) => (/(^|\/)DeferredExtras-[^/]+\.js$/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+    },
     rollupOptions: {
       output: isSsrBuild ? {} : { codeSplitting: { groups: chunkGroups } },
     },

@@ -82,11 +82,23 @@ export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
     .replace('</body>', `  ${loader}\n  </body>`);
 }
 
-/** The landing route's lazy chunk and every chunk it imports statically, with their CSS. */
-function landingRouteFiles(bundle, base) {
+/**
+ * The landing route's lazy chunk and the sections below its hero (a chunk of their own,
+ * src/features/landing/deferredSections.tsx), each with every chunk it imports
+ * statically, and their CSS. The sections' styles are in the first paint too: the
+ * prerendered page shows those sections, and a stylesheet arriving after the paint
+ * restyled and laid them out again, a long task on a phone; their modules are preloaded
+ * so the app finds them in the page when it loads the sections.
+ */
+export function landingRouteFiles(bundle, base) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-  const landing = chunks.find((chunk) => chunk.isDynamicEntry && /src\/routes\/index\.tsx\?tsr-split=component/.test(chunk.facadeModuleId ?? ''));
-  if (!landing) throw new Error('The landing route chunk (src/routes/index.tsx) was not found in the bundle');
+  const dynamicEntry = (pattern, name) => {
+    const found = chunks.find((chunk) => chunk.isDynamicEntry && pattern.test(chunk.facadeModuleId ?? ''));
+    if (!found) throw new Error(`The ${name} chunk was not found in the bundle`);
+    return found;
+  };
+  const landing = dynamicEntry(/src\/routes\/index\.tsx\?tsr-split=component/, 'landing route (src/routes/index.tsx)');
+  const lowerSections = dynamicEntry(/src\/features\/landing\/LowerSections\.tsx$/, 'lower sections (src/features/landing/LowerSections.tsx)');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const modules = new Set();
   const stylesheets = new Set();
@@ -100,6 +112,7 @@ function landingRouteFiles(bundle, base) {
     }
   };
   visit(landing);
+  visit(lowerSections);
   return { modules: [...modules].map((file) => base + file), stylesheets: [...stylesheets].map((file) => base + file) };
 }
 

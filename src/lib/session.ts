@@ -65,17 +65,20 @@ function readSession(): SessionView {
 // same view object is kept while nothing the UI shows changed. Nothing is read
 // when the module loads: a phone's first touch of localStorage is slow, and the
 // app's modules all load in one task.
-let cached: SessionView | null = null;
+/** What a server render sees (the build prerenders the landing page signed out). */
+const SIGNED_OUT: SessionView = { signedIn: false, role: null, isAdmin: false };
+
+// Signed out, the view is the prerender's own object: React, having hydrated the
+// prerendered page with it, then finds nothing changed and renders nothing again.
+let cached: SessionView = SIGNED_OUT;
 function snapshot(): SessionView {
   const next = readSession();
-  if (cached === null || next.signedIn !== cached.signedIn || next.role !== cached.role) cached = next;
+  if (next.signedIn !== cached.signedIn || next.role !== cached.role) cached = next.signedIn ? next : SIGNED_OUT;
   return cached;
 }
 
 const subscribe = (onChange: () => void) => pb.authStore.onChange(onChange);
 
-/** What a server render sees (the build prerenders the landing page signed out). */
-const SIGNED_OUT: SessionView = { signedIn: false, role: null, isAdmin: false };
 const prerenderSnapshot = () => SIGNED_OUT;
 
 export function useSession(): SessionView {

@@ -23,6 +23,8 @@ test('the HTML for / carries the hero; /dashboard and /register get the plain sh
   expect(root).toContain('Why This Masterclass Matters');
   // The landing route's own styles are linked in the head, so the first paint is styled.
   expect(landing).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/routes-[^"]+\.css">/);
+  // So are the styles of the sections below the hero, which the HTML shows too.
+  expect(landing).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/LowerSections-[^"]+\.css">/);
   // Nothing in the head waits for a script: the scripts start once the page has painted.
   const head = landing.slice(0, landing.indexOf('</head>'));
   expect(head).not.toMatch(/<script|rel="modulepreload"/);
@@ -118,6 +120,18 @@ test('the landing page loads the styles of the components it shows and the notic
   await expect(page).toHaveURL(/\/auth$/);
   await expect.poll(async () => (await stylesheets()).some((href) => /\/fullStyles-[^/]+\.css$/.test(href))).toBe(true);
   await expect(page.getByRole('textbox').first()).toHaveCSS('border-top-style', 'solid');
+});
+
+test('back on the landing page after another route, the sections below the hero show their facts again', async ({ page }) => {
+  await page.goto('/');
+  const facts = page.getByText('Limited to 50 participants', { exact: true });
+  await expect(facts).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+  await expect(facts).toBeVisible();
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
 });
 
 test('tracking parameters are kept before the app starts, for a visitor who follows a link at once', async ({ page }) => {

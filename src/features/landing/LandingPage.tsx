@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { HeroSection } from './components/HeroSection';
 import { LandingFooter } from './components/LandingFooter';
 import { LandingHeader } from './components/LandingHeader';
 import { embeddedLanding } from './embeddedLanding';
 import { fetchMasterclassEvent, type LandingEvent } from './eventRecord';
 import { heroView } from './heroView';
-import { publishLowerData } from './lowerData';
+import { markLandingLeft, publishLowerData } from './lowerData';
 import { LowerSection, useLowerSectionsWatch } from './deferredSections';
 import { fetchSpeakers, speakersOf } from './speakers';
 import { useEventPhase } from './useEventPhase';
@@ -24,11 +24,22 @@ async function fetchLiveEvent(): Promise<LandingEvent> {
   return answer;
 }
 
-const noSubscription = () => () => {};
+/** Whether the landing page has rendered in this tab before (its first render hydrates the server's markup). */
+let renderedBefore = false;
 
-/** False while React hydrates the server's markup, true in every render after it. */
+/**
+ * False while React hydrates the server's markup, true in every render after it. The
+ * switch is a transition: the page rendering again with its own words is not urgent,
+ * and an external store's answer changing after hydration made React render the whole
+ * page again at once, a long task on a phone.
+ */
 function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  const [hydrated, setHydrated] = useState(renderedBefore);
+  useEffect(() => {
+    renderedBefore = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
@@ -62,6 +73,8 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
     publishLowerData({ event, phase, speakers: ownSpeakers, unavailable, texts });
   }, [embedded, event, phase, speakers, eventState.status, unavailable]);
   useLowerSectionsWatch();
+  // Shown again later, the sections render afresh rather than over the prerendered markup.
+  useEffect(() => markLandingLeft, []);
 
   return (
     <div className={classes.page}>

@@ -92,7 +92,7 @@ export const LowerSection = memo(function LowerSection({ name }: { name: LowerSe
 });
 
 /** The rendered prerender in the document when the app started (read once, before React touches it). */
-const prerendered = typeof document !== 'undefined' && document.querySelector(`[${LOWER_ATTRIBUTE}]`) !== null;
+export const prerendered = typeof document !== 'undefined' && document.querySelector(`[${LOWER_ATTRIBUTE}]`) !== null;
 
 /**
  * Opens each section as it nears the viewport, and all of them once the page is idle.

@@ -4,8 +4,9 @@
 // A new answer reaches the sections as a transition, which React renders in short
 // slices: an external store's update would be rendered in one go, and the speakers
 // and the event's facts replacing their placeholders were a long task on a phone.
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { EventPhase } from '@/lib/eventPhase';
+import { prerendered } from './deferredSections';
 import type { EventUnavailable } from '@/pwa/eventUnavailable';
 import type { MasterclassEvent } from './eventRecord';
 import type { HeroTexts } from './heroView';
@@ -28,6 +29,7 @@ export interface LowerData {
 export const LOADING_DATA: LowerData = { event: null, phase: null, speakers: { status: 'loading' }, unavailable: null, texts: null };
 
 let current: LowerData = LOADING_DATA;
+
 const listeners = new Set<() => void>();
 
 /** The landing page hands its data to the sections below the hero. */
@@ -37,12 +39,20 @@ export function publishLowerData(data: LowerData): void {
   for (const listener of listeners) listener();
 }
 
-const noSubscription = () => () => {};
+/** Whether the visitor has left the landing page since it was first shown (its sections then render afresh, not over the prerendered markup). */
+let landingLeft = false;
+export function markLandingLeft(): void {
+  landingLeft = true;
+}
 
+/**
+ * The page's data for one section. A section first rendering over the prerendered markup
+ * (in the landing page's first showing, once its code is in) starts from what that markup
+ * shows, everything loading, and then takes the current data; shown again later, it starts
+ * from the current data. Where the page was not prerendered there is no markup to match.
+ */
 export function useLowerData(): LowerData {
-  // False while React hydrates the prerendered markup (which shows everything loading), true after.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  const [data, setData] = useState(() => (hydrated ? current : LOADING_DATA));
+  const [data, setData] = useState(() => (prerendered && !landingLeft ? LOADING_DATA : current));
   useEffect(() => {
     const update = () => startTransition(() => setData(current));
     listeners.add(update);
