@@ -85,10 +85,11 @@ export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
 /**
  * The landing route's lazy chunk and the sections below its hero (a chunk of their own,
  * src/features/landing/deferredSections.tsx), each with every chunk it imports
- * statically, and their CSS. The sections' styles are in the first paint too: the
+ * statically, and their CSS. The sections' styles are in the first paint: the
  * prerendered page shows those sections, and a stylesheet arriving after the paint
- * restyled and laid them out again, a long task on a phone; their modules are preloaded
- * so the app finds them in the page when it loads the sections.
+ * restyled and laid them out again, a long task on a phone. Their modules are not
+ * preloaded: the first render does not need them (vite.config.ts lets the browser
+ * find them when the sections load).
  */
 export function landingRouteFiles(bundle, base) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -100,19 +101,24 @@ export function landingRouteFiles(bundle, base) {
   const landing = dynamicEntry(/src\/routes\/index\.tsx\?tsr-split=component/, 'landing route (src/routes/index.tsx)');
   const lowerSections = dynamicEntry(/src\/features\/landing\/LowerSections\.tsx$/, 'lower sections (src/features/landing/LowerSections.tsx)');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const modules = new Set();
   const stylesheets = new Set();
-  const visit = (chunk) => {
-    if (modules.has(chunk.fileName)) return;
-    modules.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) stylesheets.add(css);
-    for (const imported of chunk.imports) {
-      const next = byName.get(imported);
-      if (next) visit(next);
-    }
+  /** The chunk and the chunks it imports statically, adding their CSS to the stylesheets. */
+  const reach = (start) => {
+    const found = new Set();
+    const visit = (chunk) => {
+      if (found.has(chunk.fileName)) return;
+      found.add(chunk.fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) stylesheets.add(css);
+      for (const imported of chunk.imports) {
+        const next = byName.get(imported);
+        if (next) visit(next);
+      }
+    };
+    visit(start);
+    return found;
   };
-  visit(landing);
-  visit(lowerSections);
+  const modules = reach(landing);
+  reach(lowerSections);
   return { modules: [...modules].map((file) => base + file), stylesheets: [...stylesheets].map((file) => base + file) };
 }
 
