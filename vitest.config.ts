@@ -70,7 +70,16 @@ export default defineConfig({
           ...serverTests,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          exclude: changesGlobalsIn('tests/server'),
+          // As the unit tests: the files share their worker's module cache instead of each importing
+          // the test support, the PocketBase SDK and the stripe package again; the few that change the
+          // environment run isolated (below).
+          isolate: false,
         },
+      },
+      {
+        resolve: { alias },
+        test: { ...serverTests, name: 'server-isolated', include: changesGlobalsIn('tests/server') },
       },
     ],
   },

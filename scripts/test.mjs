@@ -43,7 +43,7 @@ const playwrightReport = path.join(reports, 'e2e.json');
 
 const e2eDist = mkdtempSync(path.join(os.tmpdir(), 'masterclass-e2e-dist-'));
 // The unit step runs both unit projects (vitest.config.ts: most files share a module cache, those that change globals run isolated).
-const vitestProjects = { unit: ['unit', 'unit-isolated'], server: ['server'] };
+const vitestProjects = { unit: ['unit', 'unit-isolated'], server: ['server', 'server-isolated'] };
 const vitestStep = (project) => ({
   name: `${project} tests`,
   command: ['exec', '--', 'vitest', 'run', ...vitestProjects[project].flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(project)}`],

@@ -5,15 +5,43 @@ import { createServer } from 'node:net';
 import { placeHookPackages } from './hook-packages.mjs';
 import { distDir, hooksDir, migrationsDir, pocketbaseBin } from './paths.mjs';
 
-export function freePort() {
+/** Listens on `port` (0: any the system gives) and closes again; the port, or null when it is taken. */
+function probePort(port) {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.once('error', (error) => (error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(null) : reject(error)));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
   });
+}
+
+// Ports for the servers a process starts come from below the system's ephemeral range (32768–60999
+// on Linux), which it hands to outgoing connections and to any listen(0): between the check here and
+// the server's own bind, no test's client socket and no other process's listen(0) can take the port
+// (a server that lost its port to another was mistaken for a healthy one when that other answered).
+// Each test worker has a block of its own (Vitest's VITEST_POOL_ID, Playwright's
+// TEST_PARALLEL_INDEX), other processes one chosen by their pid, and every port is checked free.
+const FIRST_PORT = 20_000;
+const BLOCK_SIZE = 400;
+const blockOf = () => {
+  const vitest = Number.parseInt(process.env.VITEST_POOL_ID ?? '', 10);
+  if (Number.isInteger(vitest)) return vitest % 10;
+  const playwright = Number.parseInt(process.env.TEST_PARALLEL_INDEX ?? '', 10);
+  if (Number.isInteger(playwright)) return 10 + (playwright % 10);
+  return 20 + (process.pid % 10);
+};
+let nextOffset = 0;
+
+export async function freePort() {
+  const start = FIRST_PORT + blockOf() * BLOCK_SIZE;
+  for (let tries = 0; tries < BLOCK_SIZE; tries += 1) {
+    const port = start + (nextOffset % BLOCK_SIZE);
+    nextOffset += 1;
+    if ((await probePort(port)) !== null) return port;
+  }
+  return probePort(0);
 }
 
 /** Creates or updates a superuser offline; the first call also migrates, under `env` (added to this process's). */
