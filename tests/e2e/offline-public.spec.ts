@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs } from './portal-helpers';
 import { fillAttendee, privacyConsent, toast, unique } from './registration-helpers';
+import { APP_START_TIMEOUT } from './support/appStart';
 import { safely } from './support/routes';
 
 /** Waits until the service worker has precached the app and controls the page. */
@@ -214,6 +215,10 @@ test('unsaved Profile Settings edits survive a reload, only until they are saved
 test('a route whose code was removed by a deploy offers a reload instead of a blank page', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 2, name: 'Why This Masterclass Matters' })).toBeVisible();
+  // The app has taken over and the sections above the footer show their facts: the footer's
+  // link stays where it is while it is clicked (a section growing from its placeholder moved
+  // it under the pointer on a loaded runner, and the click met nothing).
+  await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   // The deploy replaced the terms page's chunk: the old file is gone.
   await page.route(/\/assets\/terms-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
   await page.getByRole('link', { name: 'Terms of Service' }).first().click();
