@@ -152,11 +152,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: [/^@tanstack\//] },
   build: {
     // Loading a lazy chunk inserts a modulepreload link for each module it needs, all in one
-    // task. The toasts' host loads once the landing page is idle, when a moment's wait costs
-    // nothing, and its dozen links were one of the longest tasks a phone saw there: it gets
-    // its stylesheet that way and its modules as the browser finds them.
+    // task. The toasts' host (loaded once the landing page is idle) and the sections below
+    // the landing's hero (near the viewport or idle) load when a moment's wait costs nothing,
+    // and their links were among the longest tasks a phone saw there: they get their
+    // stylesheets that way and their modules as the browser finds them.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)DeferredExtras-[^/]+\.js$/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(DeferredExtras|LowerSections)-[^/]+\.js$/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
     },
     rollupOptions: {
       output: isSsrBuild ? {} : { codeSplitting: { groups: chunkGroups } },
