@@ -91,7 +91,7 @@ export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
  * preloaded: the first render does not need them (vite.config.ts lets the browser
  * find them when the sections load).
  */
-export function landingRouteFiles(bundle, base) {
+function landingRouteFiles(bundle, base) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
   const dynamicEntry = (pattern, name) => {
     const found = chunks.find((chunk) => chunk.isDynamicEntry && pattern.test(chunk.facadeModuleId ?? ''));

@@ -60,16 +60,15 @@ function readSession(): SessionView {
   return { signedIn: record !== null, role, isAdmin: role === 'administrator' };
 }
 
+/** What a server render sees (the build prerenders the landing page signed out). */
+const SIGNED_OUT: SessionView = { signedIn: false, role: null, isAdmin: false };
+
 // Read on every snapshot (the store re-reads localStorage anyway), so a change
 // made while no component was listening (a sign-in on /auth) is seen too; the
 // same view object is kept while nothing the UI shows changed. Nothing is read
 // when the module loads: a phone's first touch of localStorage is slow, and the
-// app's modules all load in one task.
-/** What a server render sees (the build prerenders the landing page signed out). */
-const SIGNED_OUT: SessionView = { signedIn: false, role: null, isAdmin: false };
-
-// Signed out, the view is the prerender's own object: React, having hydrated the
-// prerendered page with it, then finds nothing changed and renders nothing again.
+// app's modules all load in one task. Signed out, the view is the prerender's own
+// object: React, having hydrated the prerendered page with it, finds nothing changed.
 let cached: SessionView = SIGNED_OUT;
 function snapshot(): SessionView {
   const next = readSession();

@@ -1,4 +1,5 @@
-import { Container, Skeleton, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '@mantine/core';
+import { Placeholder } from './Placeholder';
 import type { EventPhase } from '@/lib/eventPhase';
 import { eventFacts } from '../eventFacts';
 import type { MasterclassEvent } from '../eventRecord';
@@ -27,7 +28,7 @@ export function ClosingCtaSection({ event, phase, date }: { event: MasterclassEv
             <RegistrationButtons phase={phase} justify="center" />
           </>
         ) : (
-          <Skeleton animate={false} height={50} width={260} maw="100%" radius="xl" mx="auto" mt="xl" opacity={0.25} />
+          <Placeholder height={50} width={260} maw="100%" radius="xl" mx="auto" mt="xl" opacity={0.25} />
         )}
       </Container>
     </section>

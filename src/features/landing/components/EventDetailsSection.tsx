@@ -1,4 +1,5 @@
-import { Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Text, ThemeIcon } from '@mantine/core';
+import { Placeholder } from './Placeholder';
 import { IconBuildingCommunity, IconCalendarEvent, IconClock, IconHourglass, IconMapPin, IconUsers, type Icon } from '@tabler/icons-react';
 import type { EventPhase } from '@/lib/eventPhase';
 import { eventFacts, eventFactsFromTexts } from '../eventFacts';
@@ -62,7 +63,7 @@ function Fact({ icon: FactIcon, label, value, note }: FactProps) {
       <div>
         <Text className={classes.label}>{label}</Text>
         {loading ? (
-          <Skeleton animate={false} height={18} width={160} mt={8} />
+          <Placeholder height={18} width={160} mt={8} />
         ) : (
           <>
             <Text className={classes.value}>{value}</Text>

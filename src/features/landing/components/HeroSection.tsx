@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Button, Container, Skeleton, Text, Title } from '@mantine/core';
+import { Button, Container, Text, Title } from '@mantine/core';
+import { Placeholder } from './Placeholder';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { loadFullStyles } from '@/app/deferred';
 import { HERO_LINE } from '../content';
@@ -39,7 +40,7 @@ export function HeroSection({ view, unavailable = null, showWaitlistForm }: Hero
             {view ? <HeroRegistration view={view} /> : unavailable ? <HeroUnavailable reason={unavailable} /> : <HeroRegistrationSkeleton />}
           </div>
           {showWaitlistForm && (
-            <Suspense fallback={<Skeleton animate={false} height={320} mt="xl" radius="lg" />}>
+            <Suspense fallback={<Placeholder height={320} mt="xl" radius="lg" />}>
               <WaitlistShortcutForm />
             </Suspense>
           )}
@@ -98,16 +99,13 @@ function HeroUnavailable({ reason }: { reason: EventUnavailable }) {
   );
 }
 
-// The landing page's placeholders hold still (animate={false}), here and in the sections
-// below: a shimmer restyles every placeholder in every frame, work a phone's main thread
-// does while the page is starting, for a page that usually has its answers within a second.
 function HeroRegistrationSkeleton() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading event details">
-      <Skeleton animate={false} height={34} width={320} maw="100%" radius="xl" opacity={0.25} />
-      <Skeleton animate={false} height={16} mt="md" opacity={0.2} />
-      <Skeleton animate={false} height={16} mt="xs" width="70%" opacity={0.2} />
-      <Skeleton animate={false} height={50} mt="xl" width={260} maw="100%" radius="xl" opacity={0.25} />
+      <Placeholder height={34} width={320} maw="100%" radius="xl" opacity={0.25} />
+      <Placeholder height={16} mt="md" opacity={0.2} />
+      <Placeholder height={16} mt="xs" width="70%" opacity={0.2} />
+      <Placeholder height={50} mt="xl" width={260} maw="100%" radius="xl" opacity={0.25} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
+import { Placeholder } from './Placeholder';
 import type { Speaker } from '../speakers';
 import type { Loadable } from '../useLoadable';
 import { LandingSection } from './LandingSection';
@@ -64,12 +65,12 @@ function SpeakerCardSkeleton() {
   return (
     <Paper radius="lg" p="xl" withBorder aria-hidden>
       <Stack align="center" gap="sm">
-        <Skeleton animate={false} height={120} width={120} radius="lg" />
-        <Skeleton animate={false} height={20} width="60%" mt="sm" />
-        <Skeleton animate={false} height={14} width="40%" />
-        <Skeleton animate={false} height={12} mt="sm" />
-        <Skeleton animate={false} height={12} />
-        <Skeleton animate={false} height={12} width="80%" />
+        <Placeholder height={120} width={120} radius="lg" />
+        <Placeholder height={20} width="60%" mt="sm" />
+        <Placeholder height={14} width="40%" />
+        <Placeholder height={12} mt="sm" />
+        <Placeholder height={12} />
+        <Placeholder height={12} width="80%" />
       </Stack>
     </Paper>
   );
