@@ -327,7 +327,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
     };
 
     // ---- The doors: offline, each checks in two thirds of the guests (a third at both); back online, more.
-    const outcomes: Record<string, Record<string, 'admitted' | 'already'>> = { 'North door': {}, 'South door': {} };
+    const outcomes: Record<string, Record<string, 'admitted' | 'conflict' | 'already'>> = { 'North door': {}, 'South door': {} };
     // Neither door comes back online before both are offline: each decides its check-ins alone.
     let offlineDoors = 0;
     const doorDevice = async (admin: PortalTestUser, name: 'North door' | 'South door', offline: string[], online: string[]) => {
@@ -361,8 +361,9 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
         throw error;
       });
       for (const person of online) {
+        // Both doors check Alpha in at about the same time: the second to hear of the other's turns amber.
         outcomes[name]![person] = await checkInByName(page, person);
-        if (outcomes[name]![person] === 'admitted') changes += 1;
+        if (outcomes[name]![person] !== 'already') changes += 1;
       }
       return { context, page };
     };
@@ -452,8 +453,9 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
       expect([guests[index], rows.filter((text) => text.endsWith('(duplicate)')).length]).toEqual([guests[index], doors.length - 1]);
     });
     for (const account of attendees) {
-      // Online, a door may already hold the other door's check-in (then it says so and stores nothing).
-      const doors = ['North door', 'South door'].filter((door) => outcomes[door]![account.doorName] === 'admitted');
+      // Online, a door may already hold the other door's check-in (then it says so and stores nothing), or
+      // hear of it just after storing its own (amber: both rows kept, the later one flagged a duplicate).
+      const doors = ['North door', 'South door'].filter((door) => outcomes[door]![account.doorName] !== undefined && outcomes[door]![account.doorName] !== 'already');
       expect([account.doorName, doors.length]).not.toEqual([account.doorName, 0]);
       const rows = summary(account.attendeeId);
       expect([account.doorName, rows.map((text) => text.replace(' (duplicate)', ''))]).toEqual([account.doorName, doors]);

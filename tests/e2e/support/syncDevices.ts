@@ -137,10 +137,13 @@ export async function openDoor(page: Page, baseUrl: string, eventId: string, dev
 
 /**
  * Checks `fullName` in with the door's name search and waits for the door's
- * answer: 'admitted' (green, a new check-in) or 'already' (red: this device
- * already holds a check-in of them, nothing new is stored).
+ * answer: 'admitted' (green, a new check-in), 'conflict' (amber: a new
+ * check-in here, and the device already knows another device checked the same
+ * person in) or 'already' (red: this device already holds a check-in of them,
+ * nothing new is stored). A green card turns amber once the other device's
+ * check-in reaches this one, so the card is read once and that colour decides.
  */
-export async function checkInByName(page: Page, fullName: string): Promise<'admitted' | 'already'> {
+export async function checkInByName(page: Page, fullName: string): Promise<'admitted' | 'conflict' | 'already'> {
   const result = page.locator('[data-result]');
   const before = (await result.count()) > 0 ? await result.getAttribute('data-result-seq') : null;
   await page.getByRole('textbox', { name: 'Search by name' }).fill(fullName);
@@ -148,9 +151,11 @@ export async function checkInByName(page: Page, fullName: string): Promise<'admi
   await expect(result).toContainText(fullName);
   if (before !== null) await expect(result).not.toHaveAttribute('data-result-seq', before);
   const colour = await result.getAttribute('data-result');
-  if (colour === 'green') {
+  if (colour === 'green' || colour === 'amber') {
     await expect(result).toContainText(`Checked in — ${fullName}`);
-    return 'admitted';
+    if (colour === 'green') return 'admitted';
+    await expect(result).toContainText('Conflict: checked in on two devices');
+    return 'conflict';
   }
   await expect(result).toContainText(`Already checked in — ${fullName}`);
   return 'already';
