@@ -21,6 +21,7 @@ import (
 
 func main() {
 	app := pocketbase.New()
+	servePprof()
 
 	var hooksDir string
 	app.RootCmd.PersistentFlags().StringVar(&hooksDir, "hooksDir", "", "the directory with the JS app hooks")
@@ -68,6 +69,8 @@ func main() {
 			vm.Set("$invoicePdf", invoicePdf) // tax invoices and adjustment notes as PDF (invoice.go)
 			// counts a job's run in job_runs, with the statement the backups use (jobruns.go)
 			vm.Set("$recordJobRun", recordJobRunFromHooks)
+			// require() by absolute path without resolving it again on every call (requirecache.go)
+			memoizeRequire(vm)
 		},
 	})
 
@@ -100,8 +103,19 @@ func main() {
 		Dir:          migrationsDir,
 	})
 
+	concurrency, err := apiConcurrency(hooksPool)
+	if err != nil {
+		log.Fatal(err)
+	}
+	queueWait, err := apiQueueWait()
+	if err != nil {
+		log.Fatal(err)
+	}
+
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {
+			// API requests beyond what the pooled JS runtimes serve wait their turn (admission.go)
+			e.Router.Bind(apiAdmission(concurrency, queueWait))
 			// CSP (with the build's script hashes), Permissions-Policy, framing,
 			// referrer, nosniff, opener isolation and HSTS for an https APP_URL (headers.go)
 			e.Router.Bind(securityHeaders(os.DirFS(publicDir), os.Getenv("APP_URL")))

@@ -74,12 +74,12 @@ async function waitForHealth(url, child, timeoutMs) {
 export async function startPocketBase({ dataDir, httpAddr, env = {}, publicDir = distDir, inheritOutput = false }) {
   placeHookPackages();
   // --dev=false: PocketBase guesses dev mode (SQL logging) when its binary sits under the temp dir, as in a clone under /tmp.
-  // --hooksPool: more prewarmed JS runtimes than PocketBase's 15, so requests
-  // waiting for the database writer do not also queue for a runtime (see
-  // bench/results/registration-ratio.json); HOOKS_POOL overrides it.
+  // --hooksPool: more prewarmed JS runtimes than PocketBase's 15: the server
+  // lets a third as many API requests run at once (pocketbase/admission.go),
+  // each needing up to three; HOOKS_POOL overrides it.
   const args = [
     'serve', '--dev=false', '--http', httpAddr, '--dir', dataDir, '--hooksDir', hooksDir, '--migrationsDir', migrationsDir,
-    '--publicDir', publicDir, '--hooksPool', process.env.HOOKS_POOL || env.HOOKS_POOL || '50',
+    '--publicDir', publicDir, '--hooksPool', process.env.HOOKS_POOL || env.HOOKS_POOL || '200',
   ];
   const child = spawn(pocketbaseBin, args, {
     env: { ...process.env, APP_URL: `http://${httpAddr}`, ...env },

@@ -181,5 +181,9 @@ describe('the calendar file on its own, and the words around the links', () => {
       'See <a href="https://a.example/contact" target="_blank" style="color:#1c2a5e;text-decoration:underline;word-break:break-word;overflow-wrap:anywhere;">https://a.example/contact</a>. '
       + 'Or <a href="https://a.example/auth?x=1&amp;token=[hidden]" target="_blank" style="color:#1c2a5e;text-decoration:underline;word-break:break-word;overflow-wrap:anywhere;">https://a.example/auth?x=1&amp;token=[hidden]</a> (later)',
     );
+    // Text without a web address is only escaped, every special character once; a second call starts afresh.
+    expect(layout.linkedHtml(`Tom & "Jerry's" <b>http</b> &amp;`)).toBe('Tom &amp; &quot;Jerry&#39;s&quot; &lt;b&gt;http&lt;/b&gt; &amp;amp;');
+    expect(layout.linkedHtml('Plain words')).toBe('Plain words');
+    expect(layout.linkedHtml('At http://b.example]')).toBe('At <a href="http://b.example" target="_blank" style="color:#1c2a5e;text-decoration:underline;word-break:break-word;overflow-wrap:anywhere;">http://b.example</a>]');
   });
 });

@@ -145,7 +145,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
-    // fewer prewarmed JS runtimes than production's 50: a cheaper start, the same server
+    // fewer prewarmed JS runtimes than production's 200: a cheaper start, the same server
     HOOKS_POOL: '4',
   };
 

@@ -21,24 +21,27 @@ const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
 /** Words of a title in capitals that stay in lower case inside a sentence. */
 const SMALL_WORDS = ["a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"];
 
+// The renderers run on every value of every message: the patterns are built
+// once per runtime, a value with nothing to escape or link is returned as it
+// is, and links are found with exec() (goja's matchAll clones its pattern,
+// compiling it again on every call).
+const HTML_SPECIAL = /[&<>"']/;
+const HTML_SPECIALS = /[&<>"']/g;
+const HTML_ENTITY = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
 /** @param {unknown} value */
 function escapeHtml(value) {
-  return String(value == null ? "" : value)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  const text = String(value == null ? "" : value);
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (special) => HTML_ENTITY[special]) : text;
 }
 
 /** A web address ends before the punctuation that follows it in a sentence (a bracket it opened stays). */
 function trimUrl(url) {
+  const count = (text, bracket) => text.split(bracket).length - 1;
   let end = url.length;
   for (;;) {
     const last = url.charAt(end - 1);
-    const opened = (url.slice(0, end).match(/\[/g) || []).length;
-    const closed = (url.slice(0, end).match(/\]/g) || []).length;
-    if (".,;:!?)'".includes(last) || (last === "]" && closed > opened)) end -= 1;
+    if (".,;:!?)'".includes(last) || (last === "]" && count(url.slice(0, end), "]") > count(url.slice(0, end), "["))) end -= 1;
     else return url.slice(0, end);
   }
 }
@@ -46,9 +49,11 @@ function trimUrl(url) {
 /** Text escaped for HTML, with each web address in it a link to itself. */
 function linkedHtml(text) {
   const value = String(text == null ? "" : text);
+  if (!value.includes("http")) return escapeHtml(value);
   let html = "";
   let done = 0;
-  for (const found of value.matchAll(URL_PATTERN)) {
+  URL_PATTERN.lastIndex = 0;
+  for (let found = URL_PATTERN.exec(value); found !== null; found = URL_PATTERN.exec(value)) {
     const url = trimUrl(found[0]);
     html += escapeHtml(value.slice(done, found.index));
     html += `<a href="${escapeHtml(url)}" target="_blank" style="${LINK_STYLE}">${escapeHtml(url)}</a>`;

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+)
+
+// How long an API request waits for its turn before it is answered 503,
+// unless API_QUEUE_WAIT says otherwise.
+const defaultAdmissionWait = 15 * time.Second
+
+// The same sentence as MESSAGES.serverBusy in pb_hooks/lib/core/constants.js.
+const serverBusyMessage = "We're very busy right now. Please try again in a moment."
+
+// runtimesPerRequest: a request's route runs in one of PocketBase's pooled JS
+// runtimes, and each JS record hook its writes set off runs in another while
+// the route waits (saving an attendee holds three at once: the route, then the
+// ticket hook, then the visibility hook inside it).
+const runtimesPerRequest = 3
+
+// apiConcurrency is how many API requests may run at once: API_CONCURRENCY,
+// or as many as the pool of JS runtimes can serve without building one-off
+// runtimes (--hooksPool divided by runtimesPerRequest, at least 4).
+func apiConcurrency(hooksPool int) (int, error) {
+	if value := strings.TrimSpace(os.Getenv("API_CONCURRENCY")); value != "" {
+		limit, err := strconv.Atoi(value)
+		if err != nil || limit < 1 {
+			return 0, fmt.Errorf("API_CONCURRENCY must be a whole number of at least 1 (got %q)", value)
+		}
+		return limit, nil
+	}
+	return max(4, hooksPool/runtimesPerRequest), nil
+}
+
+// apiQueueWait is API_QUEUE_WAIT (a Go duration such as 15s), or 15 s.
+func apiQueueWait() (time.Duration, error) {
+	value := strings.TrimSpace(os.Getenv("API_QUEUE_WAIT"))
+	if value == "" {
+		return defaultAdmissionWait, nil
+	}
+	wait, err := time.ParseDuration(value)
+	if err != nil || wait < 100*time.Millisecond || wait > 10*time.Minute {
+		return 0, fmt.Errorf("API_QUEUE_WAIT must be a duration from 100ms to 10m, such as 15s (got %q)", value)
+	}
+	return wait, nil
+}
+
+// queuedPath reports whether a request to this path takes a turn: every API
+// route, except the long-lived realtime stream, stored files and the health
+// check, which run no JS and would hold a turn for nothing.
+func queuedPath(path string) bool {
+	if !strings.HasPrefix(path, "/api/") {
+		return false
+	}
+	return !(path == "/api/realtime" || path == "/api/health" || strings.HasPrefix(path, "/api/files/"))
+}
+
+// apiAdmission lets at most `limit` API requests run at once; the others wait
+// in line, in Go, for up to `wait`. PocketBase gives a request that
+// finds every pooled JS runtime busy a runtime built for it alone (its
+// modules loaded again), so a crowd arriving at once (a sales opening) made
+// the server spend its CPU building runtimes and grow to gigabytes of them;
+// waiting here costs neither (bench/README.md, "Admission").
+func apiAdmission(limit int, wait time.Duration) *hook.Handler[*core.RequestEvent] {
+	turns := make(chan struct{}, limit)
+	return &hook.Handler[*core.RequestEvent]{
+		Id: "masterclassApiAdmission",
+		// after PocketBase's rate limit and body limit, before every route
+		Priority: apis.DefaultBodyLimitMiddlewarePriority + 1,
+		Func: func(e *core.RequestEvent) error {
+			if !queuedPath(e.Request.URL.Path) {
+				return e.Next()
+			}
+			select {
+			case turns <- struct{}{}:
+			default:
+				timer := time.NewTimer(wait)
+				defer timer.Stop()
+				select {
+				case turns <- struct{}{}:
+				case <-e.Request.Context().Done():
+					// the client has gone: nothing ran, nobody to answer
+					return nil
+				case <-timer.C:
+					e.Response.Header().Set("Retry-After", "5")
+					return e.JSON(http.StatusServiceUnavailable, map[string]any{
+						"status":  http.StatusServiceUnavailable,
+						"message": serverBusyMessage,
+						"data":    map[string]any{},
+					})
+				}
+			}
+			defer func() { <-turns }()
+			return e.Next()
+		},
+	}
+}
