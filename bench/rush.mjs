@@ -307,6 +307,7 @@ export async function startSmtpSink() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       stream.on('data', () => {});
@@ -319,6 +320,16 @@ export async function startSmtpSink() {
 }
 
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
+
+/** The server's peak resident memory so far (Linux /proc), in MB, or null elsewhere. */
+function peakMemoryMb(pid) {
+  try {
+    const kilobytes = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Number.isFinite(kilobytes) ? Math.round(kilobytes / 1024) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * @param {{ visitors?: number, seats?: number, windowSeconds?: number, modes?: string[], publicDir?: string }} [options]
@@ -353,6 +364,7 @@ export async function benchmarkRush({ visitors = 2000, seats = 50, windowSeconds
         database,
         mailAccepted: smtp.accepted() - mailBefore,
         loadAverage: { before: loadBefore, after: loadAverage() },
+        serverPeakMemoryMbSoFar: peakMemoryMb(server.child.pid),
         checks: {
           exactlySeatsTaken: database.seatsTaken === seats,
           noServerErrors: rush.serverErrors === 0,
@@ -369,7 +381,7 @@ export async function benchmarkRush({ visitors = 2000, seats = 50, windowSeconds
       setup: {
         visitors, seats, windowSeconds,
         arrivals: ARRIVALS[arrivals],
-        server: `one PocketBase, APP_ENV=production, rate limits on at their defaults, TRUSTED_PROXY_HEADERS=X-Forwarded-For (each visitor its own address), --hooksPool ${process.env.HOOKS_POOL || 50}`,
+        server: `one PocketBase, APP_ENV=production, rate limits on at their defaults, TRUSTED_PROXY_HEADERS=X-Forwarded-For (each visitor its own address), --hooksPool ${process.env.HOOKS_POOL || 200} (API requests at once: ${process.env.API_CONCURRENCY || 'a third of that'})`,
         checkout: 'Stripe through stripe-mock (the simulated checkout is refused in production)',
         mail: 'SMTP to a local server that accepts every message (emails sent after each commit, as in production)',
         visitor: 'GET / (the prerendered landing page), GET /api/masterclass/event, then POST /api/masterclass/registrations',

@@ -18,8 +18,9 @@ import { startStripeMock, STRIPE_MOCK_START_TIMEOUT_MS, type StripeMock } from '
 const VISITORS = 100;
 const SEATS = 10;
 const WINDOW_MS = 2_000;
-// As a production server has (scripts/lib/pocketbase-process.mjs): enough prewarmed JS runtimes
-// for a crowd, instead of the 4 the other suites start with.
+// More prewarmed JS runtimes than the 4 the other suites start with (production has 200,
+// scripts/lib/pocketbase-process.mjs): 8 of the crowd's requests run at once, the rest wait
+// their turn (pocketbase/admission.go), as on a production server.
 const HOOKS_POOL = '24';
 
 const INDEX = '<!doctype html><html><head><title>x</title></head><body><div id="root"><div class="panel"><div role="status">Loading</div></div></div>\n  </body></html>';
