@@ -17,11 +17,10 @@
 // types file are left out) and manifest.json (what the test expects to find).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
-import { HOOK_PACKAGES } from './lib/hook-packages.mjs';
 import { freePort } from './lib/pocketbase-process.mjs';
 import { pocketbaseBin, root as projectRoot } from './lib/paths.mjs';
 
@@ -48,13 +47,16 @@ const env = {
   SMTP_HOST: '', APP_URL,
 };
 
-function placeVendor() {
-  const vendor = path.join(hooksDir, 'vendor');
-  mkdirSync(vendor, { recursive: true });
-  for (const [name, source] of Object.entries(HOOK_PACKAGES)) {
-    const from = existsSync(path.join(root, source)) ? path.join(root, source) : path.join(projectRoot, source);
-    copyFileSync(from, path.join(vendor, name));
-  }
+/**
+ * A release whose hooks loaded npm packages from pb_hooks/vendor/ (before the
+ * ticket's QR code was drawn in Go) placed them with its own
+ * scripts/lib/hook-packages.mjs: it is run from that checkout, as its servers did.
+ */
+async function placeVendor() {
+  const script = path.join(root, 'scripts', 'lib', 'hook-packages.mjs');
+  if (!existsSync(script)) return;
+  const { placeHookPackages } = await import(script);
+  placeHookPackages();
 }
 
 function pocketbase(args) {
@@ -168,7 +170,7 @@ async function main() {
   const goMod = readFileSync(path.join(root, 'pocketbase', 'go.mod'), 'utf8');
   const version = `PocketBase ${/github\.com\/pocketbase\/pocketbase (v[\w.-]+)/.exec(goMod)?.[1] ?? 'unknown'}`;
   const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  placeVendor();
+  await placeVendor();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'previous-release-'));
   let child;
   try {

@@ -3,7 +3,7 @@
 // with no Node and no Go (docs/running-in-production.md):
 //   pocketbase              the server binary (scripts/lib/build-server.mjs: static, CGO off)
 //   public/                 the built app, precompressed (npm run build)
-//   pb_hooks/               the JS hooks, with the npm packages they use placed in pb_hooks/vendor/
+//   pb_hooks/               the JS hooks
 //   pb_migrations/          the JS migrations (run at every start)
 //   run                     starts it in production mode, every setting from the environment (deploy/run)
 //   RUNNING.md              how to run and install it (deploy/RUNNING.md)
@@ -20,7 +20,6 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, r
 import path from 'node:path';
 import { ensureNodeModules } from './lib/install.mjs';
 import { ensureServerBinary } from './lib/build-server.mjs';
-import { HOOK_PACKAGES } from './lib/hook-packages.mjs';
 import { hooksDir, migrationsDir, root, serverSourceDir } from './lib/paths.mjs';
 
 /** The files of deploy/ the release carries, and whether each is a program. */
@@ -48,16 +47,10 @@ function pocketbaseVersion() {
   return /github\.com\/pocketbase\/pocketbase (v\S+)/.exec(goMod)?.[1] ?? 'unknown';
 }
 
-/** Copies the hooks without a vendor folder left in the checkout, then places the hook packages from node_modules. */
+/** Copies the hooks, without a vendor folder an older checkout may have left (the hooks load no npm packages). */
 function copyHooks(target) {
   const vendor = path.join(hooksDir, 'vendor');
   cpSync(hooksDir, target, { recursive: true, filter: (source) => source !== vendor });
-  mkdirSync(path.join(target, 'vendor'));
-  for (const [name, source] of Object.entries(HOOK_PACKAGES)) {
-    const from = path.join(root, source);
-    if (!existsSync(from)) throw new Error(`${source} is missing: run npm install first`);
-    copyFileSync(from, path.join(target, 'vendor', name));
-  }
 }
 
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

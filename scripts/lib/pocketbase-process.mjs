@@ -2,7 +2,6 @@
 // Vite dev backend and every test suite go through here.
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { placeHookPackages } from './hook-packages.mjs';
 import { distDir, hooksDir, migrationsDir, pocketbaseBin } from './paths.mjs';
 
 /** Listens on `port` (0: any the system gives) and closes again; the port, or null when it is taken. */
@@ -46,7 +45,6 @@ export async function freePort() {
 
 /** Creates or updates a superuser offline; the first call also migrates, under `env` (added to this process's). */
 export function upsertSuperuser({ dataDir, email, password, env = {} }) {
-  placeHookPackages();
   execFileSync(pocketbaseBin, ['superuser', 'upsert', email, password, '--dir', dataDir, '--migrationsDir', migrationsDir, '--hooksDir', hooksDir], {
     stdio: 'pipe',
     env: { ...process.env, ...env },
@@ -72,7 +70,6 @@ async function waitForHealth(url, child, timeoutMs) {
  * @param {{ dataDir: string, httpAddr: string, env?: Record<string, string>, publicDir?: string, inheritOutput?: boolean }} options
  */
 export async function startPocketBase({ dataDir, httpAddr, env = {}, publicDir = distDir, inheritOutput = false }) {
-  placeHookPackages();
   // --dev=false: PocketBase guesses dev mode (SQL logging) when its binary sits under the temp dir, as in a clone under /tmp.
   // --hooksPool: more prewarmed JS runtimes than PocketBase's 15: the server
   // lets a third as many API requests run at once (pocketbase/admission.go),

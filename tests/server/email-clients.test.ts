@@ -109,6 +109,8 @@ describe('the confirmation email, as mail programs read it', () => {
     const html = String(mail.html);
     expect(html).toContain(`src="cid:${image!.cid}"`);
     expect(readQrFromPng(image!.content)).toBe(payloadOf(row));
+    // 492 px square (33 modules and a quiet zone of 4 each side, 12 pixels a module), one bit a pixel
+    expect([image!.content.readUInt32BE(16), image!.content.readUInt32BE(20), image!.content[24]]).toEqual([492, 492, 1]);
     const calendarFile = mail.attachments.find((attachment) => attachment.contentType === 'text/calendar');
     expect(calendarFile).toMatchObject({ contentDisposition: 'attachment', filename: 'ai-champions-masterclass.ics' });
     expect(calendarFile!.related).toBeFalsy();

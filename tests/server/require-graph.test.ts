@@ -1,7 +1,7 @@
 // The server's modules as a graph a reader can follow (DESIGN decision 19):
 // every `require` in pb_hooks/**/*.js and pb_migrations/*.js is the one
 // literal style, require(`${__hooks}/lib/<folder>/<name>.js`) (or
-// `${__hooks}/shared/<name>.json`, `${__hooks}/vendor/<name>.js`), names a
+// `${__hooks}/shared/<name>.json`), names a
 // file that exists, and no module requires itself again through others.
 // PocketBase loads modules lazily inside functions, so a cycle would still
 // run: this test is what keeps the graph without one. No PocketBase needed:
@@ -11,10 +11,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { HOOK_PACKAGES, vendorDir } from '../../scripts/lib/hook-packages.mjs';
 import { hooksDir, migrationsDir, root } from '../../scripts/lib/paths.mjs';
 
-const LITERAL = /^`\$\{__hooks\}\/(lib\/[a-z0-9-]+\/[a-z0-9-]+\.js|shared\/[a-z0-9-]+\.json|vendor\/[A-Za-z0-9._-]+\.js)`$/;
+const LITERAL = /^`\$\{__hooks\}\/(lib\/[a-z0-9-]+\/[a-z0-9-]+\.js|shared\/[a-z0-9-]+\.json)`$/;
 
 interface Require {
   /** The requiring file, relative to the repository. */
@@ -32,12 +31,12 @@ interface Misuse {
   text: string;
 }
 
-/** The hook and migration files: pb_hooks/**\/*.js except the placed npm packages, and pb_migrations/*.js. */
+/** The hook and migration files: pb_hooks/**\/*.js and pb_migrations/*.js. */
 function sourceFiles(): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return full === vendorDir ? [] : walk(full);
+      if (entry.isDirectory()) return walk(full);
       return entry.name.endsWith('.js') ? [full] : [];
     });
   const migrations = readdirSync(migrationsDir).filter((name) => name.endsWith('.js')).map((name) => path.join(migrationsDir, name));
@@ -70,12 +69,9 @@ function readRequires(file: string): { requires: Require[]; misuses: Misuse[] } 
   return { requires, misuses };
 }
 
-/** Whether a required file is there (a vendor file is placed from its npm package when a server starts). */
+/** Whether a required file is there. */
 function exists(target: string): boolean {
-  if (existsSync(path.join(hooksDir, target))) return true;
-  const vendored = /^vendor\/(.+)$/.exec(target);
-  const packages: Record<string, string> = HOOK_PACKAGES;
-  return !!vendored && vendored[1] in packages && existsSync(path.join(root, packages[vendored[1]]));
+  return existsSync(path.join(hooksDir, target));
 }
 
 /**

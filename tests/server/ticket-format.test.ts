@@ -1,17 +1,16 @@
-// The ticket format on both sides (the server's pb_hooks/lib/tickets/ticket.js
-// and qr.js, loaded the way the hooks load them, against the app's
+// The ticket format on both sides (the server's pb_hooks/lib/tickets/ticket.js,
+// loaded the way the hooks load them, against the app's
 // src/lib/ticket.ts), and the migration that gave rows stored before tickets
 // existed their codes, on a PocketBase of its own.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isTicketCode as appIsTicketCode, parseTicketPayload as appParse, ticketPayload as appPayload, TICKET_CODE_ALPHABET } from '@/lib/ticket';
-import { hooksDir, migrationsDir, pocketbaseBin, root } from '../../scripts/lib/paths.mjs';
+import { hooksDir, migrationsDir, pocketbaseBin } from '../../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
 import { loadHookModule } from '../support/hook-module';
-import { readQrFromPng } from '../support/qr';
 import { unique } from './helpers';
 import { CODE_PATTERN } from './ticket-helpers';
 
@@ -24,14 +23,8 @@ interface HookTicket {
   isTicketCode: (code: unknown) => boolean;
   newTicketCode: () => string;
 }
-interface HookQr {
-  qrPng: (text: string) => { bytes: number[]; pixels: number };
-  crc32: (bytes: number[], start: number, end: number) => number;
-  adler32: (bytes: number[]) => number;
-}
 
 const hookTicket = loadHookModule<HookTicket>('tickets/ticket');
-const hookQr = loadHookModule<HookQr>('tickets/qr');
 
 describe('the ticket format on both sides', () => {
   const EVENT = 'abc123def456ghi';
@@ -58,23 +51,6 @@ describe('the ticket format on both sides', () => {
     });
     withRandom.newTicketCode();
     expect(calls).toEqual([[26, TICKET_CODE_ALPHABET]]);
-  });
-
-  it('the server\'s PNG reads back as the payload', () => {
-    const payload = appPayload(EVENT, CODE);
-    const { bytes, pixels } = hookQr.qrPng(payload);
-    expect(pixels).toBe(492); // 33 modules and a margin of 4 each side, 12 pixels a module
-    expect(readQrFromPng(Buffer.from(bytes))).toBe(payload);
-    // the checksums of the PNG writer (CRC-32 and Adler-32 of "123456789")
-    const digits = [...Buffer.from('123456789')];
-    expect(hookQr.crc32(digits, 0, digits.length)).toBe(0xcbf43926);
-    expect(hookQr.adler32(digits)).toBe(0x091e01de);
-  });
-
-  it('the server\'s QR encoder is the npm package the app uses, placed unchanged when the server starts', () => {
-    const vendored = readFileSync(path.join(hooksDir, 'vendor', 'qrcode-generator.js'), 'utf8');
-    const installed = readFileSync(path.join(root, 'node_modules', 'qrcode-generator', 'dist', 'qrcode.js'), 'utf8');
-    expect(vendored).toBe(installed);
   });
 });
 

@@ -1,18 +1,15 @@
 // Loads a pb_hooks/lib module in Node, the way the JS hooks do: a CommonJS
 // script with `module.exports`, requiring its neighbours through
-// `${__hooks}/lib/…` (and installed packages through `${__hooks}/vendor/…`,
-// placed there as every server start does). Pure modules need nothing else;
+// `${__hooks}/lib/…`. Pure modules need nothing else;
 // stand-ins for the PocketBase globals a module calls (e.g. `$security`) can
 // be passed in.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { placeHookPackages, vendorDir } from '../../scripts/lib/hook-packages.mjs';
 import { hooksDir } from '../../scripts/lib/paths.mjs';
 
 function loadHookFile<T>(file: string, globals: Record<string, unknown>): T {
   if (file.endsWith('.json')) return JSON.parse(readFileSync(file, 'utf8')) as T;
-  if (file.startsWith(vendorDir + path.sep)) placeHookPackages();
   const module = { exports: {} as T };
   const context = {
     ...globals,

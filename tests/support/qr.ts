@@ -1,6 +1,6 @@
 // Reads a QR code back from a PNG, as a phone's camera would read the ticket:
-// the PNG decoded here (Node's zlib; greyscale, RGB or RGBA, 1 or 8 bits, every
-// filter) and the code read by jsQR, a QR reader written apart from the
+// the PNG decoded here (Node's zlib; greyscale, RGB or RGBA, 1 or 8 bits, or
+// a palette of 1–8 bits, every filter) and the code read by jsQR, a QR reader written apart from the
 // encoder the app and the server use.
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
@@ -31,6 +31,7 @@ export function decodePng(file: Buffer): DecodedPng {
   let bitDepth = 0;
   let colourType = 0;
   const data: Buffer[] = [];
+  let palette: Buffer | null = null;
   while (offset < file.length) {
     const length = file.readUInt32BE(offset);
     const type = file.toString('latin1', offset + 4, offset + 8);
@@ -41,13 +42,16 @@ export function decodePng(file: Buffer): DecodedPng {
       bitDepth = body[8];
       colourType = body[9];
       if (body[12] !== 0) throw new Error('interlaced PNGs are not read here');
+    } else if (type === 'PLTE') {
+      palette = body;
     } else if (type === 'IDAT') {
       data.push(body);
     }
     offset += 12 + length;
   }
-  const channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[colourType];
-  if (!channels || (bitDepth !== 8 && !(bitDepth === 1 && colourType === 0))) throw new Error(`unsupported PNG: depth ${bitDepth}, colour ${colourType}`);
+  const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colourType];
+  const supported = colourType === 3 ? !!palette && [1, 2, 4, 8].includes(bitDepth) : bitDepth === 8 || (bitDepth === 1 && colourType === 0);
+  if (!channels || !supported) throw new Error(`unsupported PNG: depth ${bitDepth}, colour ${colourType}`);
   const raw = inflateSync(Buffer.concat(data));
   const stride = Math.ceil((width * channels * bitDepth) / 8);
   const bpp = Math.max(1, (channels * bitDepth) / 8);
@@ -68,6 +72,13 @@ export function decodePng(file: Buffer): DecodedPng {
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const target = (y * width + x) * 4;
+      if (colourType === 3) {
+        const bitsAt = x * bitDepth;
+        const index = (pixels[y * stride + (bitsAt >> 3)] >> (8 - bitDepth - (bitsAt & 7))) & ((1 << bitDepth) - 1);
+        rgba.set(palette!.subarray(index * 3, index * 3 + 3), target);
+        rgba[target + 3] = 255;
+        continue;
+      }
       if (bitDepth === 1) {
         const bit = (pixels[y * stride + (x >> 3)] >> (7 - (x & 7))) & 1;
         rgba.fill(bit ? 255 : 0, target, target + 3);

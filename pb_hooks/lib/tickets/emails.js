@@ -196,9 +196,9 @@ function previewImages(app, email) {
   const html = email.getString("html");
   const shown = codes.find((code) => html.includes(code));
   if (!shown) return {};
-  const { IMAGE_FILENAME, qrPng, pngDataUrl } = require(`${__hooks}/lib/tickets/qr.js`);
+  const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/tickets/qr.js`);
   const payload = require(`${__hooks}/lib/tickets/ticket.js`).ticketPayload(attendee.getString("event"), shown);
-  return { [IMAGE_FILENAME]: pngDataUrl(qrPng(payload).bytes) };
+  return { [IMAGE_FILENAME]: qrPng(payload).dataUrl };
 }
 
 /** What delivery does with these emails at sending time (lib/email/sending-steps.js). */
