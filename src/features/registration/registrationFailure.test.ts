@@ -23,6 +23,11 @@ describe('describeRegistrationFailure', () => {
     });
   });
 
+  it('shows the server\'s busy answer (a request that waited too long for its turn) in its own words', () => {
+    const busy = refusal(503, "We're very busy right now. Please try again in a moment.");
+    expect(describeRegistrationFailure(busy)).toEqual({ kind: 'server', message: "We're very busy right now. Please try again in a moment." });
+  });
+
   it('recognises sold out and closed sales', () => {
     const soldOut = refusal(409, 'This masterclass is sold out.', {
       sales: { code: 'sold_out', message: 'This masterclass is sold out.' },
