@@ -91,7 +91,7 @@ export default tseslint.config(
       sourceType: 'script',
       globals: {
         ...globals.es2021,
-        $app: 'readonly', $mainApp: 'readonly', $invoicePdf: 'readonly', $ticketQrPng: 'readonly', $recordJobRun: 'readonly', $os: 'readonly', $security: 'readonly', $http: 'readonly', $apis: 'readonly', $filesystem: 'readonly',
+        $app: 'readonly', $mainApp: 'readonly', $invoicePdf: 'readonly', $ticketQrPng: 'readonly', $apiRequests: 'readonly', $recordJobRun: 'readonly', $os: 'readonly', $security: 'readonly', $http: 'readonly', $apis: 'readonly', $filesystem: 'readonly',
         $template: 'readonly', $mails: 'readonly', toBytes: 'readonly', $dbx: 'readonly', $tokens: 'readonly', __hooks: 'readonly', require: 'readonly', module: 'writable',
         migrate: 'readonly', routerAdd: 'readonly', routerUse: 'readonly', cronAdd: 'readonly', onBootstrap: 'readonly', onServe: 'readonly',
         onRecordCreate: 'readonly', onRecordUpdate: 'readonly', onRecordDelete: 'readonly', onRecordAfterCreateSuccess: 'readonly',

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -63,6 +64,30 @@ func queuedPath(path string) bool {
 	return !(path == "/api/realtime" || path == "/api/health" || strings.HasPrefix(path, "/api/files/"))
 }
 
+// admissionFigures: the turns in use now, the requests waiting for one, and
+// the requests answered "very busy" since the server started, for the admin
+// overview's System health ($apiRequests in the hooks, lib/admin/health.js).
+type admissionFigures struct {
+	limit      int
+	started    time.Time
+	running    atomic.Int64
+	waiting    atomic.Int64
+	turnedAway atomic.Int64
+}
+
+var apiRequests = &admissionFigures{started: time.Now().UTC()}
+
+// apiRequestFigures is $apiRequests: the figures as the hooks read them.
+func apiRequestFigures() map[string]any {
+	return map[string]any{
+		"limit":      apiRequests.limit,
+		"running":    apiRequests.running.Load(),
+		"waiting":    apiRequests.waiting.Load(),
+		"turnedAway": apiRequests.turnedAway.Load(),
+		"since":      apiRequests.started.Format("2006-01-02 15:04:05.000Z"),
+	}
+}
+
 // apiAdmission lets at most `limit` API requests run at once; the others wait
 // in line, in Go, for up to `wait`. PocketBase gives a request that
 // finds every pooled JS runtime busy a runtime built for it alone (its
@@ -71,6 +96,7 @@ func queuedPath(path string) bool {
 // waiting here costs neither (bench/README.md, "Admission").
 func apiAdmission(limit int, wait time.Duration) *hook.Handler[*core.RequestEvent] {
 	turns := make(chan struct{}, limit)
+	apiRequests.limit = limit
 	return &hook.Handler[*core.RequestEvent]{
 		Id: "masterclassApiAdmission",
 		// after PocketBase's rate limit and body limit, before every route
@@ -84,12 +110,17 @@ func apiAdmission(limit int, wait time.Duration) *hook.Handler[*core.RequestEven
 			default:
 				timer := time.NewTimer(wait)
 				defer timer.Stop()
+				apiRequests.waiting.Add(1)
 				select {
 				case turns <- struct{}{}:
+					apiRequests.waiting.Add(-1)
 				case <-e.Request.Context().Done():
 					// the client has gone: nothing ran, nobody to answer
+					apiRequests.waiting.Add(-1)
 					return nil
 				case <-timer.C:
+					apiRequests.waiting.Add(-1)
+					apiRequests.turnedAway.Add(1)
 					e.Response.Header().Set("Retry-After", "5")
 					return e.JSON(http.StatusServiceUnavailable, map[string]any{
 						"status":  http.StatusServiceUnavailable,
@@ -98,7 +129,11 @@ func apiAdmission(limit int, wait time.Duration) *hook.Handler[*core.RequestEven
 					})
 				}
 			}
-			defer func() { <-turns }()
+			apiRequests.running.Add(1)
+			defer func() {
+				apiRequests.running.Add(-1)
+				<-turns
+			}()
 			return e.Next()
 		},
 	}

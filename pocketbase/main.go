@@ -66,8 +66,9 @@ func main() {
 		// (pb_hooks/lib/core/jobs.js).
 		OnInit: func(vm *goja.Runtime) {
 			vm.Set("$mainApp", app)
-			vm.Set("$invoicePdf", invoicePdf)   // tax invoices and adjustment notes as PDF (invoice.go)
-			vm.Set("$ticketQrPng", ticketQrPng) // the ticket's QR code as a PNG for emails (ticketqr.go)
+			vm.Set("$invoicePdf", invoicePdf)         // tax invoices and adjustment notes as PDF (invoice.go)
+			vm.Set("$ticketQrPng", ticketQrPng)       // the ticket's QR code as a PNG for emails (ticketqr.go)
+			vm.Set("$apiRequests", apiRequestFigures) // requests running and waiting their turn (admission.go)
 			// counts a job's run in job_runs, with the statement the backups use (jobruns.go)
 			vm.Set("$recordJobRun", recordJobRunFromHooks)
 			// require() by absolute path without resolving it again on every call (requirecache.go)

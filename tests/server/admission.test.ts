@@ -8,14 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type PocketBase from 'pocketbase';
 import { startTestServer, type TestServer } from '../support/pocketbase';
+import { createUser, type TestUser } from './helpers';
 
 let server: TestServer;
 let su: PocketBase;
+let admin: TestUser;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { API_CONCURRENCY: '1', API_QUEUE_WAIT: '1500ms' } });
   su = await server.admin();
+  admin = await createUser(server, su, 'administrator');
 });
+
+interface Requests { limit: number; running: number; waiting: number; turnedAway: number; since: string }
+
+/** The System health's request figures (the reading request itself not counted). */
+async function requestFigures(): Promise<Requests> {
+  const response = await fetch(`${server.url}/api/masterclass/admin/health`, { headers: { Authorization: admin.client.authStore.token } });
+  expect(response.status).toBe(200);
+  return (await response.json()).requests;
+}
 
 afterAll(async () => {
   await server?.stop();
@@ -49,6 +61,9 @@ const messagesTitled = async (subject: string) => (await su.collection('contact_
 
 describe('API admission', () => {
   it('lets a request wait for its turn, and answers 503 (Retry-After, nothing written) when the wait runs out', async () => {
+    const before = await requestFigures();
+    expect(before).toMatchObject({ limit: 1, running: 0, waiting: 0, turnedAway: 0 });
+    expect(before.since).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const holder = slowRequest('Holding the turn');
     // Give the slow request time to reach the server and take the only turn.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -77,6 +92,8 @@ describe('API admission', () => {
     holder.finish();
     expect((await holder.answer).status).toBe(200);
     expect((await queued).status).toBe(200);
+    // The overview counts the request turned away; nothing runs or waits any more.
+    expect(await requestFigures()).toMatchObject({ limit: 1, running: 0, waiting: 0, turnedAway: 1, since: before.since });
     expect(await messagesTitled('Holding the turn')).toBe(1);
     expect(await messagesTitled('Waited its turn')).toBe(1);
     expect(await messagesTitled('Refused while busy')).toBe(0);

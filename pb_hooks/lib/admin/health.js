@@ -181,6 +181,22 @@ function backups(app) {
   return answer;
 }
 
+/**
+ * API requests now (pocketbase/admission.go): how many may run at once, how
+ * many run besides this one, how many wait for their turn, and how many were
+ * answered "very busy" after waiting too long since the server started.
+ */
+function requests() {
+  const figures = $apiRequests();
+  return {
+    limit: Number(figures.limit),
+    running: Math.max(0, Number(figures.running) - 1),
+    waiting: Number(figures.waiting),
+    turnedAway: Number(figures.turnedAway),
+    since: String(figures.since),
+  };
+}
+
 function alerts(app) {
   const { ALERT_KINDS, lastAlertAt } = require(`${__hooks}/lib/email/alerts.js`);
   return ALERT_KINDS.map((kind) => ({ kind, lastSentAt: lastAlertAt(app, kind) }));
@@ -195,6 +211,7 @@ function healthFigures(app) {
     jobs: jobs(app),
     backups: backups(app),
     alerts: alerts(app),
+    requests: requests(),
     generatedAt: require(`${__hooks}/lib/core/db-date.js`).dbNow(),
   };
 }

@@ -1,5 +1,5 @@
 // The overview's System health section: the email outbox, refunds, open seat
-// offers, the last backup and each background job (GET
+// offers, the last backup, the API requests running and waiting, and each background job (GET
 // /api/masterclass/admin/health), with what needs attention and what to do
 // first, or that everything is working. It needs a connection: offline it
 // says so, and figures already shown stay, marked with when they were read.
@@ -41,7 +41,7 @@ export function SystemHealthCard({ state, onReload }: { state: HealthState; onRe
         )}
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        Email delivery, refunds, seat offers, backups and the background jobs. Administrators are emailed when a refund fails for good, mail keeps
+        Email delivery, refunds, seat offers, backups, the requests the server is serving and the background jobs. Administrators are emailed when a refund fails for good, mail keeps
         failing or a backup fails (at most once an hour for each).
       </Text>
       {state.status === 'offline' &&

@@ -54,6 +54,12 @@ export interface SystemHealth {
     lastFailedRun: BackupRun | null;
   };
   alerts: { kind: 'refund_failed' | 'mail_failing' | 'backup_failed'; lastSentAt: string }[];
+  /**
+   * API requests now: how many may run at once, how many run besides the one
+   * reading this, how many wait for their turn, and how many were answered
+   * "very busy" after waiting too long since the server started (`since`).
+   */
+  requests: { limit: number; running: number; waiting: number; turnedAway: number; since: string };
   generatedAt: string;
 }
 

@@ -16,7 +16,7 @@ function job(fields: Partial<HealthJob>): HealthJob {
   };
 }
 
-function health(overrides: { emails?: Partial<SystemHealth['emails']>; refunds?: Partial<SystemHealth['refunds']>; backups?: Partial<SystemHealth['backups']>; jobs?: HealthJob[] } = {}): SystemHealth {
+function health(overrides: { emails?: Partial<SystemHealth['emails']>; refunds?: Partial<SystemHealth['refunds']>; backups?: Partial<SystemHealth['backups']>; jobs?: HealthJob[]; requests?: Partial<SystemHealth['requests']> } = {}): SystemHealth {
   return {
     emails: { smtp: true, production: true, waiting: 0, retrying: 0, oldestWaitingAt: '', failed: 0, lastFailedAt: '', lastError: '', failedDays: 7, ...overrides.emails },
     refunds: { waiting: 1, oldestWaitingAt: '2026-11-27 00:58:00.000Z', failed: 0, lastFailedAt: '', lastError: '', failedDays: 7, ...overrides.refunds },
@@ -28,6 +28,7 @@ function health(overrides: { emails?: Partial<SystemHealth['emails']>; refunds?:
       ...overrides.backups,
     },
     alerts: [],
+    requests: { limit: 66, running: 0, waiting: 0, turnedAway: 0, since: '2026-11-27 00:00:00.000Z', ...overrides.requests },
     generatedAt: '2026-11-27 01:00:00.000Z',
   };
 }
@@ -55,6 +56,15 @@ describe('healthAttention', () => {
     expect(items[3]!.todo).toContain('It is tried again at the next daily run.');
   });
 
+  it('calls out requests told to try again, and only then (a queue alone is the server doing its job)', () => {
+    expect(ids(health({ requests: { running: 66, waiting: 300 } }))).toEqual([]);
+    const [item] = healthAttention(health({ requests: { turnedAway: 2 } }), NOW);
+    expect(item).toMatchObject({ id: 'requests-turned-away' });
+    expect(item!.title).toBe(`2 requests were answered “We're very busy right now” since the server started (${when('2026-11-27 00:00:00.000Z')}): more people came at once than it serves.`);
+    expect(item!.todo).toContain('HOOKS_POOL');
+    expect(healthAttention(health({ requests: { turnedAway: 1 } }), NOW)[0]!.title).toMatch(/^1 request was answered/);
+  });
+
   it('calls out a production server without a mail server, but not a development one', () => {
     expect(ids(health({ emails: { smtp: false } }))).toEqual(['emails-no-server']);
     expect(ids(health({ emails: { smtp: false, production: false } }))).toEqual([]);
@@ -79,11 +89,15 @@ describe('healthTiles', () => {
       { id: 'health-refunds-failed', label: 'Refunds failed (7 days)', value: '0', hint: undefined, tone: 'default' },
       { id: 'health-offers-open', label: 'Open seat offers', value: '2', hint: `Next expires ${when('2026-11-27 05:00:00.000Z')}`, tone: 'default' },
       { id: 'health-backup', label: 'Last backup', value: '12 MB', hint: `${when('2026-11-26 03:00:00.000Z')} · 3 kept on this server · scheduled daily at 03:00 UTC`, tone: 'default' },
+      { id: 'health-requests', label: 'Requests running now', value: '0 of 66', hint: 'None waiting', tone: 'default' },
     ]);
     const byId = (value: SystemHealth) => Object.fromEntries(tiles(value).map((tile) => [tile.id, tile]));
     expect(byId(health({ emails: { smtp: false, production: false } }))['health-emails-waiting']!.hint).toBe('No mail server set: emails are kept in the outbox, not sent');
     expect(byId(health({ backups: { latest: null, error: 'refused', storage: 's3' } }))['health-backup']).toMatchObject({ value: 'Unknown', hint: 'The backups storage could not be read' });
     expect(byId(health({ backups: { latest: null, count: 0, schedule: '' } }))['health-backup']).toMatchObject({ value: 'No backup yet', hint: 'this server · no schedule set' });
+    expect(byId(health({ requests: { running: 66, waiting: 1240, turnedAway: 3 } }))['health-requests']).toMatchObject({
+      value: '66 of 66', hint: `1,240 waiting for a turn · 3 told to try again since ${when('2026-11-27 00:00:00.000Z')}`, tone: 'attention',
+    });
   });
 
   it('marks the figures the attention list is about, and only those', () => {
@@ -93,6 +107,8 @@ describe('healthTiles', () => {
     expect(attentionTiles(health({ emails: { smtp: false, production: false } }))).toEqual([]);
     expect(attentionTiles(health({ backups: { latest: { key: 'old.zip', size: 1, modifiedAt: '2026-11-24 03:00:00.000Z' } } }))).toEqual(['health-backup']);
     expect(attentionTiles(health({ backups: { latest: null, error: 'refused' } }))).toEqual(['health-backup']);
+    expect(attentionTiles(health({ requests: { running: 66, waiting: 12 } }))).toEqual([]);
+    expect(attentionTiles(health({ requests: { turnedAway: 1 } }))).toEqual(['health-requests']);
     // a failing job is in the list but is none of these figures
     expect(attentionTiles(health({ jobs: [job({ failing: true, lastFailedAt: '2026-11-27 00:30:00.000Z' })] }))).toEqual([]);
   });

@@ -26,7 +26,7 @@ export const when = (stored: string) => formatStoredDateTime(stored, undefined, 
 
 export function healthAttention(health: SystemHealth, now = new Date()): AttentionItem[] {
   const items: AttentionItem[] = [];
-  const { emails, refunds, jobs, backups } = health;
+  const { emails, refunds, jobs, backups, requests } = health;
   if (emails.production && !emails.smtp) {
     items.push({
       id: 'emails-no-server',
@@ -55,6 +55,13 @@ export function healthAttention(health: SystemHealth, now = new Date()): Attenti
       id: 'refunds-failed',
       title: `${plural(refunds.failed, 'refund', 'refunds')} failed for good in the last ${refunds.failedDays} days${refunds.lastError ? ` (latest: ${inSentence(refunds.lastError)})` : ''}.`,
       todo: 'Make each refund by hand in the Stripe dashboard; the registration is flagged for review.',
+    });
+  }
+  if (requests.turnedAway > 0) {
+    items.push({
+      id: 'requests-turned-away',
+      title: `${plural(requests.turnedAway, 'request was', 'requests were')} answered “We're very busy right now” since the server started (${when(requests.since)}): more people came at once than it serves.`,
+      todo: 'They were asked to try again and nothing of theirs was stored. Before a bigger crowd (a sales opening), give the server more JS runtimes: HOOKS_POOL (200 by default) and restart it; docs/capacity.md says how much one server holds.',
     });
   }
   for (const job of jobs.filter((candidate) => candidate.failing)) {

@@ -22,11 +22,12 @@ const TILE_ATTENTION: Record<string, readonly string[]> = {
   'health-emails-failed': ['emails-failed'],
   'health-refunds-failed': ['refunds-failed'],
   'health-backup': ['backups-unreadable', 'backups-none', 'backups-stale'],
+  'health-requests': ['requests-turned-away'],
 };
 
 /** The tiles in the order shown; `attention` is healthAttention's answer for the same figures. */
 export function healthTiles(health: SystemHealth, attention: readonly AttentionItem[]): HealthTile[] {
-  const { emails, refunds, offers } = health;
+  const { emails, refunds, offers, requests } = health;
   const named = new Set(attention.map((item) => item.id));
   const tone = (id: string): HealthTileTone => ((TILE_ATTENTION[id] ?? []).some((item) => named.has(item)) ? 'attention' : 'default');
   const tiles: Omit<HealthTile, 'tone'>[] = [
@@ -61,6 +62,15 @@ export function healthTiles(health: SystemHealth, attention: readonly AttentionI
       hint: offers.nextExpiresAt ? `Next expires ${when(offers.nextExpiresAt)}` : undefined,
     },
     { id: 'health-backup', label: 'Last backup', value: backupValue(health), hint: backupHint(health) },
+    {
+      id: 'health-requests',
+      label: 'Requests running now',
+      value: `${formatCount(requests.running)} of ${formatCount(requests.limit)}`,
+      hint: [
+        requests.waiting > 0 ? `${formatCount(requests.waiting)} waiting for a turn` : 'None waiting',
+        requests.turnedAway > 0 ? `${formatCount(requests.turnedAway)} told to try again since ${when(requests.since)}` : '',
+      ].filter(Boolean).join(' · '),
+    },
   ];
   return tiles.map((tile) => ({ ...tile, tone: tone(tile.id) }));
 }
