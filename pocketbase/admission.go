@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
 )
 
 // How long an API request waits for its turn before it is answered 503,
@@ -64,6 +67,46 @@ func queuedPath(path string) bool {
 	return !(path == "/api/realtime" || path == "/api/health" || strings.HasPrefix(path, "/api/files/"))
 }
 
+// bodyBeforeTurn: a request body up to this size is received whole before the
+// request waits for a turn, so a client sending it slowly (a phone on a poor
+// connection, or someone holding turns on purpose) holds none meanwhile. Every
+// JSON route takes far less (256 KiB at most); a larger body (an upload) goes
+// on without a turn, as every request did before admission.
+const bodyBeforeTurn = 1 << 20
+
+// bodyReader keeps the request's own Close for a body read ahead.
+type bodyReader struct {
+	io.Reader
+	io.Closer
+}
+
+// receiveBody reads the request's body before it takes a turn and puts back a
+// reader of the same bytes. It reports whether the request needs a turn: not
+// when the body is larger than bodyBeforeTurn or could not be read (the
+// handler then reads the rest, or the same error, as it would have).
+func receiveBody(r *http.Request) bool {
+	if r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	received, err := io.ReadAll(io.LimitReader(r.Body, bodyBeforeTurn+1))
+	rest := io.Reader(r.Body)
+	if err != nil {
+		rest = errorReader{err}
+	}
+	whole := err == nil && len(received) <= bodyBeforeTurn
+	if whole {
+		rest = http.NoBody
+	}
+	// rereadable, as PocketBase's router made the body it replaces (hooks and binding read it more than once)
+	r.Body = &router.RereadableReadCloser{ReadCloser: bodyReader{io.MultiReader(bytes.NewReader(received), rest), r.Body}}
+	return whole
+}
+
+// errorReader gives the handler the error reading the body ahead met.
+type errorReader struct{ err error }
+
+func (r errorReader) Read([]byte) (int, error) { return 0, r.err }
+
 // admissionFigures: the turns in use now, the requests waiting for one, and
 // the requests answered "very busy" since the server started, for the admin
 // overview's System health ($apiRequests in the hooks, lib/admin/health.js).
@@ -102,7 +145,7 @@ func apiAdmission(limit int, wait time.Duration) *hook.Handler[*core.RequestEven
 		// after PocketBase's rate limit and body limit, before every route
 		Priority: apis.DefaultBodyLimitMiddlewarePriority + 1,
 		Func: func(e *core.RequestEvent) error {
-			if !queuedPath(e.Request.URL.Path) {
+			if !queuedPath(e.Request.URL.Path) || !receiveBody(e.Request) {
 				return e.Next()
 			}
 			select {
