@@ -2,6 +2,7 @@ package main
 
 import (
 	"log"
+	"net"
 	"net/http"
 	"net/http/pprof"
 	"os"
@@ -13,10 +14,17 @@ import (
 
 // PPROF_ADDR (for example 127.0.0.1:6060): Go's profiler on its own address,
 // for capacity work (bench/README.md: "Profiling the server"). Unset, as in
-// production, nothing listens.
+// production, nothing listens. Only a loopback address is taken: profiles and
+// goroutine dumps show the server's insides, so they are never offered to the
+// network, whatever the setting says.
 func servePprof() {
 	addr := os.Getenv("PPROF_ADDR")
 	if addr == "" {
+		return
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); err != nil || (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
+		log.Printf("PPROF_ADDR %q: the profiler listens only on a loopback address, such as 127.0.0.1:6060; not started", addr)
 		return
 	}
 	mux := http.NewServeMux()
