@@ -147,7 +147,8 @@ export async function checkInByName(page: Page, fullName: string): Promise<'admi
   const result = page.locator('[data-result]');
   const before = (await result.count()) > 0 ? await result.getAttribute('data-result-seq') : null;
   await page.getByRole('textbox', { name: 'Search by name' }).fill(fullName);
-  await page.getByRole('button', { name: `Check in ${fullName}`, exact: true }).click();
+  // A minute at most: the door lists its attendees on the device, so a missing button is a fault to report, not a wait.
+  await page.getByRole('button', { name: `Check in ${fullName}`, exact: true }).click({ timeout: 60_000 });
   await expect(result).toContainText(fullName);
   if (before !== null) await expect(result).not.toHaveAttribute('data-result-seq', before);
   const colour = await result.getAttribute('data-result');
