@@ -31,14 +31,8 @@ routerAdd(
 );
 
 // Nothing is ever queued to a placeholder address left by a deletion (an
-// invitation, early access, a retried confirmation): refused before it is stored.
-onRecordCreate((e) => {
-  const { isPlaceholder } = require(`${__hooks}/lib/accounts/anonymise.js`);
-  if (isPlaceholder(e.record.getString("to"))) {
-    throw new BadRequestError("This person's details were deleted: nothing can be sent to them.");
-  }
-  return e.next();
-}, "emails");
+// invitation, early access, a retried confirmation): refused before it is
+// stored, by a record hook in Go (pocketbase/recordhooks.go).
 
 cronAdd("accountDataRetention", "47 3 * * *", () => {
   const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);

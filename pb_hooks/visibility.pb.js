@@ -25,11 +25,5 @@ onRecordUpdate((e) => {
   require(`${__hooks}/lib/sync/visibility.js`).onUserUpdate(e);
 }, "users");
 
-// An account given a seat at an event already unlocked: that event's materials.
-onRecordCreate((e) => {
-  require(`${__hooks}/lib/sync/visibility.js`).onAttendeeSave(e);
-}, "attendees");
-
-onRecordUpdate((e) => {
-  require(`${__hooks}/lib/sync/visibility.js`).onAttendeeSave(e);
-}, "attendees");
+// An account given a seat at an event already unlocked: that event's materials,
+// touched by the attendee row's record hook in Go (pocketbase/recordhooks.go).

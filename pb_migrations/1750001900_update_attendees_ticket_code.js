@@ -5,7 +5,7 @@
 //   unique when set. Read like the rest of the row (the attendee's own row,
 //   administrators every row); never written through the records API by
 //   anyone but a superuser: the server's hooks assign it
-//   (pb_hooks/tickets.pb.js) and administrators replace it with
+//   (the attendee record hook, pocketbase/recordhooks.go) and administrators replace it with
 //   POST /api/masterclass/admin/attendees/{id}/ticket.
 // - voided_tickets (code, attendee, event, voided_at): codes replaced by a new
 //   one, so the door can say "replaced" rather than "unknown". Administrators

@@ -96,6 +96,9 @@ func main() {
 	// GET /api/sync/changes and the server-only sync_seq field (syncchanges.go)
 	registerSync(app)
 
+	// ticket codes and seat visibility for attendee rows, no email to a deleted address (recordhooks.go)
+	registerRecordHooks(app)
+
 	// an update of a record devices edit offline is checked and saved in one
 	// transaction, on the row as it is then, writing only the fields it sends (syncupdate.go)
 	registerAtomicSyncUpdates(app)
@@ -118,6 +121,8 @@ func main() {
 		Func: func(e *core.ServeEvent) error {
 			// API requests beyond what the pooled JS runtimes serve wait their turn (admission.go)
 			e.Router.Bind(apiAdmission(concurrency, queueWait))
+			// a door pass's token opens only the door's routes (doorpass.go)
+			e.Router.Bind(doorPassScope())
 			// CSP (with the build's script hashes), Permissions-Policy, framing,
 			// referrer, nosniff, opener isolation and HSTS for an https APP_URL (headers.go)
 			e.Router.Bind(securityHeaders(os.DirFS(publicDir), os.Getenv("APP_URL")))

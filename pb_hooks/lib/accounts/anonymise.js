@@ -13,6 +13,7 @@
 
 const ANONYMISED_NAME = "Deleted attendee";
 /** RFC 2606 reserves `.invalid`: an address there can never receive mail. */
+// the same domain in pocketbase/recordhooks.go, which refuses an email to such an address
 const PLACEHOLDER_DOMAIN = "deleted.invalid";
 /** The SQL LIKE pattern of every placeholder address (rows not yet anonymised are NOT LIKE it). */
 const PLACEHOLDER_LIKE = `%@${PLACEHOLDER_DOMAIN}`;

@@ -3,6 +3,29 @@
 // time zone, its phase now (lib/events/phase.js) so emails speak in the right
 // tense, and the links they carry.
 
+// The wording of an event's dates depends on its start, end and time zone
+// alone, and a registration needs it for every email: each JS runtime keeps
+// the last few (a module is loaded once per runtime), not worked out again.
+const WORDING_KEPT = 8;
+const wordings = new Map();
+
+function datesWording(format, starts, ends, timezone) {
+  const key = `${starts}|${ends}|${timezone}`;
+  let wording = wordings.get(key);
+  if (!wording) {
+    const startsAt = format.parseUtc(starts);
+    const endsAt = format.parseUtc(ends);
+    wording = {
+      date: format.formatDate(startsAt, timezone),
+      time: format.formatTimeRange(startsAt, endsAt, timezone),
+      when: format.formatWhen(startsAt, endsAt, timezone),
+    };
+    if (wordings.size >= WORDING_KEPT) wordings.delete(wordings.keys().next().value);
+    wordings.set(key, wording);
+  }
+  return wording;
+}
+
 /**
  * @param {core.App} app
  * @param {core.Record} event
@@ -10,17 +33,19 @@
 function eventFacts(app, event) {
   const format = require(`${__hooks}/lib/events/format.js`);
   const links = require(`${__hooks}/lib/core/links.js`);
-  const startsAt = format.parseUtc(event.getString("starts_at"));
-  const endsAt = format.parseUtc(event.getString("ends_at"));
-  const timezone = event.getString("timezone");
+  const starts = event.getString("starts_at");
+  const ends = event.getString("ends_at");
+  const startsAt = format.parseUtc(starts);
+  const endsAt = format.parseUtc(ends);
+  const { date, time, when } = datesWording(format, starts, ends, event.getString("timezone"));
   return {
     id: event.id,
     title: event.getString("title"),
     startsAt,
     endsAt,
-    date: format.formatDate(startsAt, timezone),
-    time: format.formatTimeRange(startsAt, endsAt, timezone),
-    when: format.formatWhen(startsAt, endsAt, timezone),
+    date,
+    time,
+    when,
     phase: require(`${__hooks}/lib/events/phase.js`).recordPhase(event),
     venue: event.getString("venue"),
     location: event.getString("location"),

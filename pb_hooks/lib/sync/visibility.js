@@ -16,7 +16,8 @@
 // - An account gets a seat at an event whose portal has unlocked (its attendee
 //   row is linked to the account at sign-in, or confirmed, or moved there):
 //   materials are readable only through such a seat, so that event's
-//   materials are touched.
+//   materials are touched (the attendee row's record hook in Go,
+//   pocketbase/recordhooks.go).
 // Attendee rows and tool records change visibility only by a change of their
 // own owner field, which moves their `updated` already.
 
@@ -68,28 +69,4 @@ function onUserUpdate(e) {
   if (promoted) touchMaterials(e.app);
 }
 
-const SEATED = ["confirmed", "confirmed_observer"];
-
-/** "event id" when the attendee row gives its account a seat there, else "". */
-function seatOf(record) {
-  if (record.getString("user") === "" || !SEATED.includes(record.getString("registration_status"))) return "";
-  return record.getString("event");
-}
-
-/**
- * onRecordCreate / onRecordUpdate handler for attendees: when the row gives
- * its account a seat it did not give before, and that event's portal has
- * unlocked, the event's materials are touched for the account's devices.
- * @param {core.RecordEvent} e
- */
-function onAttendeeSave(e) {
-  const before = e.record.isNew() ? "" : seatOf(e.record.original());
-  const after = seatOf(e.record);
-  e.next();
-  if (after === "" || after === before) return;
-  const event = e.app.findRecordById("events", after);
-  const unlockAt = event.getDateTime("portal_unlock_at");
-  if (!unlockAt.isZero() && unlockAt.string() <= dbNow()) touchMaterials(e.app, after);
-}
-
-module.exports = { touchMaterials, releaseUnlockedMaterials, onUserUpdate, onAttendeeSave };
+module.exports = { touchMaterials, releaseUnlockedMaterials, onUserUpdate };

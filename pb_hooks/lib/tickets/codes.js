@@ -1,21 +1,15 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // The ticket codes of confirmed attendees (`attendees.ticket_code`, format in
-// lib/tickets/ticket.js): assigned by the record hooks in tickets.pb.js
-// whenever a row is created confirmed or becomes confirmed (registration,
-// fulfilment, a superuser's edit), unless it already has one; and the ticket
-// an attendee holds now, which confirmation emails, new-ticket emails and
-// calendar files carry.
+// lib/tickets/ticket.js): assigned by the attendee record hook in Go
+// (pocketbase/recordhooks.go) whenever a row is created confirmed or becomes
+// confirmed (registration, fulfilment, a superuser's edit), unless it already
+// has one; and the ticket an attendee holds now, which confirmation emails,
+// new-ticket emails and calendar files carry.
 
 const CONFIRMED = ["confirmed", "confirmed_observer"];
 
 function isConfirmed(status) {
   return CONFIRMED.includes(status);
-}
-
-/** For the record hooks: gives a confirmed row without a code its code. @param {core.Record} record */
-function assignTicketCode(record) {
-  if (!isConfirmed(record.getString("registration_status")) || record.getString("ticket_code") !== "") return;
-  record.set("ticket_code", require(`${__hooks}/lib/tickets/ticket.js`).newTicketCode());
 }
 
 function findOne(app, collection, field, value) {
@@ -49,4 +43,4 @@ function ticketByCode(app, code, eventId) {
   return require(`${__hooks}/lib/tickets/ticket.js`).isTicketCode(code) ? ticketOf(findOne(app, "attendees", "ticket_code", code), eventId) : null;
 }
 
-module.exports = { CONFIRMED, isConfirmed, assignTicketCode, findOne, currentTicket, ticketByCode };
+module.exports = { CONFIRMED, isConfirmed, findOne, currentTicket, ticketByCode };

@@ -1,6 +1,8 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // The ticket's code and the text its QR code carries, the server's twin of
-// src/lib/ticket.ts (tests/server/ticket-format.test.ts proves they agree):
+// src/lib/ticket.ts (tests/server/ticket-format.test.ts proves they agree);
+// the attendee record hook in Go that gives confirmed rows their codes
+// (pocketbase/recordhooks.go) makes them in this same format:
 //
 //   AICM1:{eventId}:{ticketCode}
 //
