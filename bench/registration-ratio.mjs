@@ -2,10 +2,12 @@
 // measured in the same run on the same server (50 concurrent clients): the
 // ratio is the figure we track. Raw creation is a guest creating a
 // contact_messages record (one row, one rule check); each registration mode
-// validates, checks limits and capacity, and writes 3–4 rows in a
-// transaction. Rate limits are switched off explicitly (every client here
-// shares one address), seats and holds raised so nothing is refused.
-import { mkdtempSync, rmSync } from 'node:fs';
+// validates, checks limits and capacity, and writes 2–7 rows in a
+// transaction. Every request comes from its own client address (through
+// X-Forwarded-For, as behind the production proxy); rate limits are switched
+// off explicitly and seats and holds raised so nothing is refused. The
+// server's CPU time per request is read from /proc for each kind.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +18,15 @@ import { benchAttendee } from './registrations.mjs';
 const BENCH_ENV = {
   SIMULATED_CHECKOUT: 'on', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', SMTP_HOST: '',
   RATE_LIMITS: 'off', HOLD_SEATS_PER_CLIENT: '100000000', HOLD_SEATS_PER_EMAIL: '100000000',
+  // each request its own client address, as visitors arrive through the reverse proxy in production
+  TRUSTED_PROXY_HEADERS: 'X-Forwarded-For', TRUSTED_PROXY_USE_LEFTMOST_IP: '',
 };
+let addresses = 0;
+/** A client address no other request of the run has used. */
+function nextAddress() {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
 const PROMO_CODE = 'BENCHFREE';
 
 const attendee = benchAttendee;
@@ -34,7 +44,17 @@ function percentile(sorted, fraction) {
   return Number(sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)].toFixed(1));
 }
 
-async function run(url, kind, { clients, total }) {
+/** The server process's CPU time so far (user + system), in ms, from /proc (Linux). */
+function serverCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return null;
+  }
+}
+
+async function run(url, kind, { clients, total, pid }) {
   const path = PATHS[kind] ?? '/api/masterclass/registrations';
   const expected = EXPECTED_STATUS[kind] ?? 201;
   const latencies = [];
@@ -44,17 +64,21 @@ async function run(url, kind, { clients, total }) {
     while (next < total) {
       next += 1;
       const started = performance.now();
-      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BODIES[kind]()) });
+      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextAddress() }, body: JSON.stringify(BODIES[kind]()) });
       await response.arrayBuffer();
       latencies.push(performance.now() - started);
       if (response.status !== expected) failures += 1;
     }
   };
   const started = performance.now();
+  const cpuBefore = pid ? serverCpuMs(pid) : null;
   await Promise.all(Array.from({ length: clients }, client));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = pid ? serverCpuMs(pid) : null;
   const sorted = latencies.sort((a, b) => a - b);
-  return { requests: sorted.length, perSecond: Number((sorted.length / seconds).toFixed(1)), p50Ms: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95), failures };
+  // the server's CPU time per request (every core it used, its garbage collection included)
+  const serverCpuMsPerRequest = cpuBefore === null || cpuAfter === null ? null : Number(((cpuAfter - cpuBefore) / sorted.length).toFixed(2));
+  return { requests: sorted.length, perSecond: Number((sorted.length / seconds).toFixed(1)), p50Ms: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95), serverCpuMsPerRequest, failures };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -65,6 +89,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * @param {{ clients?: number, total?: number, rounds?: number }} [options]
  */
 export async function benchmarkRegistrationRatio({ clients = 50, total = 1500, rounds = 3 } = {}) {
+  const loadAverageAtStart = Number(os.loadavg()[0].toFixed(2));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-ratio-'));
   const superuser = { email: 'bench@example.com', password: randomBytes(12).toString('hex') };
   upsertSuperuser({ dataDir, ...superuser });
@@ -89,12 +114,13 @@ export async function benchmarkRegistrationRatio({ clients = 50, total = 1500, r
     for (const kind of kinds) await run(server.url, kind, { clients: 10, total: 200 });
     const runs = Object.fromEntries(kinds.map((kind) => [kind, []]));
     for (let round = 0; round < rounds; round += 1) {
-      for (const kind of kinds) runs[kind].push(await run(server.url, kind, { clients, total }));
+      for (const kind of kinds) runs[kind].push(await run(server.url, kind, { clients, total, pid: server.child.pid }));
     }
     const summary = (kind) => ({
       perSecond: median(runs[kind].map((result) => result.perSecond)),
       p50Ms: median(runs[kind].map((result) => result.p50Ms)),
       p95Ms: median(runs[kind].map((result) => result.p95Ms)),
+      serverCpuMsPerRequest: median(runs[kind].map((result) => result.serverCpuMsPerRequest)),
       failures: runs[kind].reduce((sum, result) => sum + result.failures, 0),
       rounds: runs[kind],
     });
@@ -103,7 +129,7 @@ export async function benchmarkRegistrationRatio({ clients = 50, total = 1500, r
       mode,
       Number(median(runs[mode].map((result, round) => result.perSecond / runs.raw[round].perSecond)).toFixed(2)),
     ]));
-    return { clients, requestsPerKindPerRound: total, rounds, rateLimits: 'off (explicitly, for the run)', ...results, ratioToRaw };
+    return { loadAverageAtStart, clients, requestsPerKindPerRound: total, rounds, rateLimits: 'off (explicitly, for the run)', ...results, ratioToRaw };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

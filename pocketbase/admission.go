@@ -26,8 +26,10 @@ const serverBusyMessage = "We're very busy right now. Please try again in a mome
 
 // runtimesPerRequest: a request's route runs in one of PocketBase's pooled JS
 // runtimes, and each JS record hook its writes set off runs in another while
-// the route waits (saving an attendee holds three at once: the route, then the
-// ticket hook, then the visibility hook inside it).
+// the route waits (a payment marking its registration paid holds three at
+// once: the webhook's route, the invoice hook, the waitlist-offer hook). The
+// hooks of the rows a registration writes are Go (recordhooks.go), so a
+// registration holds one.
 const runtimesPerRequest = 3
 
 // apiConcurrency is how many API requests may run at once: API_CONCURRENCY,
