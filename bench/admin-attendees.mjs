@@ -13,9 +13,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { distDir, root } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+import { api, launchChromium } from './lib/browser.mjs';
 
 const ATTENDEES = 10_000;
 const BATCH = 500;
@@ -23,7 +23,6 @@ const GOALS = { listP95Ms: 50, csvExportMs: 1000 };
 /** The fields the table asked the records API for (before GET /api/masterclass/attendees). */
 const FIELDS = 'id,full_name,email,company,job_title,role,phone_number,dietary_requirements,registration_status,invitation_sent,invitation_sent_at,marketing_consent,privacy_consent,user,created,expand.user.role';
 const ROUNDS = 3;
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Katherine', 'Dennis', 'Barbara', 'Edsger', 'Frances', 'Tim', 'Radia', 'Ken', 'Hedy', 'Donald', 'Sophie', 'Zoë', 'Łukasz', 'Mei', 'Aroha'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Johnson', 'Ritchie', 'Liskov', 'Dijkstra', 'Allen', 'Berners-Lee', 'Perlman', 'Thompson', 'Lamarr', 'Knuth', 'Wilson', 'Nguyen', 'Kowalski', 'Chen', 'Ngata'];
@@ -45,16 +44,6 @@ const QUERIES = [
   { filters: { company: 'harbour' }, sort: '-role' },
 ];
 const PAGE_SIZES = [20, 100];
-
-async function api(url, { token, body, method = 'POST' }) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -177,7 +166,7 @@ export async function benchmarkAdminAttendees({ publicDir = distDir } = {}) {
   const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
   upsertSuperuser({ dataDir, ...superuser });
   const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  const browser = await launchChromium();
   try {
     const su = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
     const seedStarted = performance.now();

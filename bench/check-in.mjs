@@ -13,10 +13,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { distDir } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 import { runAlone } from './lib/runAlone.mjs';
+import { api, launchChromium } from './lib/browser.mjs';
 
 const ATTENDEES = 10_000;
 const BATCH = 500;
@@ -30,17 +30,6 @@ const DEVICES = 3;
 /** src/sync/pullDoor.ts: DOOR_PAGE_SIZE. */
 const DOOR_PAGE_SIZE = 1000;
 const GOALS = { scanP95Ms: 100, doorPullMs: 1500 };
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-async function api(url, { token, body, method = 'POST' }) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -232,7 +221,7 @@ export async function benchmarkCheckIn({ publicDir = distDir } = {}) {
   const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
   upsertSuperuser({ dataDir, ...superuser });
   const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  const browser = await launchChromium();
   try {
     const su = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
     const seedStarted = performance.now();

@@ -10,10 +10,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { readBundleReport } from '../scripts/lib/bundle-report.mjs';
 import { distDir, root } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase } from '../scripts/lib/pocketbase-process.mjs';
+import { launchChromium } from './lib/browser.mjs';
 
 /**
  * Libraries only the attendee tools (charts, search, the ticket's QR code) or
@@ -33,12 +33,10 @@ export function packagesIn(files, report) {
   return { packages: sorted, toolAndAdminPackages: sorted.filter((name) => TOOL_AND_ADMIN_PACKAGES.includes(name) || name.startsWith('d3-')) };
 }
 
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
 export async function measureLandingBundle({ publicDir = distDir } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-'));
   const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  const browser = await launchChromium();
   try {
     // A fresh context: empty HTTP cache, so this is a cold load.
     const page = await browser.newPage();

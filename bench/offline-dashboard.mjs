@@ -3,22 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { distDir } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+import { api, launchChromium } from './lib/browser.mjs';
 
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const RELOADS = 10;
-
-async function api(url, { token, body }) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,7 +20,7 @@ export async function measureOfflineDashboard({ publicDir = distDir } = {}) {
   const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
   upsertSuperuser({ dataDir, ...superuser });
   const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  const browser = await launchChromium();
   try {
     const admin = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
     const user = { email: 'bench-attendee@example.com', password: 'bench-attendee-pass', full_name: 'Bench Attendee' };

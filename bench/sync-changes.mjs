@@ -10,22 +10,13 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { distDir, root } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+import { api } from './lib/browser.mjs';
 
 const USE_CASES = 10_000;
 const PAGE_SIZE = 500;
 const BATCH = 500;
 const PULLS = 3;
 const GOALS = { fullPullMs: 1500 };
-
-async function api(url, { token, body, method = 'POST' } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** The seeded library (a PocketBase hook module, CommonJS), repeated with numbered titles. */
 function useCases(count) {

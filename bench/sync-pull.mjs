@@ -9,27 +9,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { distDir } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 import { countStoredUseCases, seedLibrary } from './use-case-search.mjs';
 import { runAlone } from './lib/runAlone.mjs';
+import { api, launchChromium } from './lib/browser.mjs';
 
 const RUNS = 5;
 /** src/sync/syncedCollections.ts: the ai_use_cases page size. */
 const PAGE_SIZE = 500;
 const GOALS = { pullMs: 1500 };
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-async function api(url, { token, body, method = 'POST' }) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const isLibraryPull = (url) => url.includes('/api/sync/changes') && new URL(url).searchParams.get('collection') === 'ai_use_cases';
@@ -110,7 +99,7 @@ export async function benchmarkSyncPull({ publicDir = distDir } = {}) {
   const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
   upsertSuperuser({ dataDir, ...superuser });
   const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  const browser = await launchChromium();
   try {
     const admin = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
     await seedLibrary(server.url, admin.token);

@@ -15,25 +15,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { distDir } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 import { runAlone } from './lib/runAlone.mjs';
+import { api, launchChromium } from './lib/browser.mjs';
 
 const CHANGES = 20;
 /** Beyond this, a change counts as never shown (and the run reports it). */
 const SHOW_TIMEOUT_MS = 15_000;
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-async function api(url, { token, body, method = 'POST' }) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** Wall-clock milliseconds with sub-millisecond precision; the pages use the same clock (performance.timeOrigin + now). */
 const now = () => performance.timeOrigin + performance.now();
@@ -159,7 +148,7 @@ export async function benchmarkSyncTabs({ publicDir = distDir } = {}) {
   const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
   upsertSuperuser({ dataDir, ...superuser });
   const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  const browser = await launchChromium();
   try {
     const su = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
     const user = { email: 'bench-tabs@example.com', password: 'bench-tabs-pass-1234', full_name: 'Bench Attendee' };

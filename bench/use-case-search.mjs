@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { chromium } from '@playwright/test';
 import { distDir, root } from '../scripts/lib/paths.mjs';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
+import { api, launchChromium } from './lib/browser.mjs';
 
 const USE_CASES = 10_000;
 const BATCH = 500;
@@ -22,17 +22,6 @@ const GOALS = { pullMs: 1500, indexBuildMs: 300, indexWaitMs: 300, keystrokeP95M
 const QUERIES = ['forecasting', 'fraud detection', 'custmer service', 'supply chain', 'computer vision'];
 /** Pause between keystrokes, about a fast typist's. */
 const TYPING_GAP_MS = 120;
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-async function api(url, { token, body, method = 'POST' }) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** A small seeded generator, so every run measures the same library. */
 function random(seed) {
@@ -153,7 +142,7 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
   const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
   upsertSuperuser({ dataDir, ...superuser });
   const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: launchArgs });
+  const browser = await launchChromium();
   try {
     const admin = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
     const seedStarted = performance.now();
