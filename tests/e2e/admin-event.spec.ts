@@ -2,7 +2,8 @@
 // administrator edits the event's facts (times typed in Adelaide time and
 // stored as UTC), opens sales, sees the server refuse a capacity below the
 // seats taken, creates a promo code and registers with it on /register for
-// free, then deactivates it and the registration form calls it invalid.
+// free, then deactivates it and the registration form calls it invalid. The
+// early access and waitlist cards say what went wrong when they could not load.
 //
 // These journeys change the event and its codes, so the file runs on its own
 // PocketBase (tests/e2e/support/ownServer.ts); the app is served by the
@@ -152,3 +153,38 @@ for (const [width, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
     await user.remove();
   });
 }
+
+test('at 390 px: the early access and waitlist cards say what went wrong when they could not load, and Try again loads them', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const user = await administrator();
+  await routeApiTo(page, server);
+  // Each card's first read is refused as a busy server would; the next goes through.
+  const refuseOnce = async (pattern: RegExp) => {
+    let refused = false;
+    await page.route((url) => pattern.test(url.pathname), async (route) => {
+      if (refused || route.request().method() !== 'GET') return route.fallback();
+      refused = true;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, message: 'Try again in a moment.', data: {} }) });
+    });
+  };
+  await refuseOnce(/\/early-access$/);
+  await refuseOnce(/^\/api\/masterclass\/admin\/waitlist\//);
+  await signInAs(page, user);
+  await page.goto('/admin/event');
+
+  const early = page.getByRole('region', { name: 'Early access for the waitlist' });
+  const waitlist = page.getByRole('region', { name: 'Waitlist and seat offers' });
+  const earlyError = early.getByRole('alert').filter({ hasText: 'Early access could not be loaded' });
+  const waitlistError = waitlist.getByRole('alert').filter({ hasText: 'The waitlist could not be loaded' });
+  await expect(earlyError).toContainText('Try again in a moment.');
+  await expect(waitlistError).toContainText('Try again in a moment.');
+  await shot(page, '390', 'cards-not-loaded');
+
+  await earlyError.getByRole('button', { name: 'Try again' }).click();
+  await waitlistError.getByRole('button', { name: 'Try again' }).click();
+  await expect(earlyError).toHaveCount(0);
+  await expect(waitlistError).toHaveCount(0);
+  await expect(waitlist.getByTestId('waitlist-summary')).toBeVisible();
+  await expect(early.getByText(/No early access sent yet|priority window/)).toBeVisible();
+  await user.remove();
+});

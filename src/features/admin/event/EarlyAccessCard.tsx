@@ -14,6 +14,7 @@ import { type AdminEventRow, saveFailure } from './eventAdminApi';
 import { useEventCardData } from './useEventCardData';
 import { type EarlyAccessWindow, fetchEarlyAccess, sendEarlyAccessBatch } from './earlyAccessApi';
 import { type EarlyAccessProgress, addBatch, emails, people, percentDone, startProgress } from './earlyAccessProgress';
+import { LoadErrorAlert } from './LoadErrorAlert';
 
 const BATCH_SIZE = 50;
 
@@ -88,16 +89,7 @@ export function EarlyAccessCard({ event }: { event: AdminEventRow }) {
             link to register for this one before public sales open. Each address gets it once, and never after unsubscribing.
           </Text>
         </div>
-        {loadError ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Early access could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{loadError}</Text>
-              <Button size="xs" variant="light" onClick={load}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : null}
+        {loadError ? <LoadErrorAlert title="Early access could not be loaded" message={loadError} onRetry={load} /> : null}
         {!status && !loadError ? <Loader size="sm" aria-label="Loading early access" /> : null}
         {status ? (
           <>

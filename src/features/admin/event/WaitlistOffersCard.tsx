@@ -11,6 +11,7 @@ import { type AdminEventRow, saveFailure } from './eventAdminApi';
 import { useEventCardData } from './useEventCardData';
 import { OffersTable, QueueTable } from './WaitlistTables';
 import { LEFT_REASONS, fetchWaitlist, offerSeat, saveClaimHours, skipPerson, type WaitlistAdmin } from './waitlistAdminApi';
+import { LoadErrorAlert } from './LoadErrorAlert';
 
 type Pending = { kind: 'skip' | 'withdraw'; attendeeId: string; name: string } | null;
 
@@ -77,16 +78,7 @@ export function WaitlistOffersCard({ event }: { event: AdminEventRow }) {
             Refresh
           </Button>
         </Group>
-        {loadError ? (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The waitlist could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{loadError}</Text>
-              <Button size="xs" variant="light" onClick={load}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : null}
+        {loadError ? <LoadErrorAlert title="The waitlist could not be loaded" message={loadError} onRetry={load} /> : null}
         {!data && !loadError ? <Loader size="sm" aria-label="Loading the waitlist" /> : null}
         {data && summary ? (
           <>
