@@ -10,12 +10,11 @@
 // request to the last byte (goal ≤ 1 s). Every list and export request is for
 // one masterclass (the page's default, the featured one, which holds all
 // 10,000), so each reads the indexes led by the event.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { distDir, root } from '../scripts/lib/paths.mjs';
-import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
-import { api, launchChromium } from './lib/browser.mjs';
+import { api, startBenchRig } from './lib/browser.mjs';
 
 const ATTENDEES = 10_000;
 const BATCH = 500;
@@ -161,14 +160,10 @@ function byQuery(targets, timed) {
 }
 
 export async function benchmarkAdminAttendees({ publicDir = distDir } = {}) {
-  const loadAverageAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-'));
-  const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
-  upsertSuperuser({ dataDir, ...superuser });
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await launchChromium();
+  const rig = await startBenchRig({ publicDir, env: { RATE_LIMITS: 'off' } });
+  const { loadAverageAtStart, server, browser } = rig;
   try {
-    const su = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
+    const su = { token: rig.superuserToken };
     const seedStarted = performance.now();
     await seedAttendees(server.url, su.token);
     const seedMs = Math.round(performance.now() - seedStarted);
@@ -269,11 +264,7 @@ export async function benchmarkAdminAttendees({ publicDir = distDir } = {}) {
     result.goalsMet = { listP95: list.p95Ms <= GOALS.listP95Ms, csvExport: result.csvExport.ms <= GOALS.csvExportMs };
     return result;
   } finally {
-    await browser.close();
-    await server.stop();
-    // BENCH_KEEP_DATA=1 keeps the seeded data dir, to look at query plans afterwards.
-    if (process.env.BENCH_KEEP_DATA) console.error(`Data kept in ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
+    await rig.stop();
   }
 }
 

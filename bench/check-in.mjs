@@ -10,13 +10,10 @@
 // and the next frame after it), p50/p95/max over SCANS scans: new check-ins
 // (each stored on the device first) and some tickets scanned again (red,
 // "Already checked in"). Goal: p95 < 100 ms.
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { distDir } from '../scripts/lib/paths.mjs';
-import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 import { runAlone } from './lib/runAlone.mjs';
-import { api, launchChromium } from './lib/browser.mjs';
+import { api, startBenchRig } from './lib/browser.mjs';
 
 const ATTENDEES = 10_000;
 const BATCH = 500;
@@ -216,14 +213,10 @@ export function historyLine(result) {
 }
 
 export async function benchmarkCheckIn({ publicDir = distDir } = {}) {
-  const loadAverageAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-'));
-  const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
-  upsertSuperuser({ dataDir, ...superuser });
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await launchChromium();
+  const rig = await startBenchRig({ publicDir, env: { RATE_LIMITS: 'off' } });
+  const { loadAverageAtStart, server, browser } = rig;
   try {
-    const su = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
+    const su = { token: rig.superuserToken };
     const seedStarted = performance.now();
     const eventId = await seedAttendees(server.url, su.token);
     const seedMs = Math.round(performance.now() - seedStarted);
@@ -311,9 +304,7 @@ export async function benchmarkCheckIn({ publicDir = distDir } = {}) {
     result.goalsMet = { scanP95: result.scan.p95Ms < GOALS.scanP95Ms, doorPull: doorPullMs <= GOALS.doorPullMs };
     return result;
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await rig.stop();
   }
 }
 

@@ -1,11 +1,7 @@
 // Time from an offline reload of /dashboard to its first contentful paint, for a
 // signed-in attendee whose service worker is installed: median of 10 reloads.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { distDir } from '../scripts/lib/paths.mjs';
-import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
-import { api, launchChromium } from './lib/browser.mjs';
+import { api, startBenchRig } from './lib/browser.mjs';
 
 const RELOADS = 10;
 
@@ -16,13 +12,10 @@ const median = (values) => {
 };
 
 export async function measureOfflineDashboard({ publicDir = distDir } = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-'));
-  const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
-  upsertSuperuser({ dataDir, ...superuser });
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir });
-  const browser = await launchChromium();
+  const rig = await startBenchRig({ publicDir });
+  const { server, browser } = rig;
   try {
-    const admin = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
+    const admin = { token: rig.superuserToken };
     const user = { email: 'bench-attendee@example.com', password: 'bench-attendee-pass', full_name: 'Bench Attendee' };
     await api(`${server.url}/api/collections/users/records`, {
       token: admin.token,
@@ -61,8 +54,6 @@ export async function measureOfflineDashboard({ publicDir = distDir } = {}) {
     await context.close();
     return { route: '/dashboard', reloads: RELOADS, offline: true, medianFirstContentfulPaintMs: median(samples), samplesMs: samples };
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await rig.stop();
   }
 }

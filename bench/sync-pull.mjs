@@ -6,14 +6,11 @@
 // answer the same pages (`serverMs`, read by Node one after the other), and
 // what the next pass reads again once the library is on the device (nothing:
 // `laterPass.records`). Goal: pull ≤ 1.5 s. Quick: one seeding, no index or typing.
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { distDir } from '../scripts/lib/paths.mjs';
-import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 import { countStoredUseCases, seedLibrary } from './use-case-search.mjs';
 import { runAlone } from './lib/runAlone.mjs';
-import { api, launchChromium } from './lib/browser.mjs';
+import { api, startBenchRig } from './lib/browser.mjs';
 
 const RUNS = 5;
 /** src/sync/syncedCollections.ts: the ai_use_cases page size. */
@@ -94,14 +91,10 @@ export function historyLine(result) {
 }
 
 export async function benchmarkSyncPull({ publicDir = distDir } = {}) {
-  const loadAverageAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-'));
-  const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
-  upsertSuperuser({ dataDir, ...superuser });
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await launchChromium();
+  const rig = await startBenchRig({ publicDir, env: { RATE_LIMITS: 'off' } });
+  const { loadAverageAtStart, server, browser } = rig;
   try {
-    const admin = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
+    const admin = { token: rig.superuserToken };
     await seedLibrary(server.url, admin.token);
     const total = (await api(`${server.url}/api/collections/ai_use_cases/records?perPage=1`, { method: 'GET', token: admin.token })).totalItems;
     // The portal (and its pull of the library) opens once it has unlocked.
@@ -131,9 +124,7 @@ export async function benchmarkSyncPull({ publicDir = distDir } = {}) {
       cpus: os.cpus().length,
     };
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await rig.stop();
   }
 }
 

@@ -12,13 +12,10 @@
 // request to the new value shown in each tab (realtime message to the leader,
 // stored in IndexedDB, live queries in both tabs). At the end both tabs, the
 // device and the server must hold the last value.
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { distDir } from '../scripts/lib/paths.mjs';
-import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
 import { runAlone } from './lib/runAlone.mjs';
-import { api, launchChromium } from './lib/browser.mjs';
+import { api, startBenchRig } from './lib/browser.mjs';
 
 const CHANGES = 20;
 /** Beyond this, a change counts as never shown (and the run reports it). */
@@ -143,14 +140,10 @@ export function historyLine(result) {
 }
 
 export async function benchmarkSyncTabs({ publicDir = distDir } = {}) {
-  const loadAverageAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-'));
-  const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
-  upsertSuperuser({ dataDir, ...superuser });
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await launchChromium();
+  const rig = await startBenchRig({ publicDir, env: { RATE_LIMITS: 'off' } });
+  const { loadAverageAtStart, server, browser } = rig;
   try {
-    const su = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
+    const su = { token: rig.superuserToken };
     const user = { email: 'bench-tabs@example.com', password: 'bench-tabs-pass-1234', full_name: 'Bench Attendee' };
     const created = await api(`${server.url}/api/collections/users/records`, { token: su.token, body: { ...user, passwordConfirm: user.password, role: 'attendee', verified: true } });
     const auth = await api(`${server.url}/api/collections/users/auth-with-password`, { body: { identity: user.email, password: user.password } });
@@ -239,9 +232,7 @@ export async function benchmarkSyncTabs({ publicDir = distDir } = {}) {
       cpus: os.cpus().length,
     };
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await rig.stop();
   }
 }
 

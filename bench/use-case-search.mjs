@@ -6,13 +6,12 @@
 // each keystroke in the search box — search, filters and the result count
 // rendered — to the frame that shows the count (p50/p95). Goals: pull
 // ≤ 1.5 s, index ≤ 300 ms, keystroke p95 ≤ 16 ms.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { distDir, root } from '../scripts/lib/paths.mjs';
-import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
-import { api, launchChromium } from './lib/browser.mjs';
+import { api, startBenchRig } from './lib/browser.mjs';
 
 const USE_CASES = 10_000;
 const BATCH = 500;
@@ -137,14 +136,10 @@ async function typeMeasured({ text, gapMs }) {
 
 export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
   // Figures from a busy machine are not comparable: the load average at the start is kept beside them.
-  const loadAverageAtStart = os.loadavg().map((value) => Math.round(value * 100) / 100);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-bench-'));
-  const superuser = { email: 'bench-superuser@example.com', password: `bench-${Date.now()}-pass` };
-  upsertSuperuser({ dataDir, ...superuser });
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, publicDir, env: { RATE_LIMITS: 'off' } });
-  const browser = await launchChromium();
+  const rig = await startBenchRig({ publicDir, env: { RATE_LIMITS: 'off' } });
+  const { loadAverageAtStart, server, browser } = rig;
   try {
-    const admin = await api(`${server.url}/api/collections/_superusers/auth-with-password`, { body: { identity: superuser.email, password: superuser.password } });
+    const admin = { token: rig.superuserToken };
     const seedStarted = performance.now();
     await seedLibrary(server.url, admin.token);
     const library = await (await fetch(`${server.url}/api/collections/ai_use_cases/records?perPage=1`, { headers: { Authorization: admin.token } })).json();
@@ -326,9 +321,7 @@ export async function benchmarkUseCaseSearch({ publicDir = distDir } = {}) {
     };
     return result;
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await rig.stop();
   }
 }
 
