@@ -7,7 +7,7 @@
 // They ran as JS record hooks (tickets.pb.js, visibility.pb.js,
 // account-data.pb.js). A JS record hook takes a pooled JS runtime of its own
 // for every row saved, on top of the runtime of the route saving it; here
-// they cost a few map lookups (docs/capacity.md "Where a registration's time
+// they cost a few map lookups (bench/README.md "Where a registration's time
 // goes").
 package main
 
