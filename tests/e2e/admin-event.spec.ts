@@ -3,7 +3,7 @@
 // stored as UTC), opens sales, sees the server refuse a capacity below the
 // seats taken, creates a promo code and registers with it on /register for
 // free, then deactivates it and the registration form calls it invalid. The
-// early access and waitlist cards say what went wrong when they could not load.
+// promo codes, early access and waitlist cards say what went wrong when they could not load.
 //
 // These journeys change the event and its codes, so the file runs on its own
 // PocketBase (tests/e2e/support/ownServer.ts); the app is served by the
@@ -154,7 +154,7 @@ for (const [width, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
   });
 }
 
-test('at 390 px: the early access and waitlist cards say what went wrong when they could not load, and Try again loads them', async ({ page }) => {
+test('at 390 px: the promo codes, early access and waitlist cards say what went wrong when they could not load, and Try again loads them', async ({ page }) => {
   await page.setViewportSize(PHONE);
   const user = await administrator();
   await routeApiTo(page, server);
@@ -169,6 +169,7 @@ test('at 390 px: the early access and waitlist cards say what went wrong when th
   };
   await refuseOnce(/\/early-access$/);
   await refuseOnce(/^\/api\/masterclass\/admin\/waitlist\//);
+  await refuseOnce(/^\/api\/collections\/promo_codes\/records$/);
   await signInAs(page, user);
   await page.goto('/admin/event');
 
@@ -176,6 +177,9 @@ test('at 390 px: the early access and waitlist cards say what went wrong when th
   const waitlist = page.getByRole('region', { name: 'Waitlist and seat offers' });
   const earlyError = early.getByRole('alert').filter({ hasText: 'Early access could not be loaded' });
   const waitlistError = waitlist.getByRole('alert').filter({ hasText: 'The waitlist could not be loaded' });
+  const codes = page.getByRole('region', { name: 'Promo codes' });
+  const codesError = codes.getByRole('alert').filter({ hasText: 'Failed to load promo codes' });
+  await expect(codesError).toContainText('Try again in a moment.');
   await expect(earlyError).toContainText('Try again in a moment.');
   await expect(waitlistError).toContainText('Try again in a moment.');
   await shot(page, '390', 'cards-not-loaded');
@@ -186,5 +190,9 @@ test('at 390 px: the early access and waitlist cards say what went wrong when th
   await expect(waitlistError).toHaveCount(0);
   await expect(waitlist.getByTestId('waitlist-summary')).toBeVisible();
   await expect(early.getByText(/No early access sent yet|priority window/)).toBeVisible();
+  await codesError.getByRole('button', { name: 'Try again' }).click();
+  await expect(codesError).toHaveCount(0);
+  // the seeded code, listed as a card on a phone
+  await expect(codes.getByRole('button', { name: /^(Deactivate|Activate) / }).first()).toBeVisible();
   await user.remove();
 });

@@ -1,5 +1,5 @@
 // A card's list that could not be loaded: what went wrong and a way to try again
-// (the early access and waitlist cards of the event page).
+// (the promo codes, early access and waitlist cards of the event page).
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 

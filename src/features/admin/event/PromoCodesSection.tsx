@@ -14,6 +14,7 @@ import { type PromoCodeRow, createPromoCode, saveFailure, setPromoCodeActive } f
 import { formatZoned, fromZonedValue } from './eventTime';
 import { PROMO_GIVES, PROMO_STATUS_COLOR, PROMO_STATUS_LABEL, promoStatus } from './promoStatus';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput';
+import { LoadErrorAlert } from './LoadErrorAlert';
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 
@@ -194,16 +195,7 @@ export function PromoCodesSection({ event, codes, loadError, onReload, onChanged
 
         <NewPromoCodeForm event={event} onCreated={onChanged} />
 
-        {loadError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to load promo codes">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{loadError}</Text>
-              <Button size="xs" variant="light" onClick={onReload}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : null}
+        {loadError ? <LoadErrorAlert title="Failed to load promo codes" message={loadError} onRetry={onReload} /> : null}
 
         {codes && codes.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
