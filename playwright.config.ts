@@ -7,6 +7,9 @@ import { chromiumLaunchOptions } from './tests/support/browser';
 // Migrated data folders made once per run and copied for each server the journeys start
 // (tests/support/pocketbase.ts): set here in the runner, inherited by its workers.
 process.env.MIGRATED_TEMPLATES ??= mkdtempSync(path.join(os.tmpdir(), 'masterclass-migrated-'));
+// The journeys' servers serve one or two browsers at a time: 24 prewarmed JS runtimes rather than the
+// production 200 (scripts/lib/pocketbase-process.mjs), each costing the 2-core runner CPU at every start.
+process.env.HOOKS_POOL ??= '24';
 
 // Browser journeys run against a real PocketBase serving the built PWA,
 // started once by tests/support/e2e-global-setup.ts on a free port.
