@@ -2,11 +2,9 @@
 // rules) at 1280 px and 390 px, with the notices those pages show on screen: no
 // violations. A page whose content depends on the event's phase (the landing
 // page, registration, the portal's countdown and tools, the admin overview,
-// event and check-in) is scanned in every phase it can differ in, at 390 px (the
-// phones at the venue) and, in the first phase, at 1280 px too: a phase changes
-// what a page says, not how it is laid out at each width. A page that
+// event and check-in) is scanned in every phase it can differ in, at both widths; a page that
 // reads nothing of the phase (legal pages, sign-in, the 404) is scanned once,
-// in the first phase, at both widths. One journey per phase and area
+// in the first phase. One journey per phase and area
 // opens its pages in one tab, moving between them as the app's own links do
 // (no reload) and resizing the window instead of reloading it; axe is loaded
 // into the tab once. A page is scanned once its content shows, its loaders are
@@ -120,13 +118,11 @@ async function violations(page: Page, label: string): Promise<string[]> {
   return found.map((line) => `${label}: ${line}`);
 }
 
-/** The widths scanned in `phase`: both in the first phase, the phone's after it. */
-const widthsIn = (phase: Phase) => (phase === FIRST_PHASE ? WIDTHS : [PHONE]);
-const widthsLabel = (phase: Phase) => widthsIn(phase).map((viewport) => viewport.width).join(' and ');
+const WIDTHS_LABEL = WIDTHS.map((viewport) => viewport.width).join(' and ');
 
-/** Scans the page at the phase's widths; `notices` (if any) shows the page's notices first, at each width. */
-async function scanWidths(page: Page, phase: Phase, path: string, found: string[], notices?: () => Promise<void>) {
-  for (const viewport of widthsIn(phase)) {
+/** Scans the page at both widths; `notices` (if any) shows the page's notices first, at each width. */
+async function scanWidths(page: Page, path: string, found: string[], notices?: () => Promise<void>) {
+  for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
     if (notices) await notices();
     found.push(...(await violations(page, `${path} at ${viewport.width} px`)));
@@ -157,7 +153,7 @@ for (const phase of Object.keys(PHASES) as Phase[]) {
       await Promise.all([attendee?.remove(), administrator?.remove(), promo?.remove()]);
     });
 
-    test(`public pages have no accessibility violations at ${widthsLabel(phase)} px (${phase})`, async ({ page }) => {
+    test(`public pages have no accessibility violations at ${WIDTHS_LABEL} px (${phase})`, async ({ page }) => {
       test.setTimeout(120_000);
       await setPhase(page, phase);
       const found: string[] = [];
@@ -166,7 +162,7 @@ for (const phase of Object.keys(PHASES) as Phase[]) {
         if (path === '/register' && promo) {
           // A promo error, then its success in its place.
           const code = promo.code;
-          await scanWidths(page, phase, path, found, async () => {
+          await scanWidths(page, path, found, async () => {
             const remove = page.getByRole('button', { name: 'Remove promo code' });
             if (await remove.isVisible()) await remove.click();
             await page.getByRole('textbox', { name: 'Promo code' }).fill('NOT-A-CODE');
@@ -178,19 +174,19 @@ for (const phase of Object.keys(PHASES) as Phase[]) {
             await expect(notice(page, 'Promo Code Applied')).toBeVisible();
           });
         } else if (path === '/auth') {
-          await scanWidths(page, phase, path, found, async () => {
+          await scanWidths(page, path, found, async () => {
             await signInThroughPage(page, 'nobody@example.com', 'not-the-password');
             await expect(notice(page, 'Sign In Failed')).toBeVisible();
           });
         } else {
-          await scanWidths(page, phase, path, found);
+          await scanWidths(page, path, found);
         }
       }
       expect(found).toEqual([]);
     });
 
     // Sold out is on sale's clock, and the portal shows nothing of sales: its pages are on sale's.
-    if (phase !== 'sold out') test(`portal pages have no accessibility violations at ${widthsLabel(phase)} px (${phase})`, async ({ page }) => {
+    if (phase !== 'sold out') test(`portal pages have no accessibility violations at ${WIDTHS_LABEL} px (${phase})`, async ({ page }) => {
       test.setTimeout(120_000);
       await setPhase(page, phase);
       await signInAs(page, attendee);
@@ -198,7 +194,7 @@ for (const phase of Object.keys(PHASES) as Phase[]) {
       for (const path of PORTAL_PAGES) {
         await open(page, path);
         if (path === '/dashboard/profile-settings') {
-          await scanWidths(page, phase, path, found, async () => {
+          await scanWidths(page, path, found, async () => {
             // The saved note shows for 3 s: on a machine busy enough that one look at the page takes
             // longer, it can come and go unseen, so the (unchanged) profile is saved again until it is seen.
             await expect(async () => {
@@ -207,13 +203,13 @@ for (const phase of Object.keys(PHASES) as Phase[]) {
             }).toPass({ timeout: 20_000 });
           });
         } else {
-          await scanWidths(page, phase, path, found);
+          await scanWidths(page, path, found);
         }
       }
       expect(found).toEqual([]);
     });
 
-    test(`admin pages have no accessibility violations at ${widthsLabel(phase)} px (${phase})`, async ({ page }) => {
+    test(`admin pages have no accessibility violations at ${WIDTHS_LABEL} px (${phase})`, async ({ page }) => {
       test.setTimeout(120_000);
       await setPhase(page, phase);
       await signInAs(page, administrator);
@@ -221,12 +217,12 @@ for (const phase of Object.keys(PHASES) as Phase[]) {
       for (const path of pagesIn(ADMIN_PAGES, phase)) {
         await open(page, path);
         if (path === '/admin/attendees') {
-          await scanWidths(page, phase, path, found, async () => {
+          await scanWidths(page, path, found, async () => {
             await page.getByRole('button', { name: 'Export to CSV' }).click();
             await expect(page.locator('.mantine-Notification-root[data-notice-topic="export"]').last()).toBeVisible();
           });
         } else {
-          await scanWidths(page, phase, path, found);
+          await scanWidths(page, path, found);
         }
       }
       expect(found).toEqual([]);

@@ -185,8 +185,11 @@ test('the overview fits a phone', async ({ page }) => {
   await expect(health.getByTestId('health-summary')).toContainText('Everything is working');
   await expect(health.getByTestId('stat-health-backup-value')).toHaveText(/^\d+(\.\d)? (kB|MB)$/);
   await expect(health.getByTestId('stat-health-emails-failed-value')).toHaveText('0');
-  // the server's 200 JS runtimes let 66 API requests run at once; the other journeys' requests may be running
-  await expect(health.getByTestId('stat-health-requests-value')).toHaveText(/^\d+ of 66$/);
+  // the journeys' server has HOOKS_POOL JS runtimes (playwright.config.ts: 24), which let a third as many API
+  // requests run at once (pocketbase/admission.go, at least 4); the other journeys' requests may be running
+  const limit = Math.max(4, Math.floor(Number(process.env.HOOKS_POOL) / 3));
+  expect(limit).toBeGreaterThanOrEqual(4);
+  await expect(health.getByTestId('stat-health-requests-value')).toHaveText(new RegExp(`^\\d+ of ${limit}$`));
   await expect(health.locator('[data-job="masterclass_email_retry"]')).toContainText('Runs every minute');
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.view);

@@ -15,7 +15,7 @@
 // - two door devices, signed in as administrators and offline, check in a
 //   list of attendees by name, some at both doors; back online (still
 //   faulty) one door reloads and both check in more.
-// About 200 changes and check-ins in all. Afterwards, with the proxy good
+// About 300 changes and check-ins in all. Afterwards, with the proxy good
 // again and everything drained: each field holds the last value written to
 // it, and no older value was applied after a newer one; each check-in is on
 // the server once, an attendee checked in at both doors is one admission and
@@ -35,9 +35,9 @@ test.use({ viewport: DESKTOP });
 
 const PASSWORD = 'portal-pass-1234';
 /** Rounds of edits (one per tab, the three tabs at once) on each attendee device. */
-const ROUNDS = { alpha: 24, bravo: 10, charlie: 8 } as const;
+const ROUNDS = { alpha: 36, bravo: 14, charlie: 10 } as const;
 /** The administrator's rounds of edits (each: every attendee's attendee row and profile). */
-const ADMIN_ROUNDS = 8;
+const ADMIN_ROUNDS = 12;
 /** Door guests (no account); North checks in the first two thirds, South the last two thirds, offline. */
 const GUESTS = 30;
 
@@ -406,7 +406,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
     ]);
     const busy = Date.now() - started;
     test.info().annotations.push({ type: 'changes under faults', description: `${changes} in ${busy} ms: ${JSON.stringify(proxy.faults)}` });
-    expect(changes).toBeGreaterThanOrEqual(200);
+    expect(changes).toBeGreaterThanOrEqual(280);
     expect(proxy.faults.dropped).toBeGreaterThan(20);
     expect(proxy.faults.answerLost).toBeGreaterThan(20);
 
