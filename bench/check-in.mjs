@@ -171,11 +171,22 @@ async function doorPullOnce(browser, serverUrl, auth, eventId, expected) {
     const openToCountsMs = Date.now() - opened;
     const applied = await page.evaluate(() => performance.getEntriesByName('sync:apply')
       .filter((entry) => String(entry.detail?.collection).startsWith('door:'))
-      .map((entry) => ({ collection: entry.detail.collection, ms: entry.duration, records: entry.detail.records })));
+      .map((entry) => ({ collection: entry.detail.collection, ms: entry.duration, start: entry.startTime, records: entry.detail.records })));
     const storeMs = (collection) => Math.round(applied.filter((entry) => entry.collection === `door:${collection}`).reduce((sum, entry) => sum + entry.ms, 0));
+    // The two lists pull side by side, and a transaction waiting for the other's turn counts in its own
+    // time: the device's storing is the time covered by any of them, not their sum.
+    let covered = 0;
+    let reach = -Infinity;
+    for (const { start, ms } of [...applied].sort((a, b) => a.start - b.start)) {
+      const end = start + ms;
+      if (end > reach) {
+        covered += end - Math.max(start, reach);
+        reach = end;
+      }
+    }
     return {
       pullMs, openToCountsMs, requests,
-      storeMs: storeMs('attendees') + storeMs('check_ins'),
+      storeMs: Math.round(covered),
       store: { attendeesMs: storeMs('attendees'), checkInsMs: storeMs('check_ins'), pages: applied.length },
     };
   } finally {
@@ -295,7 +306,7 @@ export async function benchmarkCheckIn({ publicDir = distDir } = {}) {
       notes: {
         scan: 'From the ticket field\'s submit (the decoded text; a camera read calls the same handler) to the result panel\'s commit (shownMs) and to the next frame after it (toNextFrame). Offline: every answer comes from the device; a green result is stored in IndexedDB before it shows.',
         listOnDeviceMs: 'The device that then scans: from opening /admin/check-in to the counts showing 10,000 expected (the list and the check-ins pulled in pages of 1,000, stored and indexed).',
-        doorPull: 'A fresh door device each run (a new browser context, an administrator on /admin/check-in): pullMs from its first GET /api/sync/changes?collection=attendees to every attendee and check-in in IndexedDB (the median of the runs; goal ≤ 1.5 s); storeMs the time the page spent storing the pages (each page, its gone ids and its checkpoint in one transaction, commit included); serverMs the same pages read by Node one after the other (the server\'s share, loopback transfer included); openToCountsMs from opening the page to the counts showing the list.',
+        doorPull: 'A fresh door device each run (a new browser context, an administrator on /admin/check-in): pullMs from its first GET /api/sync/changes?collection=attendees to every attendee and check-in in IndexedDB (the median of the runs; goal ≤ 1.5 s); storeMs the time during which the page was storing (each page, or a new door\'s whole list, with its gone ids and checkpoint in one transaction, commit included; the two lists pull side by side, so the time covered by any of their transactions, not their sum); serverMs the same pages read by Node one after the other (the server\'s share, loopback transfer included); openToCountsMs from opening the page to the counts showing the list.',
       },
       goals: GOALS,
       loadAverageAtStart,

@@ -185,11 +185,19 @@ async function followReader(ctx: SyncContext): Promise<void> {
   });
 }
 
-/** Pulls the door's collections, on a door device signed in as an administrator or with a door pass. */
+/**
+ * Pulls the door's collections, on a door device signed in as an administrator or with a door pass.
+ * The two pull side by side: the check-ins' pages travel while the attendee list is stored (their
+ * transactions still take turns, sharing the outbox and meta tables). The pass ends once both have
+ * ended, so a pull that failed is never still running when the next pass starts; the first failure
+ * is the pass's.
+ */
 export async function pullDoor(ctx: SyncContext): Promise<void> {
   if ((!ctx.administrator && !ctx.doorPass) || (await readMeta(ctx.db, DOOR_DEVICE_KEY)) === undefined) return;
   await followReader(ctx);
-  for (const pull of doorPulls) await pullDoorCollection(ctx, pull);
+  const ended = await Promise.allSettled(doorPulls.map((pull) => pullDoorCollection(ctx, pull)));
+  const failed = ended.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** A live message about a door collection: a pass is asked for on a door device (the pull brings the change). */

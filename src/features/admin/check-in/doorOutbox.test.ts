@@ -16,7 +16,7 @@ import { leaveDevice } from '@/sync/leaveDevice';
 import { unsentChanges } from '@/sync/unsentChanges';
 import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
 import { CHECK_IN_PUSH_ROUTE } from '@/sync/pushCheckIns';
-import { doorPulls, pullDoorCollection } from '@/sync/pullDoor';
+import { doorPulls, pullDoor, pullDoorCollection } from '@/sync/pullDoor';
 import type { SyncContext } from '@/sync/syncContext';
 import { fakeClock, fakeConnectivity } from '@/sync/testing/syncHarness';
 import { createSyncStatusStore } from '@/sync/syncStatusStore';
@@ -387,6 +387,36 @@ describe('the door through the sync engine', () => {
     expect(asked).toEqual([0, 2, 4]);
     expect((await db.doorAttendees.toCollection().primaryKeys()).sort()).toEqual(['att000000000000', 'att000000000001', 'att000000000003', 'att000000000004']);
     expect((await db.meta.get('checkpoint:door:attendees'))?.value).toBe('5');
+  });
+
+  it('pulls the attendee list and the check-ins side by side; a pass with a failure ends only once both pulls have ended', async () => {
+    const [attendees, checkIns] = [doorPulls.find((pull) => pull.table === 'doorAttendees')!, doorPulls.find((pull) => pull.table === 'checkIns')!];
+    const asked: string[] = [];
+    let answerCheckIns!: () => void;
+    const checkInsHeld = new Promise<void>((resolve) => { answerCheckIns = resolve; });
+    const transport = {
+      async changes(collection: string): Promise<ChangesPage> {
+        asked.push(collection);
+        if (collection === attendees.collection) throw Object.assign(new Error('Failed to fetch'), { status: 0 });
+        await checkInsHeld;
+        return { records: [], gone: [], last: 7, more: false };
+      },
+    } as unknown as SyncTransport;
+    const db = device();
+    await markDoorDevice(db);
+    const pass = pullDoor({ db, transport, administrator: true } as unknown as SyncContext);
+    let settled = false;
+    pass.then(() => { settled = true; }, () => { settled = true; });
+    // The check-ins are asked for while the attendee list's request fails.
+    await expect.poll(() => asked.includes(checkIns.collection)).toBe(true);
+    expect(asked).toContain(attendees.collection);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    answerCheckIns();
+    await expect(pass).rejects.toThrow('Failed to fetch');
+    // The check-ins' pull had ended, stored, when the pass reported the failure.
+    expect((await db.meta.get(`checkpoint:door:${checkIns.collection}`))?.value).toBe('7');
+    expect(await db.meta.get(`checkpoint:door:${attendees.collection}`)).toBeUndefined();
   });
 
   it('an administrator\'s laptop that never opened the door pulls no list', async () => {
