@@ -49,6 +49,13 @@ const DEFAULT_ENV: Record<string, string> = {
 const SUPERUSER_EMAIL = 'superuser@test.local';
 
 /**
+ * The template's superuser password, kept in the template (PocketBase ignores other files in its
+ * data folder): a server on a copy signs in with it instead of running `superuser upsert`, a process
+ * that loads every hook (about a quarter of a CPU-second, for each of some three hundred servers).
+ */
+const TEMPLATE_SUPERUSER_FILE = 'test-superuser-password';
+
+/**
  * The environment the project's migrations read (the seeds ask lib/core/app-env.js whether this is
  * production) and the boot checks that run with them (the checkout mode, the password cost): a template
  * is made per combination of these values.
@@ -63,13 +70,6 @@ const MIGRATION_ENV = ['APP_ENV', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 
  * and renamed into place, so two workers asking at once both end with a whole one.
  * Without MIGRATED_TEMPLATES every server migrates its own folder.
  */
-/**
- * The template's superuser password, kept in the template (PocketBase ignores other files in its
- * data folder): a server on a copy signs in with it instead of running `superuser upsert`, a process
- * that loads every hook (about a quarter of a CPU-second, for each of some three hundred servers).
- */
-const TEMPLATE_SUPERUSER_FILE = 'test-superuser-password';
-
 function migratedTemplate(serverEnv: Record<string, string>): string | null {
   const templates = process.env.MIGRATED_TEMPLATES;
   if (!templates) return null;
@@ -101,14 +101,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-pb-'));
   const env = { ...DEFAULT_ENV, ...options.env };
   const template = migratedTemplate(env);
+  if (template) cpSync(template, dataDir, { recursive: true });
+  // On a copy of the template every migration is done and its superuser is there. On a fresh folder, or a
+  // copy of a template kept from a run before templates kept their password (MIGRATED_TEMPLATES set by hand), the upsert
+  // applies PocketBase's own migrations and the server the project's, under the suite's environment.
+  const kept = path.join(dataDir, TEMPLATE_SUPERUSER_FILE);
   let superuser: { email: string; password: string };
-  if (template) {
-    // On a copy of the template every migration is done and its superuser is there.
-    cpSync(template, dataDir, { recursive: true });
-    superuser = { email: SUPERUSER_EMAIL, password: readFileSync(path.join(dataDir, TEMPLATE_SUPERUSER_FILE), 'utf8') };
+  if (template && existsSync(kept)) {
+    superuser = { email: SUPERUSER_EMAIL, password: readFileSync(kept, 'utf8') };
   } else {
-    // On a fresh folder the upsert applies PocketBase's own migrations and the server the project's,
-    // under the suite's environment, as it then runs.
     superuser = { email: SUPERUSER_EMAIL, password: randomBytes(12).toString('hex') };
     upsertSuperuser({ dataDir, ...superuser, env });
   }
