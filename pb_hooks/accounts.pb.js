@@ -5,10 +5,14 @@
 //   POST /api/masterclass/signup                                  — create the account (lib/accounts/signup.js)
 //   POST /api/masterclass/invitations/resend {email}              — send my invitation again: the same 202 for every
 //                                                                    address, the work done by the cron below (lib/accounts/invitation-resend.js)
+//   POST /api/masterclass/sign-in-link {email}                    — email me a sign-in link: the same 202 for every
+//                                                                    address, the link sent by the cron below
+//   POST /api/masterclass/sign-in-link/use {id, code}             — sign in with it, once (lib/accounts/sign-in-link.js)
 // Administrators only (DESIGN decision 4):
 //   POST /api/masterclass/attendees/{id}/invitation               — (re)send the invitation (lib/accounts/admin-invitation.js)
 // On every boot the password reset email points at /reset-password?token=…
-// (lib/email/reset-password-mail.js); on every sign-in, attendee rows registered
+// (lib/email/reset-password-mail.js) and the users collection's OTP lifetime is
+// the sign-in link's (lib/accounts/sign-in-link.js); on every sign-in, attendee rows registered
 // later with the user's email are linked to it (lib/accounts/accounts.js). A user's
 // email never changes: PocketBase's email change routes are refused (the
 // users update rule already refuses `email`).
@@ -20,6 +24,12 @@ cronAdd("invitationResends", "* * * * *", () => {
   const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
   runJob("invitationResends", RETRY.everyMinute, (app) => require(`${__hooks}/lib/accounts/invitation-resend.js`).processResendRequests(app));
 });
+routerAdd("POST", "/api/masterclass/sign-in-link", (e) => require(`${__hooks}/lib/accounts/sign-in-link.js`).handleLinkRequest(e));
+routerAdd("POST", "/api/masterclass/sign-in-link/use", (e) => require(`${__hooks}/lib/accounts/sign-in-link.js`).handleLinkUse(e));
+cronAdd("signInLinks", "* * * * *", () => {
+  const { runJob, RETRY } = require(`${__hooks}/lib/core/jobs.js`);
+  runJob("signInLinks", RETRY.everyMinute, (app) => require(`${__hooks}/lib/accounts/sign-in-link.js`).processLinkRequests(app));
+});
 routerAdd(
   "POST",
   "/api/masterclass/attendees/{id}/invitation",
@@ -30,6 +40,7 @@ routerAdd(
 onBootstrap((e) => {
   e.next();
   require(`${__hooks}/lib/email/reset-password-mail.js`).applyResetPasswordTemplate(e.app);
+  require(`${__hooks}/lib/accounts/sign-in-link.js`).applySignInLinkSettings(e.app);
 });
 
 onRecordAuthRequest((e) => {

@@ -15,7 +15,12 @@
 //   set at each successful password sign-in) never wait for strangers;
 // - a success clears the client's count and the account's wait; confirming a
 //   password reset (the emailed link) clears the account's wait and the
-//   confirming address's lock, and makes that browser a known device.
+//   confirming address's lock, and makes that browser a known device;
+// - signing in with an emailed sign-in link (lib/accounts/sign-in-link.js)
+//   clears the lock of the address that used it and makes that browser a
+//   known device, so it never waits for strangers; the account's count of
+//   failures is kept (clearing it would hand whoever keeps failing five free
+//   guesses again).
 // Administrators see the decisions (security_events, the admin overview's
 // "Sign-in lock-outs"): one row when a client reaches the lock and one when an
 // account starts making unknown devices wait, never one per attempt; writing
@@ -282,6 +287,19 @@ function unlockByPasswordReset(e) {
   clearAccount(e.app, attempt.account);
 }
 
+/**
+ * A sign-in with an emailed sign-in link (the route checked it): this browser
+ * becomes a known device of the account, and the address's lock for the
+ * account is cleared. The account's failures are kept. Before the response.
+ * @param {core.RequestEvent} e
+ * @param {core.Record} record
+ */
+function signedInByLink(e, record) {
+  rememberDevice(e, record);
+  const attempt = attemptOf(e, record.collection().name, record.email(), null);
+  rateLimit().reset(e.app, "signInFailures", attempt.clientKey);
+}
+
 /** The cron: drops account waits whose failures are forgotten. */
 function pruneAccountWaits(app) {
   const window = limits().rate("signInFailures");
@@ -306,5 +324,6 @@ module.exports = {
   checkPassword,
   rememberSignInDevice,
   unlockByPasswordReset,
+  signedInByLink,
   pruneAccountWaits,
 };

@@ -33,6 +33,7 @@ const JOB_LABELS = {
   expireLapsedHolds: "Lapsed checkout holds",
   waitlistOffers: "Waitlist seat offers",
   invitationResends: "Account invitation resends",
+  signInLinks: "Emailed sign-in links",
   releaseUnlockedMaterials: "Session materials release",
   pruneRateLimitCounters: "Rate limit clean-up",
   pruneTombstones: "Deletion records clean-up",

@@ -23,6 +23,10 @@ const RATES = {
   // "send my invitation again" (lib/accounts/invitation-resend.js): counted whether or not the address is known
   invitationResendsPerEmail: { env: "RATE_LIMIT_INVITATION_RESEND", value: "3/3600", per: "email" },
   invitationResendsPerClient: { env: "RATE_LIMIT_INVITATION_RESEND_CLIENT", value: "20/900", per: "client" },
+  // "email me a sign-in link" (lib/accounts/sign-in-link.js): counted whether or not the address is known; the
+  // email's window is the link's lifetime, so while it refuses, a link it sent still works
+  signInLinksPerEmail: { env: "RATE_LIMIT_SIGN_IN_LINK", value: "3/900", per: "email" },
+  signInLinksPerClient: { env: "RATE_LIMIT_SIGN_IN_LINK_CLIENT", value: "20/900", per: "client" },
   // an outbox email sent again as a copy (lib/admin/emails.js)
   emailResendsPerAdministrator: { env: "RATE_LIMIT_EMAIL_RESEND", value: "30/600", per: "account" },
   emailResendsPerRecipient: { env: "RATE_LIMIT_EMAIL_RESEND_RECIPIENT", value: "5/3600", per: "email" },
