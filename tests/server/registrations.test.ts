@@ -55,9 +55,10 @@ describe('paid registration', () => {
     expect(answer).toEqual({
       registrationId: expect.any(String),
       status: 'pending',
-      sessionId: `sim_${answer.registrationId}`,
-      checkoutUrl: `/checkout/simulated?session_id=sim_${answer.registrationId}`,
+      sessionId: expect.stringMatching(/^sim_[a-z0-9]{15}_[A-Za-z0-9]{32}$/),
+      checkoutUrl: `/checkout/simulated?session_id=${answer.sessionId}`,
     });
+    expect(answer.sessionId.startsWith(`sim_${answer.registrationId}_`)).toBe(true);
     const registration = await su.collection('registrations').getOne(answer.registrationId);
     expect(registration).toMatchObject({
       kind: 'paid', status: 'pending', total_amount_cents: 2 * 49500, currency: 'AUD', primary_email: body.attendees[0].email,

@@ -6,9 +6,13 @@
 // registrations are refused before anything is held). A configuration that
 // mixes these refuses to boot rather than guess, and so does the simulated
 // checkout in production (lib/core/app-env.js). A simulated checkout's
-// session id is the registration's id behind SIMULATED_SESSION_PREFIX.
+// session id is the registration's id behind SIMULATED_SESSION_PREFIX, then a
+// random secret: like a Stripe session id, only the browser that started the
+// checkout holds it (lib/checkout/status.js).
 
 const SWITCH_ON = ["on", "true", "1"];
+/** The random part of a simulated session id: 32 letters and digits, about 190 bits. */
+const SIMULATED_SECRET_LENGTH = 32;
 const SWITCH_OFF = ["", "off", "false", "0"];
 
 const MESSAGES = {
@@ -72,11 +76,21 @@ function refuseWhenPaymentUnavailable() {
   if (checkoutMode() === "unavailable") throw paymentUnavailableRefusal();
 }
 
-/** The simulated checkout's session for a registration: its id and the page that pays it. @param {string} registrationId */
+/** The page that pays a simulated session. @param {string} sessionId */
+function simulatedCheckoutUrl(sessionId) {
+  return `/checkout/simulated?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+/**
+ * A new simulated checkout session for a registration: its id (the prefix, the
+ * registration's id and a random secret of SIMULATED_SECRET_LENGTH letters and
+ * digits) and the page that pays it.
+ * @param {string} registrationId
+ */
 function simulatedSession(registrationId) {
   const { SIMULATED_SESSION_PREFIX } = require(`${__hooks}/lib/core/constants.js`);
-  const id = `${SIMULATED_SESSION_PREFIX}${registrationId}`;
-  return { id, url: `/checkout/simulated?session_id=${encodeURIComponent(id)}` };
+  const id = `${SIMULATED_SESSION_PREFIX}${registrationId}_${$security.randomString(SIMULATED_SECRET_LENGTH)}`;
+  return { id, url: simulatedCheckoutUrl(id) };
 }
 
 /** Whether a session id is the simulated checkout's. @param {string} sessionId */
@@ -92,5 +106,6 @@ module.exports = {
   paymentUnavailableRefusal,
   refuseWhenPaymentUnavailable,
   simulatedSession,
+  simulatedCheckoutUrl,
   isSimulatedSession,
 };

@@ -31,7 +31,9 @@ function startCheckout(app, created) {
           customerEmail: created.customerEmail,
           appUrl: app.settings().meta.appURL,
         })
-      : checkoutMode.simulatedSession(created.registrationId);
+      : created.sessionId
+        ? { id: created.sessionId, url: checkoutMode.simulatedCheckoutUrl(created.sessionId) }
+        : checkoutMode.simulatedSession(created.registrationId);
   } catch (error) {
     const detail = describeError(error);
     app.logger().error("Creating the checkout session failed", "registration", created.registrationId, "error", detail);
@@ -39,7 +41,7 @@ function startCheckout(app, created) {
     throw refusal(502, "checkout", "checkout_failed", MESSAGES.checkoutFailed(detail));
   }
 
-  // A simulated session's id is known in advance and saved with the hold.
+  // A simulated session's id is made in advance (lib/registration/prepare.js) and saved with the hold.
   if (created.sessionId !== session.id) {
     const registration = app.findRecordById("registrations", created.registrationId);
     registration.set("stripe_session_id", session.id);

@@ -6,18 +6,49 @@
 // as the webhook: seats, emails, and a refund when the seats are gone.
 
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_]{1,255}$/;
+/** A simulated session id: the prefix, the registration's id, then (since ids carry one) its secret. */
+const SIMULATED_ID_PATTERN = /^sim_([a-z0-9]{15})(?:_([A-Za-z0-9]+))?$/;
+
+const NOT_OWNER = "This checkout belongs to the browser that started it: only that browser can pay for it, "
+  + "cancel it or open its order. Go back to that browser, or register again.";
 
 /**
- * The registration of a checkout session id from the URL, or a 404 thrown.
+ * A simulated session id naming a registration whose simulated checkout has
+ * another id (a guess from the registration's id, or a wrong secret): the
+ * registration exists, but this caller did not start its checkout.
+ */
+function isSomeoneElsesSimulatedCheckout(app, sessionId) {
+  const match = SIMULATED_ID_PATTERN.exec(sessionId);
+  if (!match) return false;
+  let registration;
+  try {
+    registration = app.findRecordById("registrations", match[1]);
+  } catch {
+    return false;
+  }
+  return require(`${__hooks}/lib/checkout/mode.js`).isSimulatedSession(registration.getString("stripe_session_id"));
+}
+
+/**
+ * The registration of a checkout session id from the URL, or a refusal thrown:
+ * 404 for an unknown session, 403 for a simulated checkout named without its
+ * secret (its registration id alone opens nothing). The session id is the
+ * capability, as Stripe's is: the order key goes only to whoever holds it.
+ * A simulated session without a secret (made before they carried one) opens
+ * nothing either.
  * @param {core.App} app
  * @param {string} sessionId
  */
 function requireRegistrationBySession(app, sessionId) {
   const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
   const { findRegistrationBySession } = require(`${__hooks}/lib/checkout/fulfilment.js`);
-  const registration = SESSION_ID_PATTERN.test(sessionId) ? findRegistrationBySession(app, sessionId) : null;
+  const simulated = SIMULATED_ID_PATTERN.exec(sessionId);
+  const withoutSecret = simulated && !simulated[2];
+  const registration = SESSION_ID_PATTERN.test(sessionId) && !withoutSecret ? findRegistrationBySession(app, sessionId) : null;
   if (registration) return registration;
-  throw require(`${__hooks}/lib/core/errors.js`).refusal(404, "sessionId", "not_found", MESSAGES.sessionNotFound);
+  if (isSomeoneElsesSimulatedCheckout(app, sessionId)) throw refusal(403, "sessionId", "not_owner", NOT_OWNER);
+  throw refusal(404, "sessionId", "not_found", MESSAGES.sessionNotFound);
 }
 
 /** True when one of the registration's emails failed or is waiting for a retry. */
@@ -76,7 +107,8 @@ function checkoutStatus(app, sessionId) {
     totalAmountCents: registration.getInt("total_amount_cents"),
     currency: registration.getString("currency"),
     emailWarning: hasEmailProblem(app, registration.id),
-    // The order page's link (lib/orders/links.js): whoever holds the session id is the buyer already.
+    // The order page's link (lib/orders/links.js): whoever holds the session id (a simulated one's
+    // secret included) started the checkout, as with Stripe.
     order: require(`${__hooks}/lib/orders/links.js`).orderLink(app, registration.id),
   };
 }
@@ -87,4 +119,4 @@ function handleCheckoutStatus(e) {
   return answerRefusals(e, () => e.json(200, checkoutStatus(e.app, e.request.pathValue("sessionId"))));
 }
 
-module.exports = { requireRegistrationBySession, checkoutStatus, handleCheckoutStatus };
+module.exports = { NOT_OWNER, requireRegistrationBySession, checkoutStatus, handleCheckoutStatus };

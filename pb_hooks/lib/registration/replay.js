@@ -44,7 +44,7 @@ function paidAnswer(app, registration) {
   }
   const mode = require(`${__hooks}/lib/checkout/mode.js`);
   if (mode.isSimulatedSession(sessionId)) {
-    return { registrationId: registration.id, status: "pending", sessionId, checkoutUrl: mode.simulatedSession(registration.id).url };
+    return { registrationId: registration.id, status: "pending", sessionId, checkoutUrl: mode.simulatedCheckoutUrl(sessionId) };
   }
   try {
     const session = require(`${__hooks}/lib/checkout/stripe.js`).retrieveCheckoutSession(sessionId);

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Center, Container, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { ClientResponseError } from 'pocketbase';
 import { TestModeBanner } from '@/components/TestModeBanner';
 import { EVENT_TITLE } from '@/lib/collections';
 import { formatMoney } from '@/lib/money';
 import type { CheckoutStatus } from '@/lib/checkoutStatus';
 import { completeSimulatedCheckout, type SimulatedCheckoutAction } from './simulatedCheckoutApi';
-import { useCheckoutSession } from './useCheckoutSession';
+import { NOT_OWNER_TEXT, useCheckoutSession } from './useCheckoutSession';
 import responsive from '@/components/responsive.module.css';
 
 /** /checkout/simulated: a test checkout with Pay and Cancel, served only while the server's SIMULATED_CHECKOUT is on. */
@@ -40,6 +41,7 @@ export function SimulatedCheckoutPage({ sessionId }: { sessionId: string | null 
               </Center>
             )}
             {session.status === 'not_found' && <Unavailable text="This checkout session could not be found." />}
+            {session.status === 'not_owner' && <Unavailable text={session.message} />}
             {session.status === 'failed' && <Unavailable text="We couldn't load this checkout. Please refresh the page to try again." />}
             {session.status === 'ready' && sessionId && <CheckoutDetails sessionId={sessionId} checkout={session.checkout} />}
           </Stack>
@@ -75,9 +77,11 @@ function CheckoutDetails({ sessionId, checkout }: { sessionId: string; checkout:
     } catch (error) {
       console.error(`Simulated checkout ${action} failed`, error);
       setFailure(
-        action === 'pay'
-          ? 'The test payment could not be completed. Please try again.'
-          : 'The checkout could not be cancelled. Please try again.',
+        error instanceof ClientResponseError && error.status === 403
+          ? NOT_OWNER_TEXT
+          : action === 'pay'
+            ? 'The test payment could not be completed. Please try again.'
+            : 'The checkout could not be cancelled. Please try again.',
       );
       setBusy(null);
     }

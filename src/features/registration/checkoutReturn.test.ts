@@ -46,10 +46,13 @@ describe('confirmCheckout', () => {
     expect(never.wait).toHaveBeenCalledTimes(2);
   });
 
-  it('stops on an unknown session and on a registration that ended without payment', async () => {
+  it('stops on an unknown session, another browser\'s simulated checkout (403) and on a registration that ended without payment', async () => {
     const missing = run(new ClientResponseError({ status: 404, response: { message: 'Registration not found for this session' } }));
     expect(await missing.outcome).toEqual({ kind: 'not_found' });
     expect(missing.fetchStatus).toHaveBeenCalledTimes(1);
+    const othersCheckout = run(new ClientResponseError({ status: 403, response: { message: 'This checkout belongs to the browser that started it' } }));
+    expect(await othersCheckout.outcome).toEqual({ kind: 'not_found' });
+    expect(othersCheckout.fetchStatus).toHaveBeenCalledTimes(1);
     expect(await run(status('expired')).outcome).toEqual({ kind: 'not_completed' });
     expect(await run(status('cancelled')).outcome).toEqual({ kind: 'not_completed' });
   });

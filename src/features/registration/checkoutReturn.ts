@@ -30,7 +30,8 @@ export async function confirmCheckout(sessionId: string, { fetchStatus, wait }: 
       if (status.status === 'paid' || status.status === 'completed') return { kind: 'confirmed', status };
       if (status.status === 'expired' || status.status === 'cancelled') return { kind: 'not_completed' };
     } catch (error) {
-      if (error instanceof ClientResponseError && error.status === 404) return { kind: 'not_found' };
+      // 403: a simulated checkout named without its secret (another browser's): asking again cannot help.
+      if (error instanceof ClientResponseError && (error.status === 404 || error.status === 403)) return { kind: 'not_found' };
       console.error(`Checking checkout ${sessionId} failed (attempt ${attempt})`, error);
     }
     const delay = PAYMENT_RETRY_DELAYS_MS[attempt - 1];
