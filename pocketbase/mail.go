@@ -10,11 +10,13 @@
 //	    multipart/related (type="text/html")
 //	      text/html
 //	      image/png (Content-ID: <name>, Content-Disposition: inline)
-//	  attachments (e.g. text/calendar, Content-Disposition: attachment)
+//	  attachments (e.g. text/calendar with method=, Content-Disposition: attachment)
 //
 // over the same SMTP settings PocketBase's client uses (implicit TLS or
 // STARTTLS when offered, PLAIN or LOGIN authentication, the local name).
-// Every other message goes out through PocketBase's client unchanged. The
+// A message with a calendar file goes this way too, its part typed
+// text/calendar; charset=utf-8; method=PUBLISH (calendarContentType). Every
+// other message goes out through PocketBase's client unchanged. The
 // hook runs after the JS hooks (pb_hooks/emails.pb.js) have let it through.
 package main
 
@@ -54,12 +56,23 @@ func registerRelatedMail(app core.App) {
 		Priority: 999,
 		Func: func(e *core.MailerEvent) error {
 			client, ok := e.Mailer.(*mailer.SMTPClient)
-			if !ok || len(e.Message.InlineAttachments) == 0 {
+			if !ok || (len(e.Message.InlineAttachments) == 0 && !carriesCalendar(e.Message)) {
 				return e.Next()
 			}
 			return sendRelated(client, e.Message)
 		},
 	})
+}
+
+// carriesCalendar: a message with a calendar file goes out here too, so
+// that its part says method= (PocketBase's client names only the type).
+func carriesCalendar(m *mailer.Message) bool {
+	for name := range m.Attachments {
+		if isCalendar(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // oneLine keeps a header value on its line (no header injection).
@@ -97,9 +110,37 @@ func readFiles(files map[string]io.Reader) ([]filePart, error) {
 		if strings.HasPrefix(contentType, "text/") && !strings.Contains(contentType, "charset=") {
 			contentType += "; charset=utf-8"
 		}
+		if isCalendar(name) {
+			contentType = calendarContentType(body)
+		}
 		parts = append(parts, filePart{name: oneLine(name), contentType: contentType, body: body})
 	}
 	return parts, nil
+}
+
+// isCalendar: an iCalendar file, by its name (pb_hooks/lib/tickets/ics.js).
+func isCalendar(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), ".ics")
+}
+
+// calendarContentType is an iCalendar file's part type, naming the file's
+// METHOD (RFC 6047 2.4: text/calendar; charset=utf-8; method=PUBLISH), so
+// that mail programs offer it as an event to add.
+func calendarContentType(body []byte) string {
+	params := map[string]string{"charset": "utf-8"}
+	for _, line := range strings.Split(string(body), "\n") {
+		line = strings.TrimRight(line, "\r")
+		if strings.HasPrefix(line, "BEGIN:V") && line != "BEGIN:VCALENDAR" {
+			break
+		}
+		if strings.HasPrefix(strings.ToUpper(line), "METHOD:") {
+			if method := strings.ToUpper(strings.TrimSpace(line[len("METHOD:"):])); method != "" && strings.Trim(method, "ABCDEFGHIJKLMNOPQRSTUVWXYZ-") == "" {
+				params["method"] = method
+			}
+			break
+		}
+	}
+	return mime.FormatMediaType("text/calendar", params)
 }
 
 // base64Lines writes data in base64, 76 characters a line.
