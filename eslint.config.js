@@ -96,7 +96,7 @@ export default tseslint.config(
         migrate: 'readonly', routerAdd: 'readonly', routerUse: 'readonly', cronAdd: 'readonly', onBootstrap: 'readonly', onServe: 'readonly',
         onRecordCreate: 'readonly', onRecordUpdate: 'readonly', onRecordDelete: 'readonly', onRecordAfterCreateSuccess: 'readonly',
         onRecordAfterUpdateSuccess: 'readonly', onRecordAfterDeleteSuccess: 'readonly', onMailerSend: 'readonly', onRecordCreateRequest: 'readonly',
-        onRecordUpdateRequest: 'readonly', onRecordAuthRequest: 'readonly', onMailerRecordPasswordResetSend: 'readonly',
+        onRecordUpdateRequest: 'readonly', onRecordAuthRequest: 'readonly', onRecordAuthRefreshRequest: 'readonly', onMailerRecordPasswordResetSend: 'readonly',
         Collection: 'readonly', Record: 'readonly', Field: 'readonly', TextField: 'readonly', NumberField: 'readonly', BoolField: 'readonly',
         EmailField: 'readonly', URLField: 'readonly', DateField: 'readonly', AutodateField: 'readonly', SelectField: 'readonly', JSONField: 'readonly',
         FileField: 'readonly', RelationField: 'readonly', EditorField: 'readonly', PasswordField: 'readonly', DynamicModel: 'readonly',

@@ -15,8 +15,22 @@
 // routes for its own masterclass only (lib/checkin/door.js), by the sync pull
 // for that masterclass's attendees and check-ins only (pocketbase/syncchanges.go),
 // and by nothing else (door-passes.pb.js).
+//
+// A pass's session ends. It begins at a PIN sign-in (session_started_at) and
+// ends SESSION_DAYS later or when the masterclass's door closes (the end of
+// the day after the masterclass ends, in its time zone), whichever comes
+// first. Every token of the pass expires by then (a token shorter than the
+// collection's two days is given near the end), the token refresh answers 401
+// "ended" after it (door-passes.pb.js), and after the door closes the PIN
+// opens nothing (403). Devices that sign in while a session runs join it; a
+// sign-in after it ended starts the next one, and tokens of the old one stop
+// at once. A new PIN ends the session.
 
 const PIN_FAILURES = 5;
+/** A session lasts at most this long after the PIN sign-in that began it. */
+const SESSION_DAYS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 const LOCK_MINUTES = 15;
 const LABEL_MAX = 60;
 const MAX_BODY_BYTES = 4 * 1024;
@@ -30,6 +44,8 @@ const MESSAGES = {
   wrong: "This door link or PIN is not valid. Check the PIN, or ask the organiser for a new link.",
   passMissing: "Open the door link the organiser gave you: it names the door pass.",
   pinShape: "Enter the 6-digit PIN.",
+  sessionEnded: `This door pass's session has ended: a session lasts ${SESSION_DAYS} days from its PIN. Choose Leave this door and enter the PIN again, or ask the organiser for a new pass.`,
+  doorClosed: (day) => `This door pass has ended: its masterclass ended on ${day}, and door passes work until the end of the next day. Ask the organiser if people still need checking in.`,
   locked: (minutes) => `This door pass is locked after ${PIN_FAILURES} wrong PINs. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or ask the organiser for a new PIN.`,
 };
 
@@ -50,6 +66,101 @@ function passUrl(app, id) {
 
 function requireAdmin(e) {
   require(`${__hooks}/lib/core/admin-auth.js`).requireAdministrator(e, MESSAGES);
+}
+
+/** A PocketBase date as milliseconds, or 0 when empty. */
+function dateMs(value) {
+  const ms = value ? Date.parse(String(value).replace(" ", "T")) : NaN;
+  return isNaN(ms) ? 0 : ms;
+}
+
+/**
+ * When the masterclass's door closes for its passes: midnight at the end of
+ * the day after the masterclass ends, in the event's time zone.
+ * @param {core.Record} event
+ * @returns {number} milliseconds
+ */
+function doorClosesAt(event) {
+  const { parseUtc, zoneOffset } = require(`${__hooks}/lib/events/format.js`);
+  const zone = event.getString("timezone");
+  const end = parseUtc(event.getString("ends_at"));
+  const local = new Date(end.getTime() + zoneOffset(zone, end).minutes * MINUTE_MS);
+  // That midnight's wall clock read as UTC, then moved by the zone's offset at that moment
+  // (asked twice: the offset just before a daylight-saving change may differ from the one after).
+  const wall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 2);
+  const first = wall - zoneOffset(zone, new Date(wall)).minutes * MINUTE_MS;
+  return wall - zoneOffset(zone, new Date(first)).minutes * MINUTE_MS;
+}
+
+/** When the door of a pass's masterclass closes (0 when the masterclass is gone). */
+function passDoorClosesAt(app, pass) {
+  try {
+    return doorClosesAt(app.findRecordById("events", pass.getString("event")));
+  } catch {
+    // The relation cascades: a pass without its masterclass does not outlive it.
+    return 0;
+  }
+}
+
+/**
+ * When a pass's session ends and why, from the database as it is now (so a
+ * changed masterclass end counts at the next refresh). A pass without a
+ * session (never signed in, or given a new PIN) has ended.
+ * @param {core.App} app
+ * @param {core.Record} pass
+ * @returns {{endsAt: number, reason: "session"|"door_closed"}}
+ */
+function sessionEnd(app, pass) {
+  const started = dateMs(pass.getString("session_started_at"));
+  const bySignIn = started ? started + SESSION_DAYS * DAY_MS : 0;
+  const byDoor = passDoorClosesAt(app, pass);
+  return byDoor <= bySignIn ? { endsAt: byDoor, reason: "door_closed" } : { endsAt: bySignIn, reason: "session" };
+}
+
+/** The words for an ended session. */
+function endedMessage(app, pass, reason) {
+  if (reason !== "door_closed") return MESSAGES.sessionEnded;
+  try {
+    const event = app.findRecordById("events", pass.getString("event"));
+    return MESSAGES.doorClosed(require(`${__hooks}/lib/events/format.js`).formatDate(event.getString("ends_at"), event.getString("timezone")));
+  } catch {
+    return MESSAGES.doorClosed("its day");
+  }
+}
+
+/** The answer for an ended session (the refresh: 401; a PIN after the door closed: 403). */
+function endedAnswer(e, status, message) {
+  return e.json(status, { status, message, data: { pass: { code: "door_pass_ended", message } } });
+}
+
+/**
+ * onRecordAuthRefreshRequest of door_passes: a session that has ended is
+ * refreshed no more (401 with the reason and what to do).
+ * @param {core.RecordAuthRefreshRequestEvent} e
+ */
+function handleRefresh(e) {
+  const pass = e.record;
+  const { endsAt, reason } = sessionEnd(e.app, pass);
+  if (Date.now() >= endsAt) return endedAnswer(e, 401, endedMessage(e.app, pass, reason));
+  return e.next();
+}
+
+/**
+ * onRecordAuthRequest of door_passes (the PIN sign-in and the refresh): a
+ * token never outlives the session. Closer to its end than the collection's
+ * token lasts, the token given lasts exactly to the end (and is not
+ * refreshable: there is nothing left to extend).
+ * @param {core.RecordAuthRequestEvent} e
+ */
+function capToken(e) {
+  const { endsAt } = sessionEnd(e.app, e.record);
+  const left = endsAt - Date.now();
+  if (left <= 0) throw new UnauthorizedError(MESSAGES.sessionEnded);
+  if (left < e.record.collection().authToken.duration * 1000) {
+    // time.Duration: nanoseconds.
+    e.token = e.record.newStaticAuthToken(left * 1000000);
+  }
+  return e.next();
 }
 
 /** A pass as the administrators' list shows it. @param {core.Record} pass */
@@ -149,6 +260,7 @@ function handleNewPin(e) {
     pass.refreshTokenKey();
     pass.set("failed_pins", 0);
     pass.set("locked_until", "");
+    pass.set("session_started_at", "");
     e.app.save(pass);
     return e.json(200, { ...passJson(pass, checkInsOf(e.app, pass.id)), pin, url: passUrl(e.app, pass.id) });
   });
@@ -198,12 +310,23 @@ function handleSignIn(e) {
         return;
       }
       if (record.validatePassword(body.pin)) {
+        pass = record;
+        // After the door closed the right PIN opens nothing, and changes nothing.
+        if (now >= passDoorClosesAt(txApp, record)) {
+          outcome = "ended";
+          return;
+        }
         record.set("failed_pins", 0);
         record.set("locked_until", "");
         record.set("last_used_at", dbDate.dbDate(new Date(now)));
+        const started = dateMs(record.getString("session_started_at"));
+        if (!started || now >= started + SESSION_DAYS * DAY_MS) {
+          // A new session: the tokens of the one that ended stop at once.
+          record.set("session_started_at", dbDate.dbDate(new Date(now)));
+          if (started) record.refreshTokenKey();
+        }
         txApp.save(record);
         outcome = "ok";
-        pass = record;
         return;
       }
       const failures = record.getInt("failed_pins") + 1;
@@ -219,6 +342,7 @@ function handleSignIn(e) {
       pass = record;
     });
     if (outcome === "wrong") throw wrong();
+    if (outcome === "ended") return endedAnswer(e, 403, endedMessage(e.app, pass, "door_closed"));
     if (outcome === "locked") {
       rateLimit.consume(e.app, "doorPinFailures", client);
       throw errors.refusal(429, "pin", "locked", MESSAGES.locked(lockMinutesLeft(pass, now)));
@@ -227,4 +351,5 @@ function handleSignIn(e) {
   });
 }
 
-module.exports = { MESSAGES, PIN_FAILURES, LOCK_MINUTES, handleCreate, handleList, handleRevoke, handleNewPin, handleSignIn };
+module.exports = {
+  MESSAGES, PIN_FAILURES, LOCK_MINUTES, SESSION_DAYS, doorClosesAt, sessionEnd, handleRefresh, capToken, handleCreate, handleList, handleRevoke, handleNewPin, handleSignIn };
