@@ -1,6 +1,7 @@
 // /auth journeys: sign in and out, the page that sent you,
 // wrong and missing credentials, a device locked by failed sign-ins and the
-// reset email that unlocks it, sign-up closed without an invitation (and the
+// reset email that unlocks it, a phone kept waiting by a stranger's failures
+// that signs in with an emailed sign-in link, sign-up closed without an invitation (and the
 // invitation sent again from the Sign Up tab), and the card on a phone.
 // Accounts are made by the shared server's superuser;
 // nothing global changes.
@@ -159,7 +160,8 @@ test.describe('with the sign-in limits on (the shared server raises them: this o
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    own = await startTestServer({ publicDir: process.env.E2E_PUBLIC_DIR });
+    // a stranger's addresses are named by a header the browser never sends (the browser is 127.0.0.1)
+    own = await startTestServer({ publicDir: process.env.E2E_PUBLIC_DIR, env: { TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } });
     ownAdmin = await own.admin();
   });
   test.afterAll(async () => {
@@ -206,7 +208,90 @@ test.describe('with the sign-in limits on (the shared server raises them: this o
     await signInThroughPage(page, locked.email, chosen);
     await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
   });
+
+  test('on a phone kept waiting by a stranger\'s failed passwords: the refusal offers an emailed sign-in link, and the link signs in', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(PHONE);
+    const owner = await createAccount(ownAdmin, 'waiting');
+    const stranger = startAttack(own.url, owner.email);
+    try {
+      await page.goto(`${own.url}/auth`);
+      // the page offers the link at any time
+      const form = page.getByRole('form', { name: 'Sign in' });
+      await expect(form.getByRole('button', { name: 'Email me a sign-in link' })).toBeVisible();
+
+      // while the account makes unknown devices wait, the right password is refused: the refusal offers the link
+      await stranger.waitingAtLeast(4);
+      await signInThroughPage(page, owner.email, owner.password);
+      const alert = form.getByRole('alert');
+      await expect(alert).toHaveText(/^Too many attempts for this account\. Please try again in \d+ seconds?\.$/);
+      await expect(form.getByText('No need to wait: we can email you a link that signs you in on this device.')).toBeVisible();
+      expect(await storedSession(page)).toBeNull();
+      const offer = form.getByRole('button', { name: 'Email me a sign-in link' });
+      await expect(offer).toHaveCount(1);
+      await offer.click();
+      await expect(form.getByRole('alert', { name: 'Check your email' })).toContainText(
+        'If an account exists for this email address, we will email you a sign-in link within a minute. It works once, for 15 minutes.',
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+      // the job sends it; the link opens the app, which signs in at once, though the stranger goes on
+      await ownAdmin.crons.run('signInLinks');
+      const link = await emailedLink(ownAdmin, owner.email, '/auth?signin=', own.url);
+      await page.goto(link.href);
+      await expect(toast(page, 'Welcome back')).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+      expect(JSON.parse((await storedSession(page))!).record).toMatchObject({ id: owner.id });
+
+      // once: opened again, it says so, and the sign-in form is there to ask for a new one
+      await forgetSession(page);
+      await page.goto(link.href);
+      await expect(page.getByRole('tabpanel', { name: 'Sign In' }).getByRole('alert')).toHaveText(
+        'This sign-in link is not valid or has expired. Ask for a new one.',
+      );
+      await expect(form.getByRole('button', { name: 'Email me a sign-in link' })).toBeVisible();
+      expect(await storedSession(page)).toBeNull();
+
+      // this browser is now a known device: its password sign-in does not wait for the stranger
+      await stranger.waitingAtLeast(2);
+      await signInThroughPage(page, owner.email, owner.password);
+      await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+    } finally {
+      await stranger.stop();
+    }
+  });
 });
+
+/**
+ * A stranger failing passwords for `email` from four addresses (trusted
+ * X-Forwarded-For), 2.5 attempts a second, until stopped.
+ */
+function startAttack(baseUrl: string, email: string) {
+  let last = { delayed: false, retryAfter: 0, at: 0 };
+  let running = true;
+  const loop = (async () => {
+    for (let attempt = 0; running; attempt += 1) {
+      const started = Date.now();
+      const response = await fetch(`${baseUrl}/api/collections/users/auth-with-password`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${(attempt % 4) + 1}` },
+        body: JSON.stringify({ identity: email, password: `wrong-${attempt}` }),
+      });
+      const answer = (await response.json()) as { message?: string };
+      last = { delayed: /^Too many attempts for this account/.test(answer.message ?? ''), retryAfter: Number(response.headers.get('Retry-After') ?? 0), at: Date.now() };
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 400 - (Date.now() - started))));
+    }
+  })();
+  return {
+    /** Until the stranger was just told to wait at least `seconds` for the account: unknown devices wait that long from here. */
+    waitingAtLeast: (seconds: number) =>
+      expect.poll(() => last.delayed && last.retryAfter >= seconds && Date.now() - last.at < 300, { timeout: 60_000, intervals: [20] }).toBe(true),
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
 
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });

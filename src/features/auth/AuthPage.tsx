@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Stack, Tabs } from '@mantine/core';
-import { IconCloudUpload, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertCircle, IconCloudUpload, IconInfoCircle } from '@tabler/icons-react';
 import { UNSENT_CHANGES_KEPT_KEY } from '@/lib/session';
 import type { InvitationProblem } from './authFailure';
-import type { InvitationLink } from './authLinks';
-import { InvitationMessages, Toasts, UnsentChangesKept } from './authMessages';
+import type { InvitationLink, SignInLink } from './authLinks';
+import { InvitationMessages, SignInLinkTexts, Toasts, UnsentChangesKept } from './authMessages';
 import { AccountDeletedNotice } from './components/AccountDeletedNotice';
 import { AuthLayout } from './components/AuthLayout';
 import { SignInForm } from './components/SignInForm';
@@ -12,18 +12,25 @@ import { SignUpNotAvailableNote } from './components/InvitationHelp';
 import { SignUpPanel } from './components/SignUpPanel';
 import { useFinishSignIn } from './useFinishSignIn';
 import { useInvitation, type InvitationState } from './useInvitation';
+import { useSignInLink } from './useSignInLink';
 
 type AuthTab = 'signin' | 'signup';
 
 interface AuthPageProps {
   /** From the invitation link; null when the visitor came without one. */
   invitationLink: Partial<InvitationLink> | null;
+  /** From an emailed sign-in link; null when the visitor came without one. */
+  signInLink?: SignInLink | null;
   /** A path inside the app to return to after signing in. */
   redirect?: string;
 }
 
-/** /auth: Sign In, and Sign Up only through an invitation link (spec section 2, DESIGN decision 6). */
-export function AuthPage({ invitationLink, redirect }: AuthPageProps) {
+/**
+ * /auth: Sign In (with a password, or an emailed sign-in link, used as soon as
+ * the page opens with one), and Sign Up only through an invitation link (spec
+ * section 2, DESIGN decision 6).
+ */
+export function AuthPage({ invitationLink, signInLink = null, redirect }: AuthPageProps) {
   const checked = useInvitation(invitationLink);
   // A problem the sign-up itself ran into outranks the earlier check.
   const [signUpProblem, setSignUpProblem] = useState<InvitationProblem | null>(null);
@@ -36,6 +43,7 @@ export function AuthPage({ invitationLink, redirect }: AuthPageProps) {
   const tab: AuthTab = chosenTab ?? (invitationLink && !alreadyUsed ? 'signup' : 'signin');
   const finishSignIn = useFinishSignIn(redirect);
   const unsentChangesKept = useUnsentChangesNotice();
+  const linkSignIn = useSignInLink(signInLink, () => finishSignIn(Toasts.welcomeBack));
 
   return (
     <AuthLayout subtitle="Attendee portal">
@@ -61,8 +69,20 @@ export function AuthPage({ invitationLink, redirect }: AuthPageProps) {
                 {InvitationMessages.alreadyUsed}
               </Alert>
             )}
-            <SignInForm initialEmail={invitationLink?.email ?? ''} onSignedIn={() => finishSignIn(Toasts.welcomeBack)} />
-            {!invitationLink && <SignUpNotAvailableNote onGetInvitation={() => setChosenTab('signup')} />}
+            {linkSignIn.status === 'failed' && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} p="sm">
+                {linkSignIn.message}
+              </Alert>
+            )}
+            {linkSignIn.status === 'using' ? (
+              <Group gap="sm" justify="center" py="xl" role="status">
+                <Loader size="sm" />
+                <Text>{SignInLinkTexts.signingIn}</Text>
+              </Group>
+            ) : (
+              <SignInForm initialEmail={invitationLink?.email ?? ''} onSignedIn={() => finishSignIn(Toasts.welcomeBack)} />
+            )}
+            {!invitationLink && !signInLink && <SignUpNotAvailableNote onGetInvitation={() => setChosenTab('signup')} />}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="signup">

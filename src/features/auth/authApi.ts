@@ -1,8 +1,10 @@
-// The auth calls: PocketBase's own (password sign-in, reset) and the
-// masterclass invitation routes (DESIGN "Server routes", decision 6).
+// The auth calls: PocketBase's own (password sign-in, reset), the
+// masterclass invitation routes (DESIGN "Server routes", decision 6) and the
+// emailed sign-in link (pb_hooks/lib/accounts/sign-in-link.js).
+import type { AuthRecord } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/collections';
-import type { InvitationLink } from './authLinks';
+import type { InvitationLink, SignInLink } from './authLinks';
 
 export interface Invitation {
   attendeeId: string;
@@ -37,3 +39,13 @@ export const confirmPasswordReset = (token: string, password: string) =>
 /** "Send my invitation again": the server answers the same whether or not the address is known. */
 export const requestInvitationResend = (email: string) =>
   pb.send<{ message: string }>('/api/masterclass/invitations/resend', { method: 'POST', body: { email: email.trim() } });
+
+/** "Email me a sign-in link": the server answers the same whether or not the address has an account. */
+export const requestSignInLink = (email: string) =>
+  pb.send<{ message: string }>('/api/masterclass/sign-in-link', { method: 'POST', body: { email: email.trim() } });
+
+/** Signs in with an emailed link (once): the session is stored as a password sign-in's would be. */
+export async function signInWithLink({ id, code }: SignInLink): Promise<void> {
+  const answer = await pb.send<{ token: string; record: AuthRecord }>('/api/masterclass/sign-in-link/use', { method: 'POST', body: { id, code } });
+  pb.authStore.save(answer.token, answer.record);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationFrom, isCompleteInvitation, resetTokenFrom, safeRedirect, searchText } from './authLinks';
+import { invitationFrom, isCompleteInvitation, resetTokenFrom, safeRedirect, searchText, signInLinkFrom } from './authLinks';
 
 describe('safeRedirect', () => {
   it('keeps paths inside the app, with their query', () => {
@@ -76,5 +76,14 @@ describe('resetTokenFrom', () => {
   it('ignores a hash that is not a recovery', () => {
     expect(resetTokenFrom({}, '#token=abc.def')).toBeNull();
     expect(resetTokenFrom({}, '')).toBeNull();
+  });
+});
+
+describe('signInLinkFrom', () => {
+  it('takes the emailed link only with both its id and its code', () => {
+    expect(signInLinkFrom({ signin: 'abc123', code: 'XYZ789' })).toEqual({ id: 'abc123', code: 'XYZ789' });
+    expect(signInLinkFrom({ signin: 'abc123' })).toBeNull();
+    expect(signInLinkFrom({ code: 'XYZ789' })).toBeNull();
+    expect(signInLinkFrom({})).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // What /auth and /reset-password read from their URLs: the invitation
-// (query or hash), the safe page to return to, and the reset token.
+// (query or hash), the emailed sign-in link, the safe page to return to, and
+// the reset token.
 
 export interface InvitationLink {
   attendeeId: string;
@@ -48,6 +49,17 @@ export function invitationFrom(search: LinkSearch, hash: string): Partial<Invita
   const attendeeId = pick('attendeeId');
   if (!attendeeId) return null;
   return { attendeeId, email: pick('email'), token: pick('token') };
+}
+
+/** An emailed sign-in link: `/auth?signin=<id>&code=<code>`. */
+export interface SignInLink {
+  id: string;
+  code: string;
+}
+
+/** The sign-in link from the query; null unless both parts are there. */
+export function signInLinkFrom(search: { signin?: string; code?: string }): SignInLink | null {
+  return search.signin && search.code ? { id: search.signin, code: search.code } : null;
 }
 
 export const isCompleteInvitation = (link: Partial<InvitationLink>): link is InvitationLink =>

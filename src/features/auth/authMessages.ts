@@ -47,6 +47,18 @@ export const InvitationHelp = {
   getInvitation: 'Get your invitation',
 } as const;
 
+/** The emailed sign-in link: asked for on the Sign In tab, used from the email. */
+export const SignInLinkTexts = {
+  button: 'Email me a sign-in link',
+  /** Under a sign-in refused for too many attempts. */
+  offer: 'No need to wait: we can email you a link that signs you in on this device.',
+  sentTitle: 'Check your email',
+  /** The server's answer, the same for every address. */
+  sent: 'If an account exists for this email address, we will email you a sign-in link within a minute. It works once, for 15 minutes.',
+  signingIn: 'Signing you in…',
+  invalid: 'This sign-in link is not valid or has expired. Ask for a new one.',
+} as const;
+
 export const UnsentChangesKept = {
   title: 'Changes not sent yet',
   message: 'Some of your changes had not reached the server when you signed out. They are kept on this device and sent when you sign in again.',
