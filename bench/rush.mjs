@@ -13,15 +13,16 @@
 // Checked: exactly 50 seats sold or held (counted in the database afterwards), every
 // refusal a 4xx whose body says why in words, no 5xx; response times p50/p95/p99
 // (goal: p95 ≤ 1 s). `runRush` is shared with tests/server/rush.test.ts (300 visitors).
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import PocketBase from 'pocketbase';
 import { SMTPServer } from 'smtp-server';
 import { freePort, startPocketBase, upsertSuperuser } from '../scripts/lib/pocketbase-process.mjs';
-import { binDir, distDir, root } from '../scripts/lib/paths.mjs';
+import { ensureGoTool } from '../scripts/lib/test-tools.mjs';
+import { distDir } from '../scripts/lib/paths.mjs';
 
 export const RUSH_PROMO_CODE = 'RUSHOPENING';
 const DAY_MS = 86_400_000;
@@ -256,27 +257,10 @@ export async function countSeats(su, eventId) {
   };
 }
 
-// stripe-mock, as tests/support/stripe-mock.ts builds it (the same module and version, read
-// from there), without its recording proxy: the benchmark only needs Stripe to answer.
-function stripeMockModule() {
-  const source = readFileSync(path.join(root, 'tests/support/stripe-mock.ts'), 'utf8');
-  const match = /STRIPE_MOCK_MODULE = '([^']+)'/.exec(source);
-  if (!match) throw new Error('tests/support/stripe-mock.ts names no STRIPE_MOCK_MODULE');
-  return match[1];
-}
-
+// stripe-mock, as the tests build and run it (scripts/lib/test-tools.mjs: the same module and
+// version), without its recording proxy: the benchmark only needs Stripe to answer.
 export async function startStripeMockProcess() {
-  const bin = path.join(binDir, 'stripe-mock');
-  if (!existsSync(bin)) {
-    mkdirSync(binDir, { recursive: true });
-    const buildDir = mkdtempSync(path.join(binDir, '.stripe-mock-'));
-    try {
-      execFileSync('go', ['install', stripeMockModule()], { stdio: 'pipe', env: { ...process.env, GOBIN: buildDir, CGO_ENABLED: '0' } });
-      renameSync(path.join(buildDir, 'stripe-mock'), bin);
-    } finally {
-      rmSync(buildDir, { recursive: true, force: true });
-    }
-  }
+  const bin = ensureGoTool('stripe-mock');
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const child = spawn(bin, ['-http-addr', `127.0.0.1:${httpPort}`, '-https-addr', `127.0.0.1:${httpsPort}`], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${httpPort}`;

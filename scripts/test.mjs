@@ -1,41 +1,42 @@
 // `npm test`: typecheck, lint, unit tests, server tests and browser tests, then
-// one closing count line. Steps that do not depend on each other run side by
-// side (2 cores): typecheck, lint, unit tests, the server tests and the app
-// build start together, and the browser tests start as soon as the build is
-// done. The server and browser tests spend much of their time waiting (on a
-// job's next tick, a sign-in's back-off, a service worker, a page's answer), so
-// beside the other steps they cost little. The first failure stops everything
-// still running. Each step's output is printed whole when it ends, with its time.
+// one closing count line. First every program the tests need is prepared (built,
+// found, checked: scripts/lib/prepare-test-tools.mjs), before any step's or test's
+// clock starts; `node scripts/test.mjs --prepare-only` does only that. Steps that
+// do not depend on each other run side by side (2 cores): typecheck, lint, unit
+// tests, the server tests and the app build start together, and the browser tests
+// start as soon as the build is done. The server and browser tests spend much of
+// their time waiting (on a job's next tick, a sign-in's back-off, a service worker,
+// a page's answer), so beside the other steps they cost little. The first failure
+// stops everything still running. Each step's output is printed whole when it ends,
+// with its time. The closing count (scripts/lib/test-summary.mjs) counts a failed
+// file, hook, global setup or crashed runner as failed too.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureNodeModules } from './lib/install.mjs';
-import { ensureServerBinary } from './lib/build-server.mjs';
+import { prepareTestTools } from './lib/prepare-test-tools.mjs';
+import { addCounts, stepCounts, summaryLine } from './lib/test-summary.mjs';
+import { TOOLS_PREPARED_ENV } from './lib/test-tools.mjs';
 import { root } from './lib/paths.mjs';
 
-ensureNodeModules();
-ensureServerBinary();
-// The journeys drive Debian's chromium-headless-shell (tests/support/browser.ts), else its chromium.
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate));
-if (!chromium || !existsSync(chromium)) {
-  console.error(`Browser tests need Chromium: install Debian's package (apt-get install chromium-headless-shell) or set CHROMIUM_PATH.`);
-  process.exit(1);
-}
-// The HTML validity journey runs the W3C checker (vnu-jar), a Java program.
-const java = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
-if (spawnSync(java, ['-version'], { stdio: 'ignore' }).status !== 0) {
-  console.error("Browser tests need a Java runtime (11 or later) for the HTML validator: install Debian's package (apt-get install default-jre-headless) or set JAVA_HOME.");
-  process.exit(1);
-}
+const prepareOnly = process.argv.includes('--prepare-only');
+/** A step still running after this long is stopped and failed: npm test never waits forever. */
+const STEP_LIMIT_MS = Number(process.env.TEST_STEP_LIMIT_MINUTES ?? 40) * 60_000;
 
-// Tax invoices and the business case's downloads are read back with poppler's pdftotext and unzip.
-for (const [tool, pkg] of [['pdftotext', 'poppler-utils'], ['unzip', 'unzip']]) {
-  if (spawnSync(tool, ['-v'], { stdio: 'ignore' }).error) {
-    console.error(`The tests read PDF and Word files back with ${tool}: install Debian's package (apt-get install ${pkg}).`);
-    process.exit(1);
-  }
+ensureNodeModules();
+const toolFailures = await prepareTestTools();
+if (toolFailures.length > 0) {
+  console.log(`\n${summaryLine({ passed: 0, failed: toolFailures.length, skipped: 0 })}`);
+  process.exit(1);
 }
+if (prepareOnly) process.exit(0);
+// From here a test that finds a tool missing fails instead of building it (scripts/lib/test-tools.mjs).
+process.env[TOOLS_PREPARED_ENV] = '1';
+// One folder of migrated data-folder templates for the whole run, shared by the server and the
+// browser tests (tests/support/pocketbase.ts makes each once, then copies it for every server).
+const migratedTemplates = process.env.MIGRATED_TEMPLATES ? null : mkdtempSync(path.join(os.tmpdir(), 'masterclass-migrated-'));
+if (migratedTemplates) process.env.MIGRATED_TEMPLATES = migratedTemplates;
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'masterclass-test-'));
 const vitestReport = (project) => path.join(reports, `${project}.json`);
@@ -47,10 +48,8 @@ const vitestProjects = { unit: ['unit', 'unit-isolated'], server: ['server', 'se
 const vitestStep = (project) => ({
   name: `${project} tests`,
   command: ['exec', '--', 'vitest', 'run', ...vitestProjects[project].flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(project)}`],
-  counts: () => {
-    const report = JSON.parse(readFileSync(vitestReport(project), 'utf8'));
-    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
-  },
+  runner: 'vitest',
+  reportFile: vitestReport(project),
 });
 
 /**
@@ -71,16 +70,24 @@ const steps = [
     after: 'app build for the browser tests',
     command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_DIST_DIR: e2eDist },
-    counts: () => {
-      const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-    },
+    runner: 'playwright',
+    reportFile: playwrightReport,
   },
 ];
 
 const niceAvailable = spawnSync('nice', ['true']).status === 0;
 const children = new Set();
 const suiteStarted = Date.now();
+/** Steps npm test stopped itself (after another step failed): they count nothing of their own. */
+const stoppedByUs = new Set();
+
+const signalGroup = (child, signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+};
 
 /** Runs one step; its output is printed whole when it ends. */
 function run(step) {
@@ -97,26 +104,33 @@ function run(step) {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    child.step = step;
     children.add(child);
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code) => {
+    // A step that hangs is stopped, its output so far printed, and counted failed.
+    let overran = false;
+    const limit = setTimeout(() => {
+      overran = true;
+      signalGroup(child, 'SIGTERM');
+      setTimeout(() => signalGroup(child, 'SIGKILL'), 15_000).unref();
+    }, STEP_LIMIT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(limit);
       children.delete(child);
       console.log(`\n▶ ${step.name}`);
       process.stdout.write(Buffer.concat(output));
-      resolve({ step, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+      if (overran) console.log(`\n✖ ${step.name} was still running after ${STEP_LIMIT_MS / 60_000} minutes and was stopped`);
+      resolve({ step, ok: code === 0 && !overran, exitCode: code, signal, seconds: (Date.now() - started) / 1000 });
     });
   });
 }
 
 const stopAll = () => {
   for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    stoppedByUs.add(child.step.name);
+    signalGroup(child, 'SIGTERM');
   }
 };
 process.on('SIGINT', () => {
@@ -124,29 +138,24 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-const total = { passed: 0, failed: 0, skipped: 0 };
+const total = { passed: 0, failed: 0, skipped: 0, problems: [] };
 let failedStep = null;
 const done = new Map();
-function settle({ step, ok, seconds }) {
+function settle({ step, ok, exitCode, signal, seconds }) {
   // The build is whole: tests waiting for it (the release test) may take it.
   if (ok && step.name === steps[0].name) writeFileSync(`${e2eDist}.ready`, '');
-  if (step.counts) {
-    try {
-      const counts = step.counts();
-      for (const key of Object.keys(total)) total[key] += counts[key];
-    } catch {
-      // the runner died before writing its report; the step's failure says enough
-    }
-  }
+  const stopped = !ok && stoppedByUs.has(step.name);
+  addCounts(total, stepCounts({ name: step.name, runner: step.runner, reportFile: step.reportFile, exitCode: ok ? 0 : exitCode ?? 1, signal, stopped, root }));
   const at = ((Date.now() - suiteStarted) / 1000).toFixed(0);
   if (ok) console.log(`✔ ${step.name} (${seconds.toFixed(1)} s, done at ${at} s)`);
+  else if (stopped) console.log(`■ ${step.name} stopped after ${failedStep} failed (${seconds.toFixed(1)} s)`);
   else if (!failedStep) {
     failedStep = step.name;
     stopAll();
   }
   return ok;
 }
-console.log(`▶ ${steps.filter((step) => !step.after).map((step) => step.name).join(' | ')} (side by side; the browser tests follow the build)`);
+console.log(`\n▶ ${steps.filter((step) => !step.after).map((step) => step.name).join(' | ')} (side by side; the browser tests follow the build)`);
 // Every step's run is registered before any of them is awaited, so a step finds what it follows.
 for (const step of steps) {
   done.set(step.name, (async () => {
@@ -157,7 +166,11 @@ for (const step of steps) {
 await Promise.all(done.values());
 rmSync(e2eDist, { recursive: true, force: true });
 rmSync(`${e2eDist}.ready`, { force: true });
+if (migratedTemplates) rmSync(migratedTemplates, { recursive: true, force: true });
+rmSync(reports, { recursive: true, force: true });
 
 if (failedStep) console.error(`\n✖ ${failedStep} failed`);
-console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(failedStep ? 1 : 0);
+// Failures outside any test (a file's or hook's, a global setup's, a crashed runner's), each counted one failed.
+if (total.problems.length > 0) console.error(`\nCounted as failed outside the tests' own results:\n${total.problems.map((problem) => `  ✖ ${problem}`).join('\n')}`);
+console.log(`\n${summaryLine(total)}`);
+process.exit(failedStep || total.failed > 0 ? 1 : 0);

@@ -3,16 +3,17 @@
 // 2-core runner it spends about a quarter less CPU per journey than the full browser, and the
 // browser journeys are most of npm test's CPU. The full /usr/bin/chromium is the fallback, and
 // the benchmarks keep it (they measure what a visitor's browser does).
-import { existsSync } from 'node:fs';
+// The paths are found in scripts/lib/test-tools.mjs, which npm test's preparation checks too.
+import { chromiumPaths, HEADLESS_SHELL } from '../../scripts/lib/test-tools.mjs';
 
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+export { HEADLESS_SHELL };
+export const chromiumPath = chromiumPaths().journeys;
 
 /**
  * For the journeys that film a ticket: the headless shell has no camera capture, so a fake
  * camera (--use-fake-device-for-media-stream) needs the full browser.
  */
-export const cameraChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const cameraChromiumPath = chromiumPaths().camera;
 
 export const chromiumLaunchOptions = {
   executablePath: chromiumPath,

@@ -1,18 +1,17 @@
 // A real S3-compatible server for the backup tests: gofakes3 (an S3 API in Go,
-// kept in memory), built from its Go module into the git-ignored .bin/ the
-// first time, as stripe-mock is, and started on a free port with one bucket.
+// kept in memory), built from its Go module into the git-ignored .bin/ as
+// stripe-mock is (scripts/lib/test-tools.mjs: by `npm test` before any test
+// starts, or when missing by a file run by hand), and started on a free port with one bucket.
 // PocketBase talks to it with its own S3 client (path-style addresses).
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
-import { binDir } from '../../scripts/lib/paths.mjs';
+import { ensureGoTool, goToolStartTimeoutMs } from '../../scripts/lib/test-tools.mjs';
 
-const GOFAKES3_MODULE = 'github.com/johannesboyne/gofakes3/cmd/gofakes3@v1.2.0';
-const gofakes3Bin = path.join(binDir, 'gofakes3');
-
-/** How long a suite's beforeAll may take when it has to build gofakes3 first. */
-export const S3_START_TIMEOUT_MS = 240_000;
+/**
+ * How long a suite's beforeAll that starts gofakes3 (and its PocketBase) may take on a loaded
+ * machine; longer only when a file run by hand has to build gofakes3 first.
+ */
+export const S3_START_TIMEOUT_MS = goToolStartTimeoutMs('gofakes3');
 
 export interface S3Server {
   /** The endpoint, e.g. http://127.0.0.1:41234 */
@@ -25,22 +24,8 @@ export interface S3Server {
   stop: () => Promise<void>;
 }
 
-/** Installs gofakes3 into a private directory, renamed into place (suites starting together never run half a binary). */
-export function ensureGofakes3Binary(): string {
-  if (existsSync(gofakes3Bin)) return gofakes3Bin;
-  mkdirSync(binDir, { recursive: true });
-  const buildDir = mkdtempSync(path.join(binDir, '.gofakes3-'));
-  try {
-    execFileSync('go', ['install', GOFAKES3_MODULE], { stdio: 'pipe', env: { ...process.env, GOBIN: buildDir, CGO_ENABLED: '0' } });
-    renameSync(path.join(buildDir, 'gofakes3'), gofakes3Bin);
-  } finally {
-    rmSync(buildDir, { recursive: true, force: true });
-  }
-  return gofakes3Bin;
-}
-
 export async function startS3(bucket = 'masterclass-backups'): Promise<S3Server> {
-  const bin = ensureGofakes3Binary();
+  const bin = ensureGoTool('gofakes3');
   const port = await freePort();
   const child = spawn(bin, ['-backend', 'memory', '-initialbucket', bucket, '-host', `127.0.0.1:${port}`, '-quiet'], {
     stdio: ['ignore', 'pipe', 'pipe'],

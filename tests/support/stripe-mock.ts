@@ -1,17 +1,13 @@
 // stripe-mock (Stripe's official API mock, which validates every request
-// against Stripe's OpenAPI spec) on a free port, built from its Go module into
-// the git-ignored .bin/ the first time. A small recording proxy sits in front
+// against Stripe's OpenAPI spec) on a free port. `npm test` builds it from its
+// Go module into the git-ignored .bin/ before any test starts; a file run by hand
+// builds it there when missing (scripts/lib/test-tools.mjs). A small recording proxy sits in front
 // of it so tests can see exactly what the server sent, make Stripe fail, and
 // change what Stripe says about a checkout session (paid, amount, intent).
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import path from 'node:path';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
-import { binDir } from '../../scripts/lib/paths.mjs';
-
-const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock@v0.203.0';
-const stripeMockBin = path.join(binDir, 'stripe-mock');
+import { ensureGoTool, goToolStartTimeoutMs } from '../../scripts/lib/test-tools.mjs';
 
 export interface RecordedStripeRequest {
   method: string;
@@ -25,8 +21,11 @@ export interface RecordedStripeRequest {
   status: number;
 }
 
-/** How long a suite's beforeAll may take when it has to build stripe-mock first. */
-export const STRIPE_MOCK_START_TIMEOUT_MS = 240_000;
+/**
+ * How long a suite's beforeAll that starts stripe-mock (and its PocketBase) may take on a loaded
+ * machine; longer only when a file run by hand has to build stripe-mock first.
+ */
+export const STRIPE_MOCK_START_TIMEOUT_MS = goToolStartTimeoutMs('stripe-mock');
 
 /** Which requests an injected answer applies to; every request when empty. */
 export interface StripeRequestMatch {
@@ -68,27 +67,6 @@ function takeFirst<T extends { match: StripeRequestMatch }>(queue: T[], method: 
   return index < 0 ? undefined : queue.splice(index, 1)[0];
 }
 
-/**
- * The first build takes about 30 s (longer with module downloads). It installs
- * into a private directory and is renamed into place, so suites starting
- * together never run a half-written binary.
- */
-export function ensureStripeMockBinary(): string {
-  if (existsSync(stripeMockBin)) return stripeMockBin;
-  mkdirSync(binDir, { recursive: true });
-  const buildDir = mkdtempSync(path.join(binDir, '.stripe-mock-'));
-  try {
-    execFileSync('go', ['install', STRIPE_MOCK_MODULE], {
-      stdio: 'pipe',
-      env: { ...process.env, GOBIN: buildDir, CGO_ENABLED: '0' },
-    });
-    renameSync(path.join(buildDir, 'stripe-mock'), stripeMockBin);
-  } finally {
-    rmSync(buildDir, { recursive: true, force: true });
-  }
-  return stripeMockBin;
-}
-
 async function waitUntilAnswering(url: string, isRunning: () => boolean, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -105,7 +83,7 @@ async function waitUntilAnswering(url: string, isRunning: () => boolean, output:
 }
 
 export async function startStripeMock(): Promise<StripeMock> {
-  const bin = ensureStripeMockBinary();
+  const bin = ensureGoTool('stripe-mock');
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const child = spawn(bin, ['-http-addr', `127.0.0.1:${httpPort}`, '-https-addr', `127.0.0.1:${httpsPort}`], {
     stdio: ['ignore', 'pipe', 'pipe'],

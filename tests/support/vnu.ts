@@ -1,10 +1,10 @@
 // The W3C Nu HTML Checker (the `vnu-jar` package) run on a batch of pages at once:
 // it is a Java program, so one start for every page of a batch, not one per page.
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { javaCommand, javaProblem, VNU_JVM_OPTIONS, vnuJarPath } from '../../scripts/lib/test-tools.mjs';
 
 export interface VnuMessage {
   /** `error`, `info` (with subType `warning` for a warning) or `non-document-error`. */
@@ -23,24 +23,23 @@ export interface PageReport {
   messages: VnuMessage[];
 }
 
-const MISSING_JAVA =
-  'The HTML validator (vnu-jar) needs a Java runtime, version 11 or later, and none was found. ' +
-  "Install Debian's default-jre-headless (`apt-get install default-jre-headless`; .ci/run does it when Java is missing), " +
-  'or point JAVA_HOME at a Java installation.';
-
-/** The `java` to run: JAVA_HOME's, else the one on PATH; a clear message when there is none. */
-function javaCommand(): string {
-  const candidate = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
-  const probe = spawnSync(candidate, ['-version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) throw new Error(MISSING_JAVA);
-  return candidate;
+/**
+ * The `java` to run (JAVA_HOME's, else the one on PATH), checked once per process; a clear
+ * message when there is none (`npm test` checks it before any test, scripts/test.mjs).
+ */
+let java: string | undefined;
+function checkedJava(): string {
+  if (java) return java;
+  const problem = javaProblem();
+  if (problem) throw new Error(problem);
+  java = javaCommand();
+  return java;
 }
 
-const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+const vnuJar = vnuJarPath();
 
 /** Validates each page's HTML in one run of the checker; returns every message, by page, in the order given. */
 export async function validateHtml(pages: { name: string; html: string }[]): Promise<PageReport[]> {
-  const java = javaCommand();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-vnu-'));
   try {
     const files = pages.map((page, index) => {
@@ -50,9 +49,9 @@ export async function validateHtml(pages: { name: string; html: string }[]): Pro
     });
     // The checker writes its JSON report to stderr; --exit-zero-always keeps a page with errors from failing the run itself.
     // A short run: the JVM's quick compiler only and its serial collector halve its CPU (6.5 to 3.1 CPU-seconds for six
-    // pages, the same report); the checker then needs a larger thread stack than the default.
+    // pages, the same report); the checker then needs a larger thread stack than the default (VNU_JVM_OPTIONS).
     const report = await new Promise<string>((resolve, reject) => {
-      execFile(java, ['-Xss4m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      execFile(checkedJava(), [...VNU_JVM_OPTIONS, '-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
         if (error) reject(new Error(`The HTML validator did not run: ${error.message}\n${stderr}`));
         else resolve(stderr);
       });
