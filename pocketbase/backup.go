@@ -4,7 +4,9 @@
 //
 //   - BACKUP_CRON, BACKUP_KEEP and BACKUP_S3_* are written into the app's
 //     backup settings on every boot (the dashboard shows them; the environment
-//     wins at the next start). A half-set S3 configuration stops the start with
+//     wins at the next start). In production mode an unset BACKUP_CRON is a
+//     backup every day at 03:00 UTC (BACKUP_CRON=off: none); the start's line
+//     says when and where. A half-set S3 configuration stops the start with
 //     the names of the missing variables; no value of a BACKUP_S3_* variable is
 //     ever printed or logged.
 //   - Before a command that applies migrations (serve, migrate up/down) touches
@@ -94,11 +96,7 @@ func registerBackups(app *pocketbase.PocketBase) {
 
 	app.OnServe().BindFunc(func(e *core.ServeEvent) error {
 		flushPendingRuns(e.App)
-		if cfg.Cron != "" {
-			fmt.Printf("Backups: on the schedule %q (UTC) to %s, keeping the newest %d, and before migrations\n", cfg.Cron, cfg.where(), cfg.Keep)
-		} else {
-			fmt.Printf("Backups: no schedule (BACKUP_CRON is unset); only before migrations, to %s\n", cfg.where())
-		}
+		fmt.Println(cfg.scheduleLine(e.App.DataDir()))
 		return e.Next()
 	})
 

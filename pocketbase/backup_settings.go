@@ -1,6 +1,12 @@
 // Backup settings from the environment (docs/backups.md): BACKUP_CRON,
 // BACKUP_KEEP and BACKUP_S3_*, read on every start (backup.go writes them into
 // the app's settings) and by `restore` (backup_restore.go).
+//
+// BACKUP_CRON unset (or empty) means the mode's default: in production mode
+// (productionMode, the same decision as pb_hooks/lib/core/app-env.js) a backup
+// every day at 03:00 UTC, in development none. BACKUP_CRON=off switches the
+// schedule off in any mode (a word, since many tools cannot tell a variable set
+// to "" from one that is unset); any other value is a cron expression in UTC.
 package main
 
 import (
@@ -8,6 +14,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -15,11 +22,51 @@ import (
 	"github.com/pocketbase/pocketbase/tools/cron"
 )
 
+// backupDefaultCron: production's schedule when BACKUP_CRON is unset (every day at 03:00 UTC).
+const backupDefaultCron = "0 3 * * *"
+
+// backupCronOff: the BACKUP_CRON value that switches the schedule off.
+const backupCronOff = "off"
+
 // backupEnv: the backup settings the environment asks for.
 type backupEnv struct {
-	Cron string
-	Keep int
-	S3   core.S3Config
+	Cron string // the schedule in effect ("" for none)
+	// why: "set" (BACKUP_CRON is a cron expression), "default" (unset, production's
+	// daily default), "off" (BACKUP_CRON=off) or "unset" (unset, development: none)
+	CronFrom string
+	Keep     int
+	S3       core.S3Config
+}
+
+// productionMode: whether the server runs in production mode, decided as
+// pb_hooks/lib/core/app-env.js decides it: APP_ENV=production, or APP_ENV
+// unset with a Stripe key set. Any other APP_ENV value counts as production
+// here (the hooks refuse to boot on it anyway), so it never loses backups.
+func productionMode() bool {
+	switch strings.ToLower(strings.TrimSpace(os.Getenv("APP_ENV"))) {
+	case "development":
+		return false
+	case "":
+		return strings.TrimSpace(os.Getenv("STRIPE_SECRET_KEY")) != "" || strings.TrimSpace(os.Getenv("STRIPE_WEBHOOK_SECRET")) != ""
+	}
+	return true
+}
+
+// backupCron: the schedule BACKUP_CRON asks for in this mode, and why.
+func backupCron(raw string, production bool) (cronExpr string, from string, err error) {
+	value := strings.TrimSpace(raw)
+	switch {
+	case strings.EqualFold(value, backupCronOff):
+		return "", "off", nil
+	case value == "" && production:
+		return backupDefaultCron, "default", nil
+	case value == "":
+		return "", "unset", nil
+	}
+	if _, err := cron.NewSchedule(value); err != nil {
+		return "", "", fmt.Errorf("BACKUP_CRON must be a cron expression in UTC such as \"0 3 * * *\" (every day at 03:00), or off for no schedule; got %q: %v", value, err)
+	}
+	return value, "set", nil
 }
 
 var s3Vars = []string{"BACKUP_S3_ENDPOINT", "BACKUP_S3_BUCKET", "BACKUP_S3_REGION", "BACKUP_S3_ACCESS_KEY", "BACKUP_S3_SECRET"}
@@ -27,11 +74,10 @@ var s3Vars = []string{"BACKUP_S3_ENDPOINT", "BACKUP_S3_BUCKET", "BACKUP_S3_REGIO
 // backupEnvFromOS reads BACKUP_*; a mistake is an error naming the variable
 // (never its value, except the schedule and the retention, which are no secret).
 func backupEnvFromOS() (backupEnv, error) {
-	cfg := backupEnv{Cron: strings.TrimSpace(os.Getenv("BACKUP_CRON")), Keep: backupDefaultKeep}
-	if cfg.Cron != "" {
-		if _, err := cron.NewSchedule(cfg.Cron); err != nil {
-			return cfg, fmt.Errorf("BACKUP_CRON must be a cron expression in UTC such as \"0 3 * * *\" (every day at 03:00), or empty for no schedule; got %q: %v", cfg.Cron, err)
-		}
+	cfg := backupEnv{Keep: backupDefaultKeep}
+	var err error
+	if cfg.Cron, cfg.CronFrom, err = backupCron(os.Getenv("BACKUP_CRON"), productionMode()); err != nil {
+		return cfg, err
 	}
 	if raw := strings.TrimSpace(os.Getenv("BACKUP_KEEP")); raw != "" {
 		keep, err := strconv.Atoi(raw)
@@ -91,6 +137,28 @@ func isAre(n int) string {
 		return "is"
 	}
 	return "are"
+}
+
+// scheduleLine: the start's line about backups (when, how many kept, where:
+// the bucket, or the backups/ folder of dataDir by its absolute path).
+func (cfg backupEnv) scheduleLine(dataDir string) string {
+	where := cfg.where()
+	if !cfg.S3.Enabled {
+		folder := filepath.Join(dataDir, "backups")
+		if abs, err := filepath.Abs(folder); err == nil {
+			folder = abs
+		}
+		where = fmt.Sprintf("the data folder's backups/ (%s; no S3 bucket set)", folder)
+	}
+	switch cfg.CronFrom {
+	case "default":
+		return fmt.Sprintf("Backups: daily at 03:00 UTC (%s), keeping %d, to %s, and before migrations (production's default; BACKUP_CRON=off switches the schedule off)", cfg.Cron, cfg.Keep, where)
+	case "set":
+		return fmt.Sprintf("Backups: on the schedule %q (UTC) to %s, keeping the newest %d, and before migrations", cfg.Cron, where, cfg.Keep)
+	case "off":
+		return fmt.Sprintf("Backups: no schedule (BACKUP_CRON=off); only before migrations, to %s", where)
+	}
+	return fmt.Sprintf("Backups: no schedule (BACKUP_CRON is unset, and development mode has no default); only before migrations, to %s", where)
 }
 
 // where says where backups go, without any secret.
