@@ -1,5 +1,6 @@
 // The masterclass calendar file (GET /api/masterclass/event.ics) is a valid
-// RFC 5545 calendar with the event's UTC times, and the pure helpers behind
+// RFC 5545 calendar with the event's times in its own zone (Adelaide; read
+// back by ical.js and libical in calendar-files.test.ts), and the pure helpers behind
 // it and behind the emails (Adelaide time with daylight saving, money,
 // escaping, line folding) do what they say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +105,7 @@ describe('GET /api/masterclass/event.ics', () => {
     await server?.stop();
   });
 
-  it('serves the masterclass as a calendar file with UTC times', async () => {
+  it('serves the masterclass as a calendar file with its Adelaide times', async () => {
     const response = await fetch(`${server.url}/api/masterclass/event.ics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -119,8 +120,9 @@ describe('GET /api/masterclass/event.ics', () => {
     expect(property(lines, 'PRODID')).toBeTruthy();
     expect(property(lines, 'UID')).toMatch(/^masterclass-[a-z0-9]+@masterclass\.example\.com$/);
     expect(property(lines, 'DTSTAMP')).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(property(lines, 'DTSTART')).toBe('20250618T020000Z');
-    expect(property(lines, 'DTEND')).toBe('20250618T050000Z');
+    expect(property(lines, 'DTSTART;TZID=Australia/Adelaide')).toBe('20250618T113000');
+    expect(property(lines, 'DTEND;TZID=Australia/Adelaide')).toBe('20250618T143000');
+    expect(property(lines, 'TZID')).toBe('Australia/Adelaide');
     expect(property(lines, 'SUMMARY')).toBe(EVENT_TITLE);
     expect(property(lines, 'LOCATION')).toBe('Lot Fourteen\\, North Terrace\\, Adelaide SA 5000\\, Adelaide\\, South Australia');
     expect(property(lines, 'DESCRIPTION')).toContain('Wednesday 18 June 2025\\, 11:30 am – 2:30 pm ACST');
@@ -139,8 +141,8 @@ describe('GET /api/masterclass/event.ics', () => {
       const body = await (await fetch(`${server.url}/api/masterclass/event.ics`)).text();
       const lines = unfold(body);
       expect(body).toMatch(/\r\n /);
-      expect(property(lines, 'DTSTART')).toBe('20251105T223000Z');
-      expect(property(lines, 'DTEND')).toBe('20251106T013000Z');
+      expect(property(lines, 'DTSTART;TZID=Australia/Adelaide')).toBe('20251106T090000');
+      expect(property(lines, 'DTEND;TZID=Australia/Adelaide')).toBe('20251106T120000');
       expect(property(lines, 'LOCATION')).toBe(`${venue.replace(/;/g, '\\;')}\\, Adelaide\\, South Australia`);
       expect(property(lines, 'DESCRIPTION')).toContain('Thursday 6 November 2025\\, 9:00 am – 12:00 pm ACDT');
     } finally {

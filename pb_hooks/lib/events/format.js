@@ -68,6 +68,21 @@ function zoneOffset(timezone, date) {
   return { minutes: zone.standard, name: zone.standardName };
 }
 
+/**
+ * How a zone keeps time, for a calendar file's VTIMEZONE (lib/tickets/ics.js):
+ * `{standard, standardName, daylight?, daylightName?}` (offsets in minutes;
+ * `daylight` only for a zone with the Australian daylight-saving rule), or
+ * null for a zone described nowhere here.
+ * @param {string} timezone
+ */
+function zoneRules(timezone) {
+  const zone = Object.prototype.hasOwnProperty.call(ZONES, timezone) ? ZONES[timezone] : null;
+  if (!zone) return null;
+  return zone.dst === AUSTRALIAN_DST
+    ? { standard: zone.standard, standardName: zone.standardName, daylight: zone.standard + 60, daylightName: zone.daylightName }
+    : { standard: zone.standard, standardName: zone.standardName };
+}
+
 /** Wall-clock fields of an instant in a zone. */
 function localParts(value, timezone) {
   const date = parseUtc(value);
@@ -132,4 +147,4 @@ function formatAmount(cents, currency) {
   return `${cents < 0 ? "-" : ""}${currency} ${grouped}.${fraction}`;
 }
 
-module.exports = { parseUtc, zoneOffset, formatDate, formatTime, formatTimeRange, formatWhen, formatInstant, formatAmount };
+module.exports = { parseUtc, zoneOffset, zoneRules, formatDate, formatTime, formatTimeRange, formatWhen, formatInstant, formatAmount };

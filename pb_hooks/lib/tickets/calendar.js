@@ -26,6 +26,7 @@ function eventCalendar(app, event, ticket) {
     title: facts.title,
     startsAt: facts.startsAt,
     endsAt: facts.endsAt,
+    timezone: event.getString("timezone") || "Australia/Adelaide",
     location: place,
     description: `${facts.title}\n${facts.when}\n${place}\n\nDetails: ${facts.appUrl}${ticketLines}`,
     url: ticket ? ticketPage : facts.appUrl,

@@ -1,15 +1,106 @@
 /// <reference path="../../../pb_data/types.d.ts" />
-// The masterclass as an RFC 5545 calendar: one VEVENT with UTC times, CRLF
-// line endings, text escaped and lines folded at 75 octets. Served by
-// GET /api/masterclass/event.ics and attached to confirmation emails.
-// METHOD:PUBLISH (RFC 5546 iTIP) requires an ORGANIZER: the sender of our
-// emails (MAIL_FROM), as a mailto: address with its name as CN.
+// The masterclass as an RFC 5545 calendar: one VEVENT, CRLF line endings,
+// text escaped and lines folded at 75 octets (never inside a UTF-8
+// character). Served by GET /api/masterclass/event.ics and attached to
+// confirmation emails (as text/calendar; charset=utf-8; method=PUBLISH:
+// pocketbase/mail.go).
+// Times: DTSTART and DTEND in the masterclass's own zone (the event's
+// `timezone`, e.g. DTSTART;TZID=Australia/Adelaide:20270310T090000), with a
+// VTIMEZONE describing that zone (its standard offset and, for the Australian
+// daylight-saving zones, the rule in force since 2008: daylight time from 2:00
+// on the first Sunday in October to 3:00 on the first Sunday in April), made
+// from lib/events/format.js's description of the zone, so calendars place the
+// event at the right instant and show it in the masterclass's zone. A zone
+// described nowhere there (or UTC), and a wall-clock time that names two
+// instants (the hour repeated when daylight time ends), are written in UTC
+// instead. DTSTAMP and LAST-MODIFIED are UTC.
+// METHOD:PUBLISH (RFC 5546 iTIP) requires an ORGANIZER and allows no
+// ATTENDEE: the organizer is the sender of our emails (MAIL_FROM), as a
+// mailto: address with its name as CN; an attendee's name is in the
+// DESCRIPTION of their own file (lib/tickets/calendar.js).
 
 const CALENDAR_FILENAME = "ai-champions-masterclass.ics";
 const PRODUCT_ID = "-//AI Champions Masterclass//Registration//EN";
 
+const MINUTE_MS = 60 * 1000;
+
 function utcStamp(date) {
   return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+/** An instant as a floating local time "YYYYMMDDTHHMMSS" at `minutes` from UTC. */
+function localStamp(date, minutes) {
+  return utcStamp(new Date(date.getTime() + minutes * MINUTE_MS)).replace(/Z$/, "");
+}
+
+/** "+0930", "-0300": a UTC offset in minutes as an RFC 5545 UTC-OFFSET. */
+function utcOffset(minutes) {
+  const size = Math.abs(minutes);
+  return `${minutes < 0 ? "-" : "+"}${String(Math.floor(size / 60)).padStart(2, "0")}${String(size % 60).padStart(2, "0")}`;
+}
+
+function format() {
+  return require(`${__hooks}/lib/events/format.js`);
+}
+
+/**
+ * The VTIMEZONE lines for `timezone`, or null for a zone that cannot be
+ * described (unknown, or UTC: its times are written with Z).
+ * @param {string} timezone
+ * @returns {string[] | null}
+ */
+function timezoneLines(timezone) {
+  const rules = format().zoneRules(timezone);
+  if (!rules || (rules.standard === 0 && rules.daylight === undefined)) return null;
+  const lines = ["BEGIN:VTIMEZONE", `TZID:${timezone}`];
+  if (rules.daylight === undefined) {
+    lines.push(
+      "BEGIN:STANDARD", "DTSTART:19700101T000000",
+      `TZOFFSETFROM:${utcOffset(rules.standard)}`, `TZOFFSETTO:${utcOffset(rules.standard)}`, `TZNAME:${rules.standardName}`,
+      "END:STANDARD",
+    );
+  } else {
+    // The rule since 2008 (lib/events/format.js); each DTSTART is the first
+    // change under it, in the local time before the change (RFC 5545 3.6.5).
+    lines.push(
+      "BEGIN:STANDARD", "DTSTART:20080406T030000",
+      `TZOFFSETFROM:${utcOffset(rules.daylight)}`, `TZOFFSETTO:${utcOffset(rules.standard)}`, `TZNAME:${rules.standardName}`,
+      "RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU",
+      "END:STANDARD",
+      "BEGIN:DAYLIGHT", "DTSTART:20081005T020000",
+      `TZOFFSETFROM:${utcOffset(rules.standard)}`, `TZOFFSETTO:${utcOffset(rules.daylight)}`, `TZNAME:${rules.daylightName}`,
+      "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU",
+      "END:DAYLIGHT",
+    );
+  }
+  lines.push("END:VTIMEZONE");
+  return lines;
+}
+
+/**
+ * A DATE-TIME property for an instant: `NAME;TZID=<zone>:<local time>` when
+ * `timezone` is described (timezoneLines) and its local time names this
+ * instant alone, else `NAME:<UTC time>Z`. A local time that occurs twice (the
+ * hour repeated when daylight time ends) is written in UTC both times: RFC
+ * 5545 (3.3.5) reads it as the first, but calendar programs differ (ical.js
+ * takes the second).
+ * @param {string} name
+ * @param {Date} date
+ * @param {string} [timezone]
+ */
+function dateTimeLine(name, date, timezone) {
+  const zones = format();
+  const rules = timezone ? zones.zoneRules(timezone) : null;
+  if (!rules || (rules.standard === 0 && rules.daylight === undefined)) return `${name}:${utcStamp(date)}`;
+  const minutes = zones.zoneOffset(timezone, date).minutes;
+  const local = date.getTime() + minutes * MINUTE_MS;
+  // The instants this wall-clock time names: two in the hour repeated when daylight time ends.
+  const named = [rules.daylight, rules.standard]
+    .filter((offset) => offset !== undefined)
+    .map((offset) => local - offset * MINUTE_MS)
+    .filter((instant) => zones.zoneOffset(timezone, new Date(instant)).minutes * MINUTE_MS === local - instant);
+  if (named.length !== 1 || named[0] !== date.getTime()) return `${name}:${utcStamp(date)}`;
+  return `${name};TZID=${timezone}:${localStamp(date, minutes)}`;
 }
 
 function escapeText(value) {
@@ -63,23 +154,27 @@ function organizerLine(organizer) {
 }
 
 /**
- * @param {{uid: string, title: string, startsAt: Date, endsAt: Date, location: string,
+ * @param {{uid: string, title: string, startsAt: Date, endsAt: Date, timezone?: string, location: string,
  *   description: string, url: string, stamp: Date, lastModified?: Date,
  *   organizer: {name: string, address: string}}} event
+ *   timezone: the IANA zone the times are written in (UTC without one)
  * @returns {string}
  */
 function buildCalendar(event) {
+  const zoneLines = event.timezone ? timezoneLines(event.timezone) : null;
+  const zone = zoneLines ? event.timezone : "";
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     `PRODID:${PRODUCT_ID}`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
+    ...(zoneLines || []),
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${utcStamp(event.stamp)}`,
-    `DTSTART:${utcStamp(event.startsAt)}`,
-    `DTEND:${utcStamp(event.endsAt)}`,
+    dateTimeLine("DTSTART", event.startsAt, zone),
+    dateTimeLine("DTEND", event.endsAt, zone),
     ...[organizerLine(event.organizer)].filter(Boolean),
     `SUMMARY:${escapeText(event.title)}`,
     `LOCATION:${escapeText(event.location)}`,
@@ -93,4 +188,4 @@ function buildCalendar(event) {
   return lines.map(foldLine).join("\r\n") + "\r\n";
 }
 
-module.exports = { CALENDAR_FILENAME, buildCalendar, escapeText, foldLine, organizerLine };
+module.exports = { CALENDAR_FILENAME, buildCalendar, escapeText, foldLine, organizerLine, timezoneLines, dateTimeLine };
