@@ -2,7 +2,8 @@
 // takes a plain object describing one document and returns the PDF's bytes.
 // Every word on the page comes from the hooks (pb_hooks/lib/invoices/document.js);
 // this file reads and checks the document, and invoice_layout.go lays it out
-// on A4 with github.com/go-pdf/fpdf:
+// on A4 (invoice_text.go and invoice_fonts.go set the text in any script,
+// invoice_pdf.go writes the file):
 //
 //	Title                                   (large, bold)
 //	seller lines (first bold)               facts: label  value
@@ -19,6 +20,16 @@ import (
 	"fmt"
 	"strings"
 )
+
+// recoverDocument, deferred by the functions the hooks call to make a
+// document, turns a panic into the function's error (and no result).
+func recoverDocument[T any](what string, result *T, err *error) {
+	if fault := recover(); fault != nil {
+		var zero T
+		*result = zero
+		*err = fmt.Errorf("%s could not be made: %v", what, fault)
+	}
+}
 
 // Limits on one document: the hooks never come near them; they keep a
 // mistake from making a PDF of thousands of pages.
@@ -96,7 +107,11 @@ func (doc *invoiceDocument) check() error {
 }
 
 // invoicePdf renders the document. `raw` is the plain object the hooks pass.
-func invoicePdf(raw map[string]any) ([]byte, error) {
+// It never panics: a fault anywhere in the layout, the text engine or a font
+// comes back as an error, which the hooks receive as a thrown exception (a
+// Go panic would go through the JS runtime and end the whole request or job).
+func invoicePdf(raw map[string]any) (pdf []byte, err error) {
+	defer recoverDocument("the invoice PDF", &pdf, &err)
 	encoded, err := json.Marshal(raw)
 	if err != nil {
 		return nil, err

@@ -25,7 +25,9 @@ const (
 // which at a sales opening held the confirmations back for seconds
 // (bench/README.md, "The promo rush's slow confirmations"). Error correction M,
 // as the portal's code.
-func ticketQrPng(text string) (map[string]any, error) {
+// It never panics: a fault comes back as an error (see recoverDocument).
+func ticketQrPng(text string) (qr map[string]any, err error) {
+	defer recoverDocument("the ticket's QR code", &qr, &err)
 	code, err := qrcode.New(text, qrcode.Medium)
 	if err != nil {
 		return nil, err
