@@ -142,3 +142,72 @@ test('an administrator makes a door pass; door staff open it with the PIN and ch
   expect(found).toEqual([]);
   await staff.close();
 });
+
+test('a door pass whose session ends says so in words and keeps its waiting check-in; after its masterclass the PIN opens nothing', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const su = await superuserClient();
+  const event = await su.collection('events').create({
+    title: 'Door pass ending', starts_at: '2031-10-01 00:00:00.000Z', ends_at: '2031-10-01 03:00:00.000Z', timezone: 'Australia/Adelaide',
+    location: 'Adelaide, South Australia', venue: 'Hall A', capacity: 50, price_cents: 0, currency: 'AUD', sales_state: 'open',
+    portal_unlock_at: '2031-09-30 23:00:00.000Z', max_per_registration: 10, published: false,
+  });
+  const email = `doorend-${Date.now()}@example.com`;
+  const registration = await su.collection('registrations').create({ event: event.id, kind: 'promo', status: 'completed', primary_email: email, currency: 'AUD', total_amount_cents: 0 });
+  const ada = await su.collection('attendees').create({
+    registration: registration.id, event: event.id, email, full_name: 'Ada Byron', company: 'Analytical Engines', job_title: 'Lead', role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+  });
+  const admin = await createPortalUser('administrator');
+  const adminClient = JSON.parse(admin.storedAuth) as { token: string };
+  const created = await (await fetch(`${baseURL}/api/masterclass/admin/door-passes`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: adminClient.token }, body: JSON.stringify({ event: event.id, label: 'East door' }),
+  })).json() as { id: string; pin: string };
+  const found: string[] = [];
+
+  const staff = await browser.newContext({ baseURL, viewport: PHONE, serviceWorkers: 'block' });
+  const door = await staff.newPage();
+  await door.addInitScript(() => window.localStorage.setItem('door_device_name', 'East phone'));
+  await door.goto(`/door/${created.id}`);
+  await door.getByRole('textbox', { name: 'PIN digit 1 of 6' }).pressSequentially(created.pin);
+  await door.getByRole('button', { name: 'Open the door' }).click();
+  await expect(door.locator('[data-sync-line]')).toContainText('Online · synced', { timeout: 20_000 });
+
+  // Its session began three days ago: the next check-in stays on the device and the door says why.
+  const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000 - 60_000).toISOString().replace('T', ' ');
+  await su.collection('door_passes').update(created.id, { session_started_at: threeDaysAgo });
+  await door.getByRole('textbox', { name: 'Search by name' }).fill('ada');
+  await door.getByRole('button', { name: 'Check in Ada Byron' }).click();
+  const ended = door.locator('[data-pass-ended]');
+  await expect(ended).toContainText('This door pass has ended', { timeout: 20_000 });
+  await expect(ended).toContainText("This door pass's session has ended: a session lasts 3 days from its PIN. Enter the PIN again, or ask the organiser for a new pass.");
+  await expect(ended).toContainText('1 check-in made here waits on this device: it is kept');
+  await checkBothWidths(door, 'door-pass-ended', found);
+  expect(await su.collection('check_ins').getFullList({ filter: su.filter('attendee = {:a}', { a: ada.id }) })).toEqual([]);
+
+  // The masterclass is over (its door closed at midnight after the next day): the PIN opens nothing, the check-in still waits.
+  const ago = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().replace('T', ' ');
+  await su.collection('events').update(event.id, { starts_at: ago(5), ends_at: ago(4.9), portal_unlock_at: ago(5.1) });
+  await door.setViewportSize(PHONE);
+  await door.getByRole('button', { name: 'Leave this door' }).click();
+  await door.getByRole('dialog', { name: 'Leave this door?' }).getByRole('button', { name: 'Leave this door' }).click();
+  await expect(door.getByText('You left the door.', { exact: false })).toContainText('stay on this device');
+  await door.getByRole('textbox', { name: 'PIN digit 1 of 6' }).pressSequentially(created.pin);
+  await door.getByRole('button', { name: 'Open the door' }).click();
+  const refused = door.locator('[data-door-error]');
+  await expect(refused).toContainText('This door pass has ended: its masterclass ended on');
+  await expect(refused).toContainText('Ask the organiser if people still need checking in.');
+  await checkBothWidths(door, 'door-pass-closed', found);
+  expect(await door.evaluate(async () => {
+    const open = indexedDB.open('masterclass');
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const request = database.transaction('outbox').objectStore('outbox').getAll();
+    return new Promise<number>((resolve) => {
+      request.onsuccess = () => resolve((request.result as { collection: string; status: string }[]).filter((row) => row.collection === 'check_ins' && row.status === 'pending').length);
+    });
+  })).toBe(1);
+  expect(found).toEqual([]);
+  await staff.close();
+});

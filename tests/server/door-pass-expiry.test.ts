@@ -15,7 +15,7 @@ const PASSES = '/api/masterclass/admin/door-passes';
 const SIGN_IN = '/api/masterclass/door/sign-in';
 const ROSTER = '/api/masterclass/admin/check-in/roster';
 const DAY = 24 * 60 * 60 * 1000;
-const SESSION_ENDED = "This door pass's session has ended: a session lasts 3 days from its PIN. Choose Leave this door and enter the PIN again, or ask the organiser for a new pass.";
+const SESSION_ENDED = "This door pass's session has ended: a session lasts 3 days from its PIN. Enter the PIN again, or ask the organiser for a new pass.";
 const doorClosed = (day: string) => `This door pass has ended: its masterclass ended on ${day}, and door passes work until the end of the next day. Ask the organiser if people still need checking in.`;
 
 let server: TestServer;
@@ -104,7 +104,7 @@ describe('a door pass session ends three days after its PIN sign-in', () => {
     const exp = claims(late.token).exp * 1000;
     expect(Math.abs(exp - (backdated + 3 * DAY))).toBeLessThanOrEqual(2000);
     expect(claims(late.token).refreshable).toBe(false);
-    expect((await refusal(() => door.send(ROSTER, { query: { event: (late.record as { event: string }).event, limit: 1 } }))).status).toBe(200);
+    expect((await refusal(() => door.send(ROSTER, { query: { event: String(late.record.event), limit: 1 } }))).status).toBe(200);
   });
 
   it('refuses the refresh after the limit with 401 and the reason; the PIN starts a new session and the old tokens stop', async () => {

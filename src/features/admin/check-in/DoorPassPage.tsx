@@ -16,6 +16,7 @@ import { pb } from '@/lib/pocketbase';
 import { currentDoorPass, currentUser, type DoorPassRecord } from '@/lib/session';
 import { leaveDoor, signInWithDoorPass, startSync } from '@/sync';
 import { DoorScreen } from './CheckInPage';
+import { passSessionEnded } from './doorApi';
 import { DoorSyncLine, FALLBACK_ZONE, doorSyncState } from './DoorSyncLine';
 import type { Door } from './useDoor';
 
@@ -119,8 +120,45 @@ function PinForm({ passId, notice }: { passId: string; notice: string | null }) 
   );
 }
 
+/** What waits on the device, said once for the alerts below. */
+function waitingText(pending: number, sentWhen: string): string {
+  if (pending === 0) return '';
+  return ` ${pending} check-in${pending === 1 ? '' : 's'} made here wait${pending === 1 ? 's' : ''} on this device: ${pending === 1 ? 'it is' : 'they are'} kept, and sent when ${sentWhen}.`;
+}
+
+/**
+ * Once the engine stops for a sign-in: whether the pass's session ended (its
+ * three days, or its masterclass's door closed), in the server's words; null
+ * while asking or when it did not end (revoked, or a new PIN).
+ */
+function useEndedSession(paused: boolean): { asked: boolean; message: string | null } {
+  const [answer, setAnswer] = useState<{ asked: boolean; message: string | null }>({ asked: false, message: null });
+  useEffect(() => {
+    if (!paused) return;
+    const controller = new AbortController();
+    void passSessionEnded(controller.signal).then((message) => {
+      if (!controller.signal.aborted) setAnswer({ asked: true, message });
+    });
+    return () => controller.abort();
+  }, [paused]);
+  return paused ? answer : { asked: false, message: null };
+}
+
 function PassSyncLine({ door }: { door: Door }) {
   const { sync, pending, roster } = door;
+  const ended = useEndedSession(sync.paused === 'signin');
+  if (sync.paused === 'signin' && ended.message) {
+    return (
+      <Alert color="red" role="alert" title="This door pass has ended" data-sync-line data-pass-ended>
+        {ended.message}
+        {waitingText(pending, 'an administrator (or this door pass, while it works) signs in on it')}
+        {pending > 0 ? ' Choose Leave this door: what waits here stays.' : ' Choose Leave this door.'}
+      </Alert>
+    );
+  }
+  if (sync.paused === 'signin' && !ended.asked) {
+    return <Alert color="gray" role="status" data-sync-line>Check-ins are not being sent from this door pass. Checking why…</Alert>;
+  }
   if (sync.paused === 'signin') {
     return (
       <Alert color="red" role="alert" title="This door pass no longer works" data-sync-line>

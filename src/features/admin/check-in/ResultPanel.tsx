@@ -81,7 +81,7 @@ export function ResultPanel({ result, view, checkIns, context, onUndo }: {
             {detail && <Text c="white" fz="md">{detail}</Text>}
             {tone === 'amber' && <Badge color="white" c="orange.9" variant="filled" tt="none">Conflict: checked in on two devices</Badge>}
             {notes.map((note) => <Text key={note} c="white" fw={600}>{note}</Text>)}
-            {checkIn?.pending === 1 && !checkIn.refused && <Text c="white" size="sm" opacity={0.9}>Saved on this device · waiting to sync</Text>}
+            {checkIn?.pending === 1 && !checkIn.refused && <Text c="white" size="sm">Saved on this device · waiting to sync</Text>}
           </Stack>
         </Group>
         {checkIn && !checkIn.undone_at && !checkIn.refused && (
