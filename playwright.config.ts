@@ -5,7 +5,8 @@ import path from 'node:path';
 import { chromiumLaunchOptions } from './tests/support/browser';
 
 // Migrated data folders made once per run and copied for each server the journeys start
-// (tests/support/pocketbase.ts): set here in the runner, inherited by its workers.
+// (tests/support/pocketbase.ts): npm test's folder, shared with the server tests (scripts/test.mjs), or
+// else made here in the runner; inherited by its workers.
 process.env.MIGRATED_TEMPLATES ??= mkdtempSync(path.join(os.tmpdir(), 'masterclass-migrated-'));
 // The journeys' servers serve one or two browsers at a time: 24 prewarmed JS runtimes rather than the
 // production 200 (scripts/lib/pocketbase-process.mjs), each costing the 2-core runner CPU at every start.

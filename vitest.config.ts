@@ -12,7 +12,10 @@ const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
 };
 
-/** The run's folder of migrated data folders: made once here, in the runner, and handed to its workers. */
+/**
+ * The run's folder of migrated data folders, handed to the workers: `npm test` makes one for the server and
+ * browser tests together (scripts/test.mjs); a run of vitest alone makes its own here, in the runner.
+ */
 function migratedTemplates(): string {
   process.env.MIGRATED_TEMPLATES ??= mkdtempSync(path.join(os.tmpdir(), 'masterclass-migrated-'));
   return process.env.MIGRATED_TEMPLATES;

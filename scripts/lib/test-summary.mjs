@@ -81,6 +81,7 @@ const COUNTERS = { vitest: vitestCounts, playwright: playwrightCounts };
  * `stopped` when npm test itself stopped it after another step failed (it then counts nothing of its own).
  * A step that failed with no failure in its report (a crashed runner, a report never written, a
  * lint error) counts one failed.
+ * @param {{ name: string, runner?: 'vitest' | 'playwright', reportFile?: string, exitCode: number | null, signal?: string | null, stopped?: boolean, root?: string }} step
  */
 export function stepCounts({ name, runner, reportFile, exitCode, signal = null, stopped = false, root }) {
   let counts = { passed: 0, failed: 0, skipped: 0, problems: [] };
