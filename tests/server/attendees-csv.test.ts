@@ -11,6 +11,8 @@ import type { RecordModel } from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { createUser, serverForFile, unique, type TestUser } from './helpers';
+import { COMBINING_DIAERESIS, LONG_ASTRAL_NAME, UNICODE_PEOPLE } from '../support/unicode-names';
+import { execFileSync } from 'node:child_process';
 
 const HEADER = [
   'Name', 'Email', 'Company', 'Job Title', 'Role', 'Phone Number', 'Dietary Requirements',
@@ -227,6 +229,54 @@ describe('filters and order', () => {
     // An unknown sort key falls back to newest first instead of failing.
     expect(await names({ email: tag, sort: 'password' })).toEqual(['Alice Elsewhere', 'Carol Jones', 'Bob Alison', 'Alice Walker']);
     expect(await names({ company, name: 'nobody-by-this-name' })).toEqual([]);
+  });
+
+  it('filter as the table does: accents and letter case ignored in any script, % and _ taken literally', async () => {
+    const company = unique('Fold Csv ');
+    for (const full_name of ['Zoë Adams', `Zoe${COMBINING_DIAERESIS} Brown`, 'ZOE CARTER', 'زَيْنَب الحَسَيْنِي', 'Under_Score', 'UnderXScore']) {
+      await createAttendee({ company, full_name });
+    }
+    const names = async (params: Record<string, string>) => rowsOf(await adminExport({ company, ...params })).slice(1).map((row) => row[0]).sort();
+    const table = async (params: Record<string, string>) => {
+      const response = await fetch(`${server.url}/api/masterclass/attendees?${new URLSearchParams({ company, perPage: '100', ...params })}`, {
+        headers: { Authorization: admin.client.authStore.token },
+      });
+      return ((await response.json()) as { items: { full_name: string }[] }).items.map((item) => item.full_name).sort();
+    };
+    const zoes = ['Zoë Adams', `Zoe${COMBINING_DIAERESIS} Brown`, 'ZOE CARTER'].sort();
+    expect(await names({ name: 'zoe' })).toEqual(zoes);
+    expect(await names({ name: 'ZOË' })).toEqual(zoes);
+    expect(await names({ name: 'زينب' })).toEqual(['زَيْنَب الحَسَيْنِي']);
+    expect(await names({ name: 'r_s' })).toEqual(['Under_Score']);
+    for (const name of ['zoe', 'ZOË', 'زينب', 'r_s', '_', 'Score']) expect(await names({ name }), name).toEqual(await table({ name }));
+  });
+});
+
+describe('names in any script', () => {
+  it("are written exactly and read back exactly by Python's csv module (strict), after its byte order mark", async () => {
+    const company = unique('Unicode Csv ');
+    const people = [...UNICODE_PEOPLE, { label: 'long', fullName: LONG_ASTRAL_NAME, company: '=𠮷 formula', jobTitle: 'Head, "quoted"' }];
+    for (const entry of people) {
+      await createAttendee({ company: `${company}${entry.company}`, full_name: entry.fullName, job_title: entry.jobTitle, dietary_requirements: `${entry.fullName}\n${entry.company}` });
+    }
+    const answer = await adminExport({ company });
+    expect([...answer.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const read = execFileSync('python3', ['-c', [
+      'import csv, io, json, sys',
+      'text = sys.stdin.buffer.read().decode("utf-8-sig", errors="strict")',
+      'print(json.dumps(list(csv.reader(io.StringIO(text, newline=""), strict=True)), ensure_ascii=False))',
+    ].join('\n')], { input: answer.bytes });
+    const rows = JSON.parse(read.toString('utf8')) as string[][];
+    expect(rows[0]).toEqual(HEADER);
+    const byName = (a: string[], b: string[]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    expect(rows.slice(1).map((row) => [row[0], row[2], row[3], row[6]]).sort(byName)).toEqual(people.map((entry) => [
+      entry.fullName,
+      `${company}${entry.company}`,
+      entry.jobTitle,
+      `${entry.fullName}\n${entry.company}`,
+    ]).sort(byName));
+    // and the same as the strict reader here reads it
+    expect(rowsOf(answer)).toEqual(rows);
   });
 });
 

@@ -20,10 +20,14 @@
 //   count reads the filtered columns only (a narrow index when there is one).
 //
 // The same answers as before, on purpose:
-// - each filter (name, email, company) is PocketBase's `~`: a case-insensitive
-//   contains, with % and _ taken literally unless the text holds its own %
-//   (likeOperand), all filters together; values are bound parameters, never
-//   SQL text;
+// - each filter (name, email, company) is PocketBase's `~`: a contains, with %
+//   and _ taken literally unless the text holds its own % (likeOperand), all
+//   filters together; values are bound parameters, never SQL text; and, unlike
+//   `~` (which ignores ASCII letter case only), it ignores accents and letter
+//   case in any script: column and filter are compared as search_fold() gives
+//   them (pocketbase/searchfold.go: NFKD, combining marks removed, case-folded),
+//   so "Zoe" finds "Zoë" and "Zoe" + U+0308, "zoë" finds "ZOË", "زينب" finds
+//   "زَيْنَب"; the door's search folds alike (src/features/admin/check-in/searchRoster.ts);
 // - every query is for one event (`a.event = {:event}`), so each sort has an
 //   index led by the event (pb_migrations/1750001800_update_attendees_event_sort_indexes.js)
 //   and reads the event's rows already in order, as it read all rows before;
@@ -120,16 +124,43 @@ function readListQuery(param) {
   };
 }
 
-/** The WHERE clause and its bound parameters for the event and the filters. */
-function whereClause(eventId, filters) {
-  const parts = ["a.[[event]] = {:event}"];
-  const params = { event: eventId };
+/**
+ * Each filter's text as search_fold() gives it (pocketbase/searchfold.go),
+ * read in one query: `{name: folded}`.
+ * @param {core.App} app
+ * @param {Record<string, string>} filters
+ */
+function foldFilters(app, filters) {
+  const names = Object.keys(filters).filter((name) => filters[name]);
+  if (names.length === 0) return {};
+  const row = new DynamicModel(Object.fromEntries(names.map((name) => [name, ""])));
+  app.db()
+    .newQuery(`SELECT ${names.map((name) => `search_fold({:${name}}) AS [[${name}]]`).join(", ")}`)
+    .bind(Object.fromEntries(names.map((name) => [name, filters[name]])))
+    .one(row);
+  return Object.fromEntries(names.map((name) => [name, String(row[name])]));
+}
+
+/**
+ * The SQL conditions and bound parameters of the filters: the folded column
+ * LIKE the folded filter's pattern (likeOperand), with \ escaping.
+ * @param {Record<string, string>} filters the folded filters (foldFilters)
+ */
+function filterConditions(filters) {
+  const parts = [];
+  const params = {};
   for (const [name, field] of Object.entries(FILTERS)) {
     if (!filters[name]) continue;
-    parts.push(`a.[[${field}]] LIKE {:${name}} ESCAPE '\\'`);
+    parts.push(`search_fold(a.[[${field}]]) LIKE {:${name}} ESCAPE '\\'`);
     params[name] = likeOperand(filters[name]);
   }
-  return { sql: `WHERE ${parts.join(" AND ")}`, params };
+  return { parts, params };
+}
+
+/** The WHERE clause and its bound parameters for the event and the (folded) filters. */
+function whereClause(eventId, filters) {
+  const conditions = filterConditions(filters);
+  return { sql: `WHERE ${["a.[[event]] = {:event}", ...conditions.parts].join(" AND ")}`, params: { event: eventId, ...conditions.params } };
 }
 
 /** SQL reading one page: a JSON object per row, in the table's order. */
@@ -193,7 +224,7 @@ function pageSql(query, where) {
  * @param {string} eventId
  */
 function listPageJson(app, eventId, query) {
-  const where = whereClause(eventId, query.filters);
+  const where = whereClause(eventId, foldFilters(app, query.filters));
   const offset = (query.page - 1) * query.perPage;
   const rows = arrayOf(new DynamicModel({ item: "" }));
   const now = require(`${__hooks}/lib/core/db-date.js`).dbNow();
@@ -228,4 +259,4 @@ function handleAttendeeList(e) {
   });
 }
 
-module.exports = { MESSAGES, likeOperand, readListQuery, listPageJson, handleAttendeeList };
+module.exports = { MESSAGES, likeOperand, foldFilters, filterConditions, readListQuery, listPageJson, handleAttendeeList };

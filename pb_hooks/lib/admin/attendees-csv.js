@@ -2,7 +2,8 @@
 // GET /api/masterclass/attendees.csv (administrators only): every attendee of
 // one masterclass (`?event=<id>`, by default the featured one;
 // lib/admin/event-choice.js) matching the admin table's filters (name, email,
-// company: case-insensitive contains, as the list's `~`), in the table's order
+// company: a contains ignoring accents and letter case in any script, exactly
+// as the table's search: lib/admin/attendee-list.js), in the table's order
 // (default newest first), as a CSV file with the spec's 12 columns (section 3
 // "CSV export columns") and then the table's own: Status (as the table words
 // it), Checked In (the first check-in at the door not undone, in the event's
@@ -75,11 +76,6 @@ function fileName(now, event) {
   return `attendees-${masterclass}exported-${day(now.toISOString())}.csv`;
 }
 
-/** The `~` operand as PocketBase's list filter reads it: contains, unless the text has its own %. */
-function likeOperand(text) {
-  return text.includes("%") ? text : `%${text}%`;
-}
-
 /**
  * The request's filters and order, checked. Unknown sort keys fall back to the default.
  * @param {(name: string) => string} param
@@ -87,7 +83,8 @@ function likeOperand(text) {
 function readQuery(param) {
   const filters = {};
   for (const name of Object.keys(FILTERS)) {
-    const value = String(param(name) || "").trim().slice(0, FILTER_MAX);
+    // cut by characters, never between the two halves of one beyond U+FFFF
+    const value = Array.from(String(param(name) || "").trim()).slice(0, FILTER_MAX).join("");
     if (value) filters[name] = value;
   }
   return { filters, ...require(`${__hooks}/lib/admin/attendee-sorts.js`).readSort(param("sort")) };
@@ -172,10 +169,7 @@ function pageSql(query, timezones, paged) {
   const sortSql = sorts.SORTS[query.sortKey];
   const direction = query.descending ? "DESC" : "ASC";
   const comparison = query.descending ? "<" : ">";
-  const where = ["a.[[event]] = {:event}"];
-  for (const [name, field] of Object.entries(FILTERS)) {
-    if (query.filters[name]) where.push(`a.[[${field}]] LIKE {:${name}}`);
-  }
+  const where = ["a.[[event]] = {:event}", ...require(`${__hooks}/lib/admin/attendee-list.js`).filterConditions(query.filters).parts];
   // A row value, so the (event, created, id) index reads the next page directly.
   if (paged) where.push(`(${sortSql}, a.[[id]]) ${comparison} ({:afterValue}, {:afterId})`);
   const cells = [
@@ -223,12 +217,11 @@ function pageSql(query, timezones, paged) {
 function writeCsv(app, eventId, query, write) {
   write(BOM + csvLine(COLUMNS));
   const timezones = eventTimezones(app);
-  const params = { event: eventId };
-  for (const name of Object.keys(FILTERS)) {
-    if (query.filters[name]) params[name] = likeOperand(query.filters[name]);
-  }
-  const firstSql = pageSql(query, timezones, false);
-  const nextSql = pageSql(query, timezones, true);
+  const list = require(`${__hooks}/lib/admin/attendee-list.js`);
+  const folded = { ...query, filters: list.foldFilters(app, query.filters) };
+  const params = { event: eventId, ...list.filterConditions(folded.filters).params };
+  const firstSql = pageSql(folded, timezones, false);
+  const nextSql = pageSql(folded, timezones, true);
   let after = null;
   let count = 0;
   for (;;) {

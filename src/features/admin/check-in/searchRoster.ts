@@ -1,5 +1,8 @@
 // The door's search by name, email or company over the list on the device:
-// every word typed must appear (any case, accents ignored); the name typed in
+// every word typed must appear, accents and letter case ignored in any script
+// (fold: "Zoe" finds "Zoë" and "Zoe" + U+0308, "zoë" finds "ZOE", "زينب"
+// finds "زَيْنَب", "weiss" finds "Weiß"), as the admin table's search does on the
+// server (pocketbase/searchfold.go); the name typed in
 // full comes first, then names that start with what was typed, names holding
 // every word, names with a word starting like the first one typed, and last
 // the matches by email or company alone; then by name. Pure and in memory: 10,000
@@ -12,7 +15,15 @@ export interface SearchEntry {
   text: string;
 }
 
-const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+/**
+ * Text as the search compares it: compatibility decomposition (NFKD: "ﬁ" is
+ * "fi", a full-width "Ｚ" is "Z", an ideographic space a space), every
+ * combining mark (\p{M}: accents, Arabic and Hebrew vowel signs) removed,
+ * then letter case folded (upper then lower case, so "ß" and "SS" meet), and
+ * runs of white space made one space.
+ */
+export const fold = (value: string) =>
+  value.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase().replace(/\s+/gu, ' ');
 
 export function searchEntries(attendees: readonly DoorAttendeeRow[]): SearchEntry[] {
   return attendees.map((attendee) => {
@@ -35,10 +46,11 @@ function rank(name: string, folded: string, words: readonly string[]): number {
   return name.split(' ').some((part) => part.startsWith(words[0] ?? '')) ? 3 : 4;
 }
 
-/** At most `limit` attendees matching every word of `query`; none for fewer than 2 characters. */
+/** At most `limit` attendees matching every word of `query`; none for fewer than 2 characters (after folding). */
 export function searchRoster(entries: readonly SearchEntry[], query: string, limit = 8): DoorAttendeeRow[] {
-  const folded = fold(query.trim()).replace(/\s+/g, ' ');
-  if (folded.length < 2) return [];
+  const folded = fold(query).trim();
+  // two characters, counted as people see them (𠮷 is one, though two UTF-16 units)
+  if (Array.from(folded).length < 2) return [];
   const words = folded.split(' ');
   const found: { entry: SearchEntry; rank: number }[] = [];
   for (const entry of entries) {
