@@ -185,16 +185,25 @@ function fulfilInTransaction(txApp, payment) {
 /**
  * What follows a fulfilment's commit, outside any transaction: a refund owed
  * is made now (the cron retries it), the confirmation emails are sent now.
+ * The payment is recorded by then, so nothing here fails the caller (the
+ * simulated checkout's answer, the webhook's): a fault is logged once and
+ * left to the crons that retry refunds and emails.
  * @param {core.App} app (not a transaction's app)
  * @param {{outcome: string, registrationId: string}} result
  * @returns {{emailWarning?: boolean}}
  */
 function completeFulfilment(app, result) {
-  if (result.outcome === "seats_gone" || result.outcome === "refused") {
-    require(`${__hooks}/lib/checkout/payment-actions.js`).runPendingForRegistration(app, result.registrationId);
+  try {
+    if (result.outcome === "seats_gone" || result.outcome === "refused") {
+      require(`${__hooks}/lib/checkout/payment-actions.js`).runPendingForRegistration(app, result.registrationId);
+    }
+    if (result.outcome !== "fulfilled") return {};
+    return { emailWarning: require(`${__hooks}/lib/email/warning.js`).deliverRegistrationEmails(app, result.registrationId) };
+  } catch (error) {
+    app.logger().error("After a recorded payment, a refund or an email could not be completed now; the crons retry it",
+      "registration", result.registrationId, "outcome", result.outcome, "error", require(`${__hooks}/lib/core/errors.js`).describeError(error));
+    return result.outcome === "fulfilled" ? { emailWarning: true } : {};
   }
-  if (result.outcome !== "fulfilled") return {};
-  return { emailWarning: require(`${__hooks}/lib/email/warning.js`).deliverRegistrationEmails(app, result.registrationId) };
 }
 
 /**

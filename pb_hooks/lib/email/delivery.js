@@ -12,6 +12,14 @@
 // An email that carries a credential is sent from its working copy in
 // `email_secrets` (the outbox record, which administrators read, is redacted);
 // that copy is dropped once the message is sent (lib/email/secrets.js).
+// A message that cannot be made (a sending step threw: its QR code, or the
+// document a follow-up email exists for) is a failed attempt like a refused
+// send; a file left out of a message that goes anyway (a tax invoice beside
+// a ticket) is a problem. Both are reported once: logged when the delivery
+// runs in a request, counted as a failed run of the email cron when it runs
+// there (deliverDueEmails throws them after its batch, lib/core/jobs.js).
+// A follow-up email (a tax document sent on its own, lib/invoices/emails.js)
+// does not hold back a registration's `completed`.
 
 const BACKOFF_MINUTES = [1, 5, 15, 60, 240];
 const MAX_ATTEMPTS = BACKOFF_MINUTES.length + 1;
@@ -20,6 +28,7 @@ const DUE_BATCH_SIZE = 50;
 const ERROR_LOG_MAX = 20000;
 const LAST_ERROR_MAX = 5000;
 const OUTBOX_HEADER = "X-Masterclass-Email-Id";
+const PROBLEMS_MAX = 2000;
 
 function dates() {
   return require(`${__hooks}/lib/core/db-date.js`);
@@ -63,9 +72,30 @@ function unsubscribeHeaders(message) {
   return { "List-Unsubscribe": `<${found[0]}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
+function describeError(error) {
+  return require(`${__hooks}/lib/core/errors.js`).describeError(error);
+}
+
+/** Logs a problem with an email once: where no job counts it. */
+function logProblem(app, email, problem) {
+  app.logger().error("An email could not be made in full", "email", email.id, "template", email.getString("template"), "problem", problem);
+}
+
+/** The message as it goes out, or an Error marked `making` when a sending step threw. */
+function prepareMessage(app, email) {
+  try {
+    return require(`${__hooks}/lib/email/sending-steps.js`).prepare(app, email, deliverable(app, email));
+  } catch (error) {
+    const made = new Error(`The ${email.getString("template")} email could not be made: ${describeError(error)}`);
+    made.making = true;
+    throw made;
+  }
+}
+
+/** Sends the email; returns what its sending steps left to report and to do. */
 function send(app, email) {
   const meta = app.settings().meta;
-  const { message, attachments, inline } = require(`${__hooks}/lib/email/sending-steps.js`).prepare(app, email, deliverable(app, email));
+  const { message, attachments, inline, problems, afterSent } = prepareMessage(app, email);
   app.newMailClient().send(new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
     to: [{ address: email.getString("to") }],
@@ -76,6 +106,7 @@ function send(app, email) {
     attachments,
     inlineAttachments: inline,
   }));
+  return { problems, afterSent };
 }
 
 function markDelivered(app, email, status) {
@@ -107,8 +138,10 @@ function markFailedAttempt(app, email, error) {
  * Tries one email now if it is due. Returns 'sent' | 'captured' | 'failed' | 'cancelled' | 'skipped'.
  * @param {core.App} app
  * @param {string} emailId
+ * @param {(app: core.App, email: core.Record, problem: string) => void} [report] who hears of a
+ *   message that could not be made in full (logged by default; the cron counts them)
  */
-function deliverEmail(app, emailId) {
+function deliverEmail(app, emailId, report = logProblem) {
   const email = claim(app, emailId);
   if (!email) return "skipped";
   if (require(`${__hooks}/lib/email/sending-steps.js`).isObsolete(app, email)) {
@@ -119,25 +152,35 @@ function deliverEmail(app, emailId) {
     markDelivered(app, email, "captured");
     return "captured";
   }
+  let sent;
   try {
-    send(app, email);
+    sent = send(app, email);
   } catch (error) {
+    if (error && error.making) report(app, email, error.message);
     markFailedAttempt(app, email, error);
     return "failed";
   }
   markDelivered(app, email, "sent");
+  sent.problems.forEach((problem) => report(app, email, problem));
+  sent.afterSent.forEach((step) => {
+    try {
+      step(app);
+    } catch (error) {
+      report(app, email, `After it was sent: ${describeError(error)}`);
+    }
+  });
   return "sent";
 }
 
+/** Emails a registration waits for before it is completed: all but follow-ups. */
+const UNDELIVERED = "registration = {:registration} && status != 'sent' && status != 'captured' && template != {:followUp}";
+
+function followUpTemplate() {
+  return require(`${__hooks}/lib/invoices/emails.js`).TEMPLATES.document;
+}
+
 function hasUndelivered(app, registrationId) {
-  return app.findRecordsByFilter(
-    "emails",
-    "registration = {:registration} && status != 'sent' && status != 'captured'",
-    "",
-    1,
-    0,
-    { registration: registrationId },
-  ).length > 0;
+  return app.findRecordsByFilter("emails", UNDELIVERED, "", 1, 0, { registration: registrationId, followUp: followUpTemplate() }).length > 0;
 }
 
 /**
@@ -151,14 +194,7 @@ function completeIfDelivered(app, registrationId) {
   }
   let allDelivered = false;
   app.runInTransaction((txApp) => {
-    const pending = txApp.findRecordsByFilter(
-      "emails",
-      "registration = {:registration} && status != 'sent' && status != 'captured'",
-      "",
-      1,
-      0,
-      { registration: registrationId },
-    );
+    const pending = txApp.findRecordsByFilter("emails", UNDELIVERED, "", 1, 0, { registration: registrationId, followUp: followUpTemplate() });
     allDelivered = pending.length === 0;
     const registration = txApp.findRecordById("registrations", registrationId);
     if (!allDelivered || registration.getString("status") !== "paid") return;
@@ -185,7 +221,11 @@ function deliverForRegistration(app, registrationId) {
   return { allDelivered: completeIfDelivered(app, registrationId), failed };
 }
 
-/** The cron: every queued email whose next attempt is due. */
+/**
+ * The cron: every queued email whose next attempt is due. A message that
+ * could not be made in full fails the run once the batch is done (thrown
+ * for lib/core/jobs.js to log and count), the others still delivered.
+ */
 function deliverDueEmails(app) {
   const due = app.findRecordsByFilter(
     "emails",
@@ -196,11 +236,15 @@ function deliverDueEmails(app) {
     { now: dates().dbNow() },
   );
   const registrations = {};
+  const problems = [];
   due.forEach((email) => {
-    deliverEmail(app, email.id);
+    deliverEmail(app, email.id, (_app, made, problem) => problems.push(`email ${made.id}: ${problem}`));
     if (email.getString("registration")) registrations[email.getString("registration")] = true;
   });
   Object.keys(registrations).forEach((registrationId) => completeIfDelivered(app, registrationId));
+  if (problems.length > 0) {
+    throw new Error(`${problems.length === 1 ? "An email" : `${problems.length} emails`} could not be made in full: ${problems.join("; ")}`.slice(0, PROBLEMS_MAX));
+  }
 }
 
 module.exports = {

@@ -3,13 +3,19 @@
 // the module that owns its template: whether it is still to be sent, its text
 // brought up to date and the files it carries. Each such module exports
 // `sendingStep` = {handles(template), isObsolete(app, email), prepare(app,
-// email, message) → {message, attachments, inline}} and is listed in owners(); delivery
+// email, message) → {message, attachments, inline, problems?, afterSent?}} and
+// is listed in owners(); delivery
 // (lib/email/delivery.js) knows only this list. Several owners may handle one
 // template (a confirmation carries a ticket and, to the buyer, a tax
 // invoice): each takes its step in the list's order, on the message the one
 // before it gave, and their files are put together. (PocketBase loads modules
 // lazily in each of its runtimes, so a step is found by requiring its owner
 // here, not by the owner announcing itself when it happens to be loaded.)
+// A step that cannot make a file its email can go without (a tax invoice
+// beside a ticket) leaves it out and says so in `problems` (sentences), which
+// delivery logs once or counts as a failed job run; `afterSent(app)` is what
+// it does once the email is sent (queue the file's own email). A step that
+// throws stops the email: delivery counts a failed attempt and retries it.
 
 /** The modules whose emails take a step at sending time. */
 function owners() {
@@ -27,9 +33,11 @@ function isObsolete(app, email) {
 }
 
 /**
- * What goes out: `{message, attachments, inline}`, each file name → reader:
- * `attachments` are files offered to keep, `inline` the images the HTML shows
- * by `cid:<file name>` (sent in multipart/related beside the HTML).
+ * What goes out: `{message, attachments, inline, problems, afterSent}`, each
+ * file name → reader: `attachments` are files offered to keep, `inline` the
+ * images the HTML shows by `cid:<file name>` (sent in multipart/related beside
+ * the HTML); `problems` the files left out and why, `afterSent` what to do
+ * once it is sent.
  * @param {core.Record} email the claimed outbox record
  * @param {{subject: string, html: string, text: string}} message its deliverable text
  */
@@ -40,8 +48,10 @@ function prepare(app, email, message) {
       message: next.message,
       attachments: { ...prepared.attachments, ...(next.attachments || {}) },
       inline: { ...prepared.inline, ...(next.inline || {}) },
+      problems: [...prepared.problems, ...(next.problems || [])],
+      afterSent: next.afterSent ? [...prepared.afterSent, next.afterSent] : prepared.afterSent,
     };
-  }, { message, attachments: {}, inline: {} });
+  }, { message, attachments: {}, inline: {}, problems: [], afterSent: [] });
 }
 
 /**

@@ -10,13 +10,16 @@
 //   primary email is the account's email (compared without letter case). An
 //   attendee who did not buy their seat sees no other person's payment;
 // - administrators: the seller's details (read and edit).
-// PDFs are answered `private, no-store`, as downloads named after their number.
+// PDFs are answered `private, no-store`, as downloads named after their number;
+// a PDF that cannot be made (pocketbase/invoice.go returns the fault as an
+// error) answers 503 in the usual JSON error shape, never a 500.
 
 const MESSAGES = {
   noInvoice: "This order has no tax invoice: only paid orders get one (a free or waitlist registration has nothing to invoice).",
   documentNotFound: "We could not find this document.",
   signIn: "Please sign in to download your tax invoices.",
   adminOnly: "Only administrators can change the seller's details.",
+  unavailable: "We could not make this document just now. We have noted the problem; please try again later, or contact us.",
 };
 
 function errors() {
@@ -54,9 +57,16 @@ function summary(document, url) {
   };
 }
 
+/** The document's PDF as a download; a PDF that cannot be made answers 503 with the reason logged once. */
 function sendPdf(e, document) {
   const pdf = require(`${__hooks}/lib/invoices/document.js`);
-  const bytes = pdf.renderPdf(e.app, document);
+  let bytes;
+  try {
+    bytes = pdf.renderPdf(e.app, document);
+  } catch (error) {
+    e.app.logger().error("A tax document could not be made for download", "document", document.id, "error", errors().describeError(error));
+    throw errors().refusal(503, "document", "unavailable", MESSAGES.unavailable);
+  }
   e.response.header().set("Content-Disposition", `attachment; filename="${pdf.fileName(document)}"`);
   e.response.header().set("Cache-Control", "private, no-store");
   e.response.header().set("X-Robots-Tag", "noindex");
