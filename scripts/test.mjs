@@ -21,6 +21,15 @@ import { TOOLS_PREPARED_ENV } from './lib/test-tools.mjs';
 import { root } from './lib/paths.mjs';
 
 const prepareOnly = process.argv.includes('--prepare-only');
+// `--only lint,unit`: those steps alone (with the build when the browser tests are among them); all by default.
+const STEP_IDS = ['build', 'server', 'typecheck', 'lint', 'unit', 'browser'];
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').split(',').map((id) => id.trim()) : null;
+const unknown = (only ?? []).filter((id) => !STEP_IDS.includes(id));
+if (unknown.length > 0) {
+  console.error(`Unknown step ${unknown.join(', ')}: --only takes ${STEP_IDS.join(', ')}`);
+  process.exit(2);
+}
 /** A step still running after this long is stopped and failed: npm test never waits forever. */
 const STEP_LIMIT_MS = Number(process.env.TEST_STEP_LIMIT_MINUTES ?? 40) * 60_000;
 
@@ -46,6 +55,7 @@ const e2eDist = mkdtempSync(path.join(os.tmpdir(), 'masterclass-e2e-dist-'));
 // The unit step runs both unit projects (vitest.config.ts: most files share a module cache, those that change globals run isolated).
 const vitestProjects = { unit: ['unit', 'unit-isolated'], server: ['server', 'server-isolated'] };
 const vitestStep = (project) => ({
+  id: project,
   name: `${project} tests`,
   command: ['exec', '--', 'vitest', 'run', ...vitestProjects[project].flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport(project)}`],
   runner: 'vitest',
@@ -58,22 +68,27 @@ const vitestStep = (project) => ({
  * tests start as soon as the build is done. Any failure stops what is still
  * running (the first failure is the one reported).
  */
-const steps = [
-  { name: 'app build for the browser tests', command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
+const BUILD = 'app build for the browser tests';
+const allSteps = [
+  { id: 'build', name: BUILD, command: ['run', 'build', '--', '--outDir', e2eDist, '--emptyOutDir'] },
   // The release test (tests/server/release.test.ts) packs this same build once it is ready.
   { ...vitestStep('server'), env: { RELEASE_APP_DIR: e2eDist } },
-  { name: 'typecheck', command: ['run', 'typecheck'], background: true },
-  { name: 'lint', command: ['run', 'lint'], background: true },
+  { id: 'typecheck', name: 'typecheck', command: ['run', 'typecheck'], background: true },
+  { id: 'lint', name: 'lint', command: ['run', 'lint'], background: true },
   { ...vitestStep('unit'), background: true },
   {
+    id: 'browser',
     name: 'browser tests',
-    after: 'app build for the browser tests',
+    after: BUILD,
     command: ['exec', '--', 'playwright', 'test', `--reporter=${process.env.CI ? 'line' : 'list'},json`],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_DIST_DIR: e2eDist },
     runner: 'playwright',
     reportFile: playwrightReport,
   },
 ];
+const steps = only
+  ? allSteps.filter((step) => only.includes(step.id) || allSteps.some((other) => only.includes(other.id) && other.after === step.name))
+  : allSteps;
 
 const niceAvailable = spawnSync('nice', ['true']).status === 0;
 const children = new Set();
@@ -143,7 +158,7 @@ let failedStep = null;
 const done = new Map();
 function settle({ step, ok, exitCode, signal, seconds }) {
   // The build is whole: tests waiting for it (the release test) may take it.
-  if (ok && step.name === steps[0].name) writeFileSync(`${e2eDist}.ready`, '');
+  if (ok && step.name === BUILD) writeFileSync(`${e2eDist}.ready`, '');
   const stopped = !ok && stoppedByUs.has(step.name);
   addCounts(total, stepCounts({ name: step.name, runner: step.runner, reportFile: step.reportFile, exitCode: ok ? 0 : exitCode ?? 1, signal, stopped, root }));
   const at = ((Date.now() - suiteStarted) / 1000).toFixed(0);
@@ -155,7 +170,9 @@ function settle({ step, ok, exitCode, signal, seconds }) {
   }
   return ok;
 }
-console.log(`\n▶ ${steps.filter((step) => !step.after).map((step) => step.name).join(' | ')} (side by side; the browser tests follow the build)`);
+const first = steps.filter((step) => !step.after).map((step) => step.name);
+const notes = [...(first.length > 1 ? ['side by side'] : []), ...(steps.some((step) => step.after) ? ['the browser tests follow the build'] : [])];
+console.log(`\n▶ ${first.join(' | ')}${notes.length ? ` (${notes.join('; ')})` : ''}`);
 // Every step's run is registered before any of them is awaited, so a step finds what it follows.
 for (const step of steps) {
   done.set(step.name, (async () => {
