@@ -15,7 +15,11 @@
 // over the same SMTP settings PocketBase's client uses (implicit TLS or
 // STARTTLS when offered, PLAIN or LOGIN authentication, the local name).
 // A message with a calendar file goes this way too, its part typed
-// text/calendar; charset=utf-8; method=PUBLISH (calendarContentType). Every
+// text/calendar; charset=utf-8; method=PUBLISH (calendarContentType), and so
+// does one whose subject needs more than one encoded-word: PocketBase's client
+// writes those on one line however long (a title in 4-byte characters made
+// lines past RFC 5322's 998), while here each encoded-word holds whole
+// characters and has a line of its own of at most 76 (encodeSubject). Every
 // other message goes out through PocketBase's client unchanged. The
 // hook runs after the JS hooks (pb_hooks/emails.pb.js) have let it through.
 package main
@@ -39,6 +43,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gabriel-vasile/mimetype"
 	"github.com/pocketbase/pocketbase/core"
@@ -56,12 +61,59 @@ func registerRelatedMail(app core.App) {
 		Priority: 999,
 		Func: func(e *core.MailerEvent) error {
 			client, ok := e.Mailer.(*mailer.SMTPClient)
-			if !ok || (len(e.Message.InlineAttachments) == 0 && !carriesCalendar(e.Message)) {
+			if !ok || (len(e.Message.InlineAttachments) == 0 && !carriesCalendar(e.Message) && !strings.Contains(encodeSubject(e.Message.Subject), "\r\n")) {
 				return e.Next()
 			}
 			return sendRelated(client, e.Message)
 		},
 	})
+}
+
+// encodeSubject is a Subject header's value (after "Subject: "): printable
+// ASCII as it is, anything else as RFC 2047 Q encoded-words in UTF-8, each
+// holding whole characters only (never the bytes of one character split
+// between two words, RFC 2047 5), folded one word a line so that no line
+// passes 76 characters (RFC 2047 2), the first counting "Subject: ".
+func encodeSubject(subject string) string {
+	subject = oneLine(subject)
+	plain := true
+	for index := 0; index < len(subject); index++ {
+		if subject[index] < ' ' || subject[index] > '~' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return subject
+	}
+	const open, close = "=?UTF-8?q?", "?="
+	room := 76 - len("Subject: ") - len(open) - len(close)
+	var words []string
+	var word strings.Builder
+	for _, character := range strings.ToValidUTF8(subject, "\uFFFD") {
+		var encoded string
+		switch {
+		case character == ' ':
+			encoded = "_"
+		case character > ' ' && character <= '~' && character != '=' && character != '?' && character != '_':
+			encoded = string(character)
+		default:
+			var bytes [utf8.UTFMax]byte
+			for _, b := range bytes[:utf8.EncodeRune(bytes[:], character)] {
+				encoded += fmt.Sprintf("=%02X", b)
+			}
+		}
+		if word.Len() > 0 && word.Len()+len(encoded) > room {
+			words = append(words, open+word.String()+close)
+			word.Reset()
+			room = 76 - len(" ") - len(open) - len(close)
+		}
+		word.WriteString(encoded)
+	}
+	if word.Len() > 0 {
+		words = append(words, open+word.String()+close)
+	}
+	return strings.Join(words, "\r\n ")
 }
 
 // carriesCalendar: a message with a calendar file goes out here too, so
@@ -231,7 +283,7 @@ func buildRelated(m *mailer.Message) ([]byte, error) {
 	if len(m.Cc) > 0 {
 		headers["Cc"] = addressList(m.Cc)
 	}
-	headers["Subject"] = mime.QEncoding.Encode("UTF-8", oneLine(m.Subject))
+	headers["Subject"] = encodeSubject(m.Subject)
 	headers["Date"] = time.Now().Format(time.RFC1123Z)
 	headers["MIME-Version"] = "1.0"
 	if headers["Message-Id"] == "" {
@@ -244,7 +296,8 @@ func buildRelated(m *mailer.Message) ([]byte, error) {
 	}
 	sort.Strings(keys)
 	for _, key := range keys {
-		fmt.Fprintf(&out, "%s: %s\r\n", key, headers[key])
+		// encoded-words (a display name's, Go's encoder) each on a line of their own
+		fmt.Fprintf(&out, "%s: %s\r\n", key, strings.ReplaceAll(headers[key], "?= =?", "?=\r\n =?"))
 	}
 
 	var mixed *multipart.Writer

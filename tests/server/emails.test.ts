@@ -126,8 +126,8 @@ describe('with SMTP configured', () => {
       .toEqual(['ai-champions-masterclass.ics', 'masterclass-ticket.png', 'tax-invoice-INV-n.pdf']);
     const calendar = confirmation.attachments.find((attachment) => attachment.filename === 'ai-champions-masterclass.ics')!;
     expect(calendar.contentType).toBe('text/calendar');
-    expect(calendar.content).toContain('DTSTART:20310618T020000Z');
-    expect(calendar.content).toContain('DTEND:20310618T050000Z');
+    expect(calendar.content).toContain('DTSTART;TZID=Australia/Adelaide:20310618T113000');
+    expect(calendar.content).toContain('DTEND;TZID=Australia/Adelaide:20310618T143000');
 
     const registration = await waitUntil(() => mailingSu.collection('registrations').getOne(registrationId), (r) => r.status === 'completed');
     expect(registration.email_error_log).toBe('');
