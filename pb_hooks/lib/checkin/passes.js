@@ -44,7 +44,7 @@ const MESSAGES = {
   wrong: "This door link or PIN is not valid. Check the PIN, or ask the organiser for a new link.",
   passMissing: "Open the door link the organiser gave you: it names the door pass.",
   pinShape: "Enter the 6-digit PIN.",
-  sessionEnded: `This door pass's session has ended: a session lasts ${SESSION_DAYS} days from its PIN. Choose Leave this door and enter the PIN again, or ask the organiser for a new pass.`,
+  sessionEnded: `This door pass's session has ended: a session lasts ${SESSION_DAYS} days from its PIN. Enter the PIN again, or ask the organiser for a new pass.`,
   doorClosed: (day) => `This door pass has ended: its masterclass ended on ${day}, and door passes work until the end of the next day. Ask the organiser if people still need checking in.`,
   locked: (minutes) => `This door pass is locked after ${PIN_FAILURES} wrong PINs. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or ask the organiser for a new PIN.`,
 };
