@@ -61,7 +61,19 @@ async function prepareDocumentReaders() {
       // unzip -v and pdftotext -v answer with a status some versions count as an error; being there is enough
     }
   }
-  return 'pdftotext, unzip';
+  // The tickets' QR codes are read back with zbar's zbarimg; the calendar files with libical
+  // (tests/support/libical-read.py, Debian's python3 with its GObject bindings) beside ical.js.
+  try {
+    await run('zbarimg', ['--version'], { timeoutMs: 60_000 });
+  } catch {
+    throw new Error("The tests read QR codes back with zbarimg: install Debian's package (apt-get install zbar-tools).");
+  }
+  try {
+    await run('/usr/bin/python3', ['-c', 'import gi; gi.require_version("ICalGLib", "3.0"); from gi.repository import ICalGLib'], { timeoutMs: 60_000 });
+  } catch {
+    throw new Error("The tests read calendar files back with libical: install Debian's packages (apt-get install python3-gi gir1.2-ical-3.0).");
+  }
+  return 'pdftotext, unzip, zbarimg, libical';
 }
 
 const built = (didBuild) => (didBuild ? 'built' : 'already built');
@@ -72,7 +84,7 @@ export const PREPARATIONS = [
   ...Object.entries(GO_TOOLS).map(([name, { what }]) => ({ name: what, prepare: async () => built(await buildGoTool(name)) })),
   { name: 'Chromium', prepare: prepareChromium },
   { name: 'HTML validator', prepare: prepareHtmlValidator },
-  { name: 'PDF and Word readers', prepare: prepareDocumentReaders },
+  { name: 'PDF, Word, QR and calendar readers', prepare: prepareDocumentReaders },
 ];
 
 /**
@@ -81,7 +93,7 @@ export const PREPARATIONS = [
  */
 export async function prepareTestTools({ log = console.log } = {}) {
   const started = Date.now();
-  log('▶ preparing tools (before any test starts): PocketBase, stripe-mock and gofakes3 side by side, Chromium, the HTML validator, the PDF and Word readers');
+  log('▶ preparing tools (before any test starts): PocketBase, stripe-mock and gofakes3 side by side, Chromium, the HTML validator, the PDF, Word, QR and calendar readers');
   const failures = [];
   await Promise.all(PREPARATIONS.map(async ({ name, prepare }) => {
     const at = Date.now();
