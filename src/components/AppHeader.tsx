@@ -2,9 +2,11 @@
 // phone menu toggle, the AI Champions mark linking home with an optional badge
 // beside it (the admin area's), and the shell's own controls on the right.
 import type { ReactNode } from 'react';
-import { AppShell, Badge, Burger, Group, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Box, Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconSparkles } from '@tabler/icons-react';
+import responsive from './responsive.module.css';
+import { ShellHeader } from './shell/SignedInShell';
 
 export interface AppHeaderProps {
   /** Whether the navigation is open on a phone (the toggle shows it). */
@@ -18,10 +20,10 @@ export interface AppHeaderProps {
 
 export function AppHeader({ menuOpened, onMenuToggle, badge, children }: AppHeaderProps) {
   return (
-    <AppShell.Header>
-      <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+    <ShellHeader>
+      <Group h="100%" className={responsive.paddingInlineSmMd} justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <Burger opened={menuOpened} onClick={onMenuToggle} hiddenFrom="sm" size="sm" aria-label={menuOpened ? 'Close menu' : 'Open menu'} />
+          <MenuToggle opened={menuOpened} onClick={onMenuToggle} />
           <Link to="/" aria-label="AI Champions Masterclass home" style={{ textDecoration: 'none' }}>
             <Group gap={8} wrap="nowrap">
               <ThemeIcon color="amber" c="navy.9" radius="md" size={32}>
@@ -44,6 +46,24 @@ export function AppHeader({ menuOpened, onMenuToggle, badge, children }: AppHead
           </Group>
         ) : null}
       </Group>
-    </AppShell.Header>
+    </ShellHeader>
+  );
+}
+
+/**
+ * The phone menu toggle: Mantine's Burger drawn the same way, its lines in a `span`
+ * (Burger's own is a `div`, which a button may not hold).
+ */
+function MenuToggle({ opened, onClick }: { opened: boolean; onClick: () => void }) {
+  return (
+    <UnstyledButton
+      className={`${Burger.classes.root} mantine-Burger-root`}
+      style={{ '--burger-size': 'var(--burger-size-sm)' }}
+      hiddenFrom="sm"
+      onClick={onClick}
+      aria-label={opened ? 'Close menu' : 'Open menu'}
+    >
+      <Box component="span" className={Burger.classes.burger} mod={['reduce-motion', { opened }]} />
+    </UnstyledButton>
   );
 }

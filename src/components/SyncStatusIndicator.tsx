@@ -10,7 +10,7 @@ const toneColor = { ok: 'teal', busy: 'blue', offline: 'gray', attention: 'red' 
 export function SyncStatusIndicator({ status, now }: { status: SyncStatus; now: number }) {
   const label = syncStatusLabel(status, now);
   return (
-    <Badge color={toneColor[label.tone]} variant="light" radius="sm" tt="none" style={{ cursor: 'pointer' }} data-testid="sync-status">
+    <Badge component="span" color={toneColor[label.tone]} variant="light" radius="sm" tt="none" style={{ cursor: 'pointer' }} data-testid="sync-status">
       {label.text}
     </Badge>
   );

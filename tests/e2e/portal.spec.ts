@@ -9,7 +9,7 @@ import { storedSession } from './support/accounts';
 
 const DAY_OF_NOTE = 'This tool will be accessible from 9:00 am on Wednesday 18 June 2025 and will remain available afterwards.';
 const portalNav = (page: Page) => page.getByRole('navigation', { name: 'Portal' });
-const sidebarStatus = (page: Page) => page.locator('.mantine-AppShell-navbar').getByRole('status');
+const sidebarStatus = (page: Page) => page.locator('.app-shell-navbar').getByRole('status');
 
 async function openDashboard(page: Page, time: Date, path = '/dashboard') {
   await page.clock.install({ time });

@@ -102,7 +102,7 @@ test('an assessment from start to results: a half-answered step is refused, a re
     .toEqual([['completed', 57, 'Scaling', ['data-1']]]);
   await screenshot(page, 'results-desktop');
   await page.emulateMedia({ media: 'print' });
-  await expect(page.locator('.mantine-AppShell-navbar')).toBeHidden();
+  await expect(page.locator('.app-shell-navbar')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print report' })).toBeHidden();
   await screenshot(page, 'results-print');
   // The report fits on one or two A4 pages.

@@ -3,7 +3,8 @@
 // calendar link and the tax invoice, then each attendee's ticket as it is now
 // (the QR code and code of a confirmed attendee; a cancelled attendee shows as
 // cancelled, without a code).
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { IconCalendarPlus, IconClockHour4, IconFileInvoice, IconWifiOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { TicketQr } from '@/components/ticket/TicketQr';
@@ -114,12 +115,12 @@ export function OrderDetails({ order, level, staleSince = null }: OrderDetailsPr
           <Title order={level} size="h4" c="navy.9" id={`order-summary-${order.id}`}>
             Order details
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+          <ResponsiveGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
             <Fact label="Order reference" value={order.reference} testId="order-reference" />
             <Fact label={order.state === 'confirmed' ? 'Amount paid' : 'Amount'} value={order.amount_text} testId="order-amount" />
             <Fact label="Ordered on" value={order.created_text} />
             <Fact label="Attendees" value={String(order.attendees.length)} />
-          </SimpleGrid>
+          </ResponsiveGrid>
           {refunded > 0 && (
             <Text size="sm" data-testid="order-refund">
               {[
@@ -165,11 +166,11 @@ export function OrderDetails({ order, level, staleSince = null }: OrderDetailsPr
             and once they create their account the attendee portal keeps it offline.
           </Text>
         )}
-        <SimpleGrid cols={{ base: 1, sm: order.attendees.length > 1 ? 2 : 1 }} spacing="md">
+        <ResponsiveGrid cols={{ base: 1, sm: order.attendees.length > 1 ? 2 : 1 }} spacing="md">
           {order.attendees.map((attendee) => (
             <AttendeeTicket key={attendee.id} attendee={attendee} order={order} level={level} />
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
       </Stack>
       <Text size="xs" c="dimmed">
         Questions about this order? <Anchor component={Link} to="/contact" underline="always">

@@ -2,7 +2,8 @@
 // download everything held about you as one JSON file, or delete your
 // account, with what is removed and what is kept said before anything happens.
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { notify } from '@/components/notify';
@@ -62,7 +63,7 @@ export function YourDataSection() {
         <Title order={2} size="h4" id="delete-account" mb="xs" c="red.8">
           Delete my account
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mb="md">
+        <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="lg" mb="md">
           <div>
             <Text fw={600} size="sm" mb={4}>
               What is removed
@@ -92,7 +93,7 @@ export function YourDataSection() {
               <li>colleagues on a registration you made keep their places and details</li>
             </Bullets>
           </div>
-        </SimpleGrid>
+        </ResponsiveGrid>
         {user.role === 'administrator' && (
           <Text size="sm" mb="md">
             You are an administrator: you can delete your account only while another administrator remains.

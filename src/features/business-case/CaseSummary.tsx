@@ -1,7 +1,8 @@
 // The pitch-ready one-page summary: prints cleanly, downloads as a PDF, a Word
 // document or Markdown, and copies to the clipboard. The PDF and Word makers
 // load only when their button is pressed.
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useState } from 'react';
 import { IconClipboard, IconDownload, IconFileTypeDocx, IconFileTypePdf, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { notify } from '@/components/notify';
@@ -82,23 +83,23 @@ export function CaseSummary({ fields, onEdit }: { fields: CaseFields; onEdit: ()
             <Title order={1} size="h2" c="navy.9" style={{ overflowWrap: 'anywhere' }}>{fields.title}</Title>
             <Badge color={missing.length ? 'gray' : 'teal'} variant="light" style={{ flexShrink: 0 }}>{missing.length ? 'Draft' : 'Ready'}</Badge>
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Section title="Problem"><Paragraphs text={fields.problem_statement} empty="Not described yet." /></Section>
             <Section title="Opportunity"><Paragraphs text={fields.opportunity} empty="Not described yet." /></Section>
-          </SimpleGrid>
+          </ResponsiveGrid>
           <Section title="Proposed AI solution">
             {fields.source_use_case && <Text size="xs" c="dimmed">Based on the use case “{fields.source_use_case.title}”.</Text>}
             <Paragraphs text={fields.proposed_solution} empty="Not described yet." />
           </Section>
           <Section title="Financials (AUD)">
-            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="summary-figures">
+            <ResponsiveGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="summary-figures">
               {caseFigures(fields).map((figure) => (
                 <Stack key={figure.id} gap={0} data-testid={`summary-${figure.id}`}>
                   <Text size="xs" c="dimmed">{figure.label}</Text>
                   <Text fw={700} c="navy.9">{figure.value}</Text>
                 </Stack>
               ))}
-            </SimpleGrid>
+            </ResponsiveGrid>
             <Text size="xs" c="dimmed" mt={4}>
               One-off {money(sumCents(fields.one_off_costs))}; running {money(sumCents(fields.running_costs))} a year; ramp-up {fields.ramp_up_percent.map(formatRate).join(' / ')}.
             </Text>

@@ -1,5 +1,6 @@
 // The case's figures, worked out live from what is typed, each with its formula.
-import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { caseFinancials, sumCents, type CaseFields } from './caseFields';
 import { FORMULAS } from './financials';
 import { formatPayback, formatRate, formatRoi, money } from './formatFigures';
@@ -30,7 +31,7 @@ export function FiguresPanel({ fields }: { fields: CaseFields }) {
       <Title order={2} size="h4" id="case-figures" mb="sm">
         The figures so far
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {caseFigures(fields).map((figure) => (
           <Stack key={figure.id} gap={2} data-testid={`figure-${figure.id}`}>
             <Text size="sm" c="dimmed">{figure.label}</Text>
@@ -38,7 +39,7 @@ export function FiguresPanel({ fields }: { fields: CaseFields }) {
             <Text size="xs" c="dimmed">{figure.formula}</Text>
           </Stack>
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
       <Table.ScrollContainer minWidth={300} mt="md">
         <Table withTableBorder striped fz="sm" horizontalSpacing="xs" aria-label="Year by year">
           <Table.Thead>

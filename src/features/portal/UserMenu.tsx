@@ -2,6 +2,7 @@ import { Avatar, Group, List, Menu, Modal, Text, UnstyledButton, VisuallyHidden 
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { IconChevronDown, IconDeviceMobileDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { asSpan } from '@/components/renderAs';
 import { useSignOut } from '@/components/sign-out/useSignOut';
 import { profilePhotoUrl } from '@/lib/profilePhoto';
 import { promptInstall, useInstallOffer } from '@/pwa/installPrompt';
@@ -22,9 +23,9 @@ export function UserMenu({ user }: { user: PortalUser }) {
           <UnstyledButton>
             {/* Named by what it shows (the initials, the name), after what it is. */}
             <VisuallyHidden>Account menu</VisuallyHidden>
-            <Group gap={8} wrap="nowrap">
-              <Avatar src={profile ? profilePhotoUrl(profile, 'small') : null} name={name} alt="" color="navy" size={34} radius="xl" />
-              <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate="end">
+            <Group renderRoot={asSpan} gap={8} wrap="nowrap">
+              <Avatar component="span" src={profile ? profilePhotoUrl(profile, 'small') : null} name={name} alt="" color="navy" size={34} radius="xl" />
+              <Text span size="sm" fw={600} visibleFrom="sm" maw={180} truncate="end">
                 {name}
               </Text>
               <IconChevronDown size={16} />

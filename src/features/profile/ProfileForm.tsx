@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Box, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { notify } from '@/components/notify';
+import responsive from '@/components/responsive.module.css';
 import { db, type Industry, type ProfileRow } from '@/db';
 import { profilePhotoUrl } from '@/lib/profilePhoto';
 import { ProfilePhotoUpload } from './ProfilePhotoUpload';
@@ -68,8 +69,8 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
   const textProps = { maxLength: PROFILE_TEXT_MAX };
   return (
     <form onSubmit={form.onSubmit(save)} noValidate>
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
+      <Box className={responsive.columns4and8FromMd}>
+        <div>
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-photo">
             <Title order={2} size="h4" id="profile-photo" mb="md">
               Profile Photo
@@ -87,8 +88,8 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
               <TextInput w="100%" label="Profile Image URL" placeholder="https://…" type="url" {...form.getInputProps('avatar_url')} />
             </Stack>
           </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        </div>
+        <div>
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="personal-information">
             <Title order={2} size="h4" id="personal-information" mb="md">
               Personal Information
@@ -125,8 +126,8 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
               </Group>
             </Stack>
           </Card>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </Box>
     </form>
   );
 }

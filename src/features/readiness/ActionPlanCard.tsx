@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Card, Checkbox, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Checkbox, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { db, type ReadinessAssessmentRow } from '@/db';
 import type { ActionPlan } from './actionPlan';
 import { readPlanDone } from './assessmentRecords';
@@ -54,7 +55,7 @@ export function ActionPlanCard({ assessment, plan }: { assessment: ReadinessAsse
             {problem}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" className={classes.columns}>
+        <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="lg" className={classes.columns}>
           {plan.weeks.map((week, index) => (
             <Stack key={index} gap="xs">
               <Title order={3} size="h5">
@@ -72,7 +73,7 @@ export function ActionPlanCard({ assessment, plan }: { assessment: ReadinessAsse
               ))}
             </Stack>
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
       </Stack>
     </Card>
   );

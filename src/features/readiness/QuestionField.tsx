@@ -1,4 +1,5 @@
-import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Radio, Stack, Text } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { ANSWER_SCALE, type ReadinessQuestion } from './framework';
 
 interface QuestionFieldProps {
@@ -22,7 +23,7 @@ export function QuestionField({ question, number, answer, error, onAnswer }: Que
       styles={{ label: { fontWeight: 600, marginBottom: 4 }, description: { marginBottom: 8 } }}
       data-testid={`question-${question.id}`}
     >
-      <SimpleGrid cols={5} spacing={6}>
+      <ResponsiveGrid cols={5} spacing={6}>
         {ANSWER_SCALE.map((option) => (
           <Radio.Card key={option.value} value={String(option.value)} radius="md" p={6} aria-label={`${option.value} ${option.label}`}>
             <Stack gap={2} align="center">
@@ -38,7 +39,7 @@ export function QuestionField({ question, number, answer, error, onAnswer }: Que
             </Stack>
           </Radio.Card>
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
     </Radio.Group>
   );
 }

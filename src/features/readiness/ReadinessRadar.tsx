@@ -3,6 +3,7 @@
 // stay out of every other page.
 import { RadarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+import { useCleanChartMarkup } from '@/components/charts/chartMarkup';
 import { DIMENSIONS, shortName } from './framework';
 import type { DimensionScores } from './scoring';
 
@@ -12,8 +13,10 @@ export function ReadinessRadar({ scores, previous }: { scores: DimensionScores; 
     current: scores[dimension.id] ?? 0,
     ...(previous ? { previous: previous[dimension.id] ?? 0 } : {}),
   }));
+  const chart = useCleanChartMarkup<HTMLDivElement>();
   return (
     <RadarChart
+      ref={chart}
       h={300}
       data={data}
       dataKey="dimension"

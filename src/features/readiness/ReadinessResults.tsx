@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Card, Center, Group, List, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Group, List, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { IconPrinter, IconRefresh } from '@tabler/icons-react';
 import type { ReadinessAssessmentRow } from '@/db';
 import { ActionPlanCard } from './ActionPlanCard';
@@ -114,7 +115,7 @@ export function ReadinessResults({ userId, id, onNavigate, onRetake, problem }: 
         </Stack>
       </Card>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" className={classes.columns}>
+      <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="lg" className={classes.columns}>
         <Card withBorder radius="md" padding="lg" className={classes.section}>
           <Title order={2} size="h4" mb="xs">
             Readiness by dimension
@@ -151,9 +152,9 @@ export function ReadinessResults({ userId, id, onNavigate, onRetake, problem }: 
             })}
           </Stack>
         </Card>
-      </SimpleGrid>
+      </ResponsiveGrid>
 
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" className={classes.columns}>
+      <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="lg" className={classes.columns}>
         <Card withBorder radius="md" padding="lg" className={classes.section} component="section" aria-labelledby="readiness-strengths">
           <Title order={2} size="h4" mb="xs" id="readiness-strengths" c="teal.8">
             Strengths
@@ -186,7 +187,7 @@ export function ReadinessResults({ userId, id, onNavigate, onRetake, problem }: 
             <Text size="sm">Every dimension scores 50 or more. The plan below strengthens your three lowest.</Text>
           )}
         </Card>
-      </SimpleGrid>
+      </ResponsiveGrid>
 
       <ActionPlanCard key={row.id} assessment={row} plan={plan} />
 

@@ -2,7 +2,8 @@
 // cases it was based on, Save to "My use cases" (through the outbox, so it
 // works offline) and, once saved, the way into a business case.
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useForm } from '@mantine/form';
 import { IconBriefcase, IconCircleCheck, IconDeviceFloppy, IconDeviceMobile, IconSparkles } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -84,12 +85,12 @@ export function DraftEditor({ result, library, userId, savedId, onEdit, onSaved 
           {LONG_FIELDS.map(([field, label]) => (
             <Textarea key={field} label={label} autosize minRows={2} maxLength={DRAFT_TEXT_MAX[field]} {...form.getInputProps(field)} />
           ))}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {SHORT_FIELDS.map(([field, label]) => (
               <Textarea key={field} label={label} autosize minRows={1} maxLength={DRAFT_TEXT_MAX[field]} {...form.getInputProps(field)} />
             ))}
             <Select label="Adoption Level" data={ADOPTION_LEVELS} allowDeselect={false} {...form.getInputProps('adoption_level')} />
-          </SimpleGrid>
+          </ResponsiveGrid>
           <TagsInput
             label="Tags"
             description={`Up to ${TAGS_MAX}; press Enter after each`}

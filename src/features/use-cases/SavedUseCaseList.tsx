@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { IconTrash } from '@tabler/icons-react';
 import { db, LocalStorageFullError, STORAGE_FULL_MESSAGE, type AiUseCaseRow, type SavedUseCaseRow } from '@/db';
 import { adoptionColor } from './adoptionColor';
@@ -45,7 +46,7 @@ export function SavedUseCaseList({ saved, library, onOpen }: SavedUseCaseListPro
     <Stack gap="sm">
       {error && <Text c="red.7" role="alert">{error}</Text>}
       <Text c="gray.7" role="status">{saved.length} saved {saved.length === 1 ? 'use case' : 'use cases'}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {saved.map((row) => {
           const useCase = row.use_case ? library.get(row.use_case) : undefined;
           const summary = useCase?.description ?? generatedSummary(row.generated);
@@ -58,7 +59,7 @@ export function SavedUseCaseList({ saved, library, onOpen }: SavedUseCaseListPro
                   {useCase?.adoption_level && <Badge variant="light" color={adoptionColor(useCase.adoption_level)}>{useCase.adoption_level}</Badge>}
                   {!row.use_case && <Badge variant="light" color="amber" c="navy.9">Custom use case</Badge>}
                 </Group>
-                <Title order={3} size="h4" c="navy.9" id={titleId}>{useCase?.title ?? row.title}</Title>
+                <Title order={2} size="h4" c="navy.9" id={titleId}>{useCase?.title ?? row.title}</Title>
                 {summary && <Text size="sm" c="gray.7" lineClamp={3}>{summary}</Text>}
                 {row.notes && <Text size="sm" fs="italic">{row.notes}</Text>}
                 <Group gap="xs" mt="auto">
@@ -72,7 +73,7 @@ export function SavedUseCaseList({ saved, library, onOpen }: SavedUseCaseListPro
             </Card>
           );
         })}
-      </SimpleGrid>
+      </ResponsiveGrid>
     </Stack>
   );
 }

@@ -38,7 +38,7 @@ export const UseCaseCard = memo(function UseCaseCard({ useCase, terms, owner, sa
           </Group>
           <SaveHeart owner={owner} useCase={useCase} saved={saved} />
         </Group>
-        <Title order={3} size="h4" c="navy.9" id={titleId}>
+        <Title order={2} size="h4" c="navy.9" id={titleId}>
           <HighlightedText text={useCase.title} terms={terms} />
         </Title>
         <Text size="sm" c="gray.7" lineClamp={4}>

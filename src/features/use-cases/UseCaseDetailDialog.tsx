@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
-import { Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AiUseCaseRow } from '@/db';
 import { adoptionColor } from './adoptionColor';
@@ -37,24 +38,24 @@ export const UseCaseDetailDialog = memo(function UseCaseDetailDialog({ useCase, 
             {useCase.industry && <Badge variant="light" color="navy">{useCase.industry}</Badge>}
             {useCase.adoption_level && <Badge variant="light" color={adoptionColor(useCase.adoption_level)}>{useCase.adoption_level}</Badge>}
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Field label="Industry">{useCase.industry}</Field>
             <Field label="Adoption level">{useCase.adoption_level}</Field>
             <Field label="Domain">{useCase.domain && text(useCase.domain)}</Field>
             <Field label="Business function">{useCase.business_function && text(useCase.business_function)}</Field>
-          </SimpleGrid>
+          </ResponsiveGrid>
           <Field label="Description">{useCase.description && text(useCase.description)}</Field>
           <Field label="Problem statement">{useCase.problem_statement && text(useCase.problem_statement)}</Field>
           <Field label="Value proposition">{useCase.value_proposition && text(useCase.value_proposition)}</Field>
           <Field label="Solution summary">{useCase.solution_summary && text(useCase.solution_summary)}</Field>
           <Field label="Challenges and risks">{useCase.challenges_risks}</Field>
           <Divider label="Technical details" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Field label="AI technique">{useCase.ai_technique && text(useCase.ai_technique)}</Field>
             <Field label="Model type">{useCase.model_type}</Field>
             <Field label="Input data">{useCase.input_data_type}</Field>
             <Field label="Output type">{useCase.output_type}</Field>
-          </SimpleGrid>
+          </ResponsiveGrid>
           <Field label="Tags">
             {tagsOf(useCase).length > 0 && (
               <Group gap={6} mt={2}>

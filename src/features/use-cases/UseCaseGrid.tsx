@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
-import { Button, Center, SimpleGrid } from '@mantine/core';
+import { Button, Center } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import type { AiUseCaseRow } from '@/db';
 import { UseCaseCard } from './UseCaseCard';
 
@@ -20,11 +21,11 @@ export const UseCaseGrid = memo(function UseCaseGrid({ shown, terms, owner, save
   const limit = more.of === shown ? more.limit : CARDS_PER_PAGE;
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {shown.slice(0, limit).map((useCase) => (
           <UseCaseCard key={useCase.id} useCase={useCase} terms={terms.get(useCase.id)} owner={owner} saved={savedIds.has(useCase.id)} onOpen={onOpen} />
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
       {shown.length > limit && (
         <Center>
           <Button variant="light" onClick={() => setMore({ of: shown, limit: limit + CARDS_PER_PAGE })}>

@@ -16,9 +16,12 @@ import { useSavedUseCases } from './useSavedUseCases';
 import { useLatestCallback } from './useLatestCallback';
 import { useUseCaseCollection, useUseCaseResults } from './useUseCaseLibrary';
 
-/** The tabs switch the view below them and have no tab panels: no aria-controls pointing at one. */
+/** The tabs switch the one panel below them (the chosen view only): no aria-controls pointing at a panel not in the page. */
 const tabWithoutPanel = (props: Record<string, unknown>) =>
   createElement('button', Object.fromEntries(Object.entries(props).filter(([name]) => name !== 'aria-controls')));
+
+/** The tabs' id: each tab's is `${VIEW_TABS}-tab-<value>` (Mantine's), which names the panel below them. */
+const VIEW_TABS = 'use-case-views';
 
 const NO_COUNTS: FacetCounts = { adoption: new Map(), fn: new Map(), technique: new Map(), tags: new Map() };
 
@@ -74,6 +77,8 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
       <LibraryHeader />
       <LibraryTabs view={view} savedCount={saved?.rows.length ?? 0} onChange={chooseView} />
 
+      {/* The chosen tab's panel: the tabs switch what shows here (the tab names it). */}
+      <div role="tabpanel" id={`${VIEW_TABS}-panel`} aria-labelledby={`${VIEW_TABS}-tab-${view}`}>
       {!collection || !saved ? (
         <Center py="xl"><Loader aria-label="Loading use cases" /></Center>
       ) : view === 'saved' ? (
@@ -107,6 +112,7 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
           )}
         </Stack>
       )}
+      </div>
 
       <AdvancedFilters
         opened={filtersOpen}
@@ -148,7 +154,7 @@ const LibraryHeader = memo(function LibraryHeader() {
 
 const LibraryTabs = memo(function LibraryTabs({ view, savedCount, onChange }: { view: string; savedCount: number; onChange: (next: string | null) => void }) {
   return (
-    <Tabs value={view} onChange={onChange} keepMounted={false}>
+    <Tabs id={VIEW_TABS} value={view} onChange={onChange} keepMounted={false}>
       <Tabs.List>
         <Tabs.Tab value="library" renderRoot={tabWithoutPanel}>Library</Tabs.Tab>
         <Tabs.Tab value="saved" renderRoot={tabWithoutPanel} rightSection={savedCount > 0 ? <Badge size="sm" variant="light" circle>{savedCount}</Badge> : undefined}>

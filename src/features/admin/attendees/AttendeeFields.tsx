@@ -2,7 +2,8 @@
 // name and email (required), company, job title, role, phone number and
 // dietary requirements, with the same limits and checks. Each dialog names
 // the fields in its form its own way and hands them in by their meaning.
-import { Select, SimpleGrid, TextInput, Textarea, type TextInputProps } from '@mantine/core';
+import { Select, TextInput, Textarea, type TextInputProps } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import type { UseFormReturnType } from '@mantine/form';
 import { ATTENDEE_ROLES } from '@/lib/attendeeRoles';
 import { AttendeeAdminTexts as T } from './texts';
@@ -37,7 +38,7 @@ export interface AttendeeFieldsProps {
 export function AttendeeFields({ inputProps, role, onRoleChange, emailProps, dietaryRows }: AttendeeFieldsProps) {
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         <TextInput label="Full Name" required maxLength={200} autoComplete="off" {...inputProps('fullName')} />
         <TextInput label="Email" type="email" required maxLength={254} autoComplete="off" {...emailProps} {...inputProps('email')} />
         <TextInput label="Company" maxLength={200} {...inputProps('company')} />
@@ -53,7 +54,7 @@ export function AttendeeFields({ inputProps, role, onRoleChange, emailProps, die
           onChange={(value) => onRoleChange(value ?? '')}
         />
         <TextInput label="Phone Number" type="tel" maxLength={40} {...inputProps('phoneNumber')} />
-      </SimpleGrid>
+      </ResponsiveGrid>
       <Textarea label="Dietary Requirements" autosize {...dietaryRows} maxLength={1000} {...inputProps('dietaryRequirements')} />
     </>
   );

@@ -6,10 +6,11 @@
 // sends them when the device is online, whichever administrator is signed in
 // then; the other door devices' check-ins come back, conflicts included.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type CheckInRow, type DoorRosterRow } from '@/db';
+import responsive from '@/components/responsive.module.css';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { isTicketCode, ticketPayload } from '@/lib/ticket';
 import { currentUser, useSession } from '@/lib/session';
@@ -188,7 +189,7 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
       <DeviceNameDialog key={`${renaming}-${deviceName}`} opened={!deviceName || renaming} current={deviceName} onClose={deviceName ? () => setRenaming(false) : null} />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={2}>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>Door Check-in</Title>
+          <Title order={1} className={responsive.fontSize26to32}>Door Check-in</Title>
           {subtitle}
           <Group gap={6}>
             <IconDeviceMobile size={16} aria-hidden />
@@ -196,7 +197,7 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
             <Anchor component="button" size="sm" onClick={() => setRenaming(true)}>Change</Anchor>
           </Group>
         </Stack>
-        <Paper withBorder radius="md" px="md" py={6} aria-label="Checked in">
+        <Paper withBorder radius="md" px="md" py={6} role="group" aria-label="Checked in">
           <Text size="xs" c="dimmed">Checked in</Text>
           <Text fw={800} fz={28} lh={1.1} data-counts>
             {door.checkedIn} <Text span fz="md" fw={500} c="dimmed">of {door.expected} expected</Text>
@@ -216,21 +217,21 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
           Connect to the internet once to download it; after that, check-in works offline.
         </Alert>
       )}
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      <Box className={responsive.columns7and5FromMd}>
+        <div>
           <Stack gap="md">
             <ResultPanel result={result} view={door.view} checkIns={checkInsById} context={context} onUndo={onUndo} />
             <CameraScanner onCode={onCode} />
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        </div>
+        <div>
           <Stack gap="md">
             <AttendeeSearch attendees={door.attendees} view={door.view} context={context} onCheckIn={onSearchCheckIn} />
             <ConflictList view={door.view} context={context} onUndo={onUndo} />
             <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </Box>
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { Alert, Anchor, Button, Container, Group, Modal, Paper, PinInput, Stack,
 import { IconDoorExit, IconSparkles } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ClientResponseError } from 'pocketbase';
+import responsive from '@/components/responsive.module.css';
 import { db } from '@/db';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { pb } from '@/lib/pocketbase';
@@ -85,18 +86,22 @@ function PinForm({ passId, notice }: { passId: string; notice: string | null }) 
     }
   };
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={480} mx="auto" mt="lg">
+    <Paper withBorder radius="md" className={responsive.paddingMdXl} maw={480} mx="auto" mt="lg">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
-          <Title order={1} fz={{ base: 26, sm: 30 }}>Door Check-in</Title>
+          <Title order={1} className={responsive.fontSize26to30}>Door Check-in</Title>
           <Text>Enter the 6-digit PIN the organiser gave you with this link to check people in at the door of their masterclass.</Text>
           {notice && <Alert color="blue">{notice}</Alert>}
           <Stack gap={6}>
-            <Text component="label" htmlFor="door-pin" fw={600} size="sm" id="door-pin-label">PIN</Text>
+            {/* The label goes to the first digit's box (the group of six is named by it too). */}
+            <Text component="label" htmlFor="door-pin-1" fw={600} size="sm" id="door-pin-label">PIN</Text>
             <PinInput
               id="door-pin"
+              aria-labelledby="door-pin-label"
               length={6}
               type="number"
+              // Text boxes with a number keyboard: a one-time code may be offered on a text box, not on a telephone one.
+              inputType="text"
               inputMode="numeric"
               oneTimeCode
               value={pin}
@@ -226,9 +231,9 @@ export function DoorPassPage({ passId }: { passId: string }) {
   let body;
   if (user) {
     body = (
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={520} mx="auto" mt="lg">
+      <Paper withBorder radius="md" className={responsive.paddingMdXl} maw={520} mx="auto" mt="lg">
         <Stack gap="sm">
-          <Title order={1} fz={{ base: 26, sm: 30 }}>Door Check-in</Title>
+          <Title order={1} className={responsive.fontSize26to30}>Door Check-in</Title>
           <Text>This device is signed in to an account{user.full_name ? ` (${user.full_name})` : ''}. A door pass is for door staff without an account.</Text>
           <Text>
             {user.role === 'administrator'
@@ -244,7 +249,7 @@ export function DoorPassPage({ passId }: { passId: string }) {
     body = <PinForm passId={passId} notice={notice} />;
   }
   return (
-    <Container size="xl" px={{ base: 'sm', sm: 'lg' }} pb="xl">
+    <Container size="xl" className={responsive.paddingInlineSmLg} pb="xl">
       <Header />
       <main>{body}</main>
     </Container>

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
+import responsive from '@/components/responsive.module.css';
 import { pb } from '@/lib/pocketbase';
 import { doorTime } from './decisionText';
 
@@ -134,7 +135,7 @@ export function DoorPassesCard({ eventId, timeZone }: { eventId: string; timeZon
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="door-passes-title">
+    <Paper withBorder radius="md" className={responsive.paddingSmMd} component="section" aria-labelledby="door-passes-title">
       <IssuedDialog issued={issued} onClose={() => setIssued(null)} />
       <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this door pass?" centered>
         <Stack gap="md">

@@ -4,6 +4,7 @@
 // conflict found later, an undo, or the server's refusal show here at once.
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import responsive from '@/components/responsive.module.css';
 import type { CheckInRow } from '@/db';
 import type { DoorView, ScanDecision } from './decideScan';
 import { alsoScanned, decisionText, doorTime, type TextContext } from './decisionText';
@@ -77,7 +78,7 @@ export function ResultPanel({ result, view, checkIns, context, onUndo }: {
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <Icon size={40} style={{ flexShrink: 0 }} aria-hidden />
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Title order={2} c="white" fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>{title}</Title>
+            <Title order={2} c="white" className={responsive.fontSize24to30} style={{ overflowWrap: 'anywhere' }}>{title}</Title>
             {detail && <Text c="white" fz="md">{detail}</Text>}
             {tone === 'amber' && <Badge color="white" c="orange.9" variant="filled" tt="none">Conflict: checked in on two devices</Badge>}
             {notes.map((note) => <Text key={note} c="white" fw={600}>{note}</Text>)}

@@ -85,8 +85,8 @@ describe('names in any script (tests/support/unicode-names.ts)', () => {
   });
 
   it('a name typed in full in another form still comes first', () => {
-    expect(searchRoster(people, 'zoe ravn')[0].full_name).toBe(person('combining accent').fullName);
-    expect(searchRoster(people, 'ZOË ÅNGSTRÖM')[0].full_name).toBe(person('precomposed accent').fullName);
+    expect(searchRoster(people, 'zoe ravn')[0]?.full_name).toBe(person('combining accent').fullName);
+    expect(searchRoster(people, 'ZOË ÅNGSTRÖM')[0]?.full_name).toBe(person('precomposed accent').fullName);
   });
 
   it('counts two characters as people see them, and folds the way the server does', () => {

@@ -7,6 +7,8 @@ import {
   ActionIcon, Badge, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Title, Tooltip, UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { asListItem, asSpan } from '@/components/renderAs';
+import lists from '@/components/lists.module.css';
 import { IconMailForward, IconRefresh, IconReload } from '@tabler/icons-react';
 import { notify } from '@/components/notify';
 import { Collections } from '@/lib/collections';
@@ -167,46 +169,53 @@ export function EmailsAdminPage() {
           </Text>
         )}
         {data.items.length > 0 && phone && (
-          <Stack gap={0} role="list" aria-label="Emails">
-            {data.items.map((email) => (
-              <UnstyledButton
-                key={email.id}
-                role="listitem"
-                aria-label={`${email.subject} to ${email.to}`}
-                onClick={() => setOpened(email)}
-                p="sm"
-                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-              >
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600} lineClamp={2}>
-                      {email.subject}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {kindWords(email.template)}
-                      {email.resent_from ? ' · resent copy' : ''}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {email.to} · {formatWhen(email.created)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      Attempts {email.attempts}
-                      {email.next_attempt_at ? ` · next ${formatWhen(email.next_attempt_at)}` : ''}
-                    </Text>
-                    {email.last_error && (
-                      <Text size="xs" c="red" lineClamp={2}>
-                        {email.last_error}
+          <ul className={lists.plain} aria-label="Emails">
+            {data.items.map((email) => {
+              const label = `${email.subject} to ${email.to}`;
+              // The email opens from its details, a button of phrasing content; its actions sit beside it, not inside.
+              return (
+                <Group
+                  renderRoot={asListItem}
+                  key={email.id}
+                  aria-label={label}
+                  justify="space-between"
+                  wrap="nowrap"
+                  align="flex-start"
+                  gap="xs"
+                  p="sm"
+                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                >
+                  <UnstyledButton aria-label={label} onClick={() => setOpened(email)} style={{ minWidth: 0, flex: 1, alignSelf: 'stretch' }}>
+                    <Stack renderRoot={asSpan} gap={2}>
+                      <Text span size="sm" fw={600} lineClamp={2}>
+                        {email.subject}
                       </Text>
-                    )}
-                  </Stack>
+                      <Text span display="block" size="xs" c="dimmed">
+                        {kindWords(email.template)}
+                        {email.resent_from ? ' · resent copy' : ''}
+                      </Text>
+                      <Text span display="block" size="xs" c="dimmed" truncate>
+                        {email.to} · {formatWhen(email.created)}
+                      </Text>
+                      <Text span display="block" size="xs" c="dimmed">
+                        Attempts {email.attempts}
+                        {email.next_attempt_at ? ` · next ${formatWhen(email.next_attempt_at)}` : ''}
+                      </Text>
+                      {email.last_error && (
+                        <Text span size="xs" c="red" lineClamp={2}>
+                          {email.last_error}
+                        </Text>
+                      )}
+                    </Stack>
+                  </UnstyledButton>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <StatusBadge status={email.status} />
                     {actions(email)}
                   </Stack>
                 </Group>
-              </UnstyledButton>
-            ))}
-          </Stack>
+              );
+            })}
+          </ul>
         )}
         {data.items.length > 0 && !phone && (
           <Table.ScrollContainer minWidth={900}>

@@ -28,7 +28,7 @@ function EventHeadline({ event, seats, featured }: { event: AdminEventRow; seats
   const shown = seats?.sales_state ?? event.sales_state;
   const { label, color } = phaseLabel(event, shown, openedAt);
   return (
-    <Group gap="xs" wrap="wrap" aria-label="Event summary">
+    <Group gap="xs" wrap="wrap" role="group" aria-label="Event summary">
       {event.published ? (
         <Badge color={color} variant="light" tt="none" size="lg">
           Visitors see: {label}

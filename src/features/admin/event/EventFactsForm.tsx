@@ -4,8 +4,9 @@
 // below the seats taken is refused there); its messages show under the fields.
 import { useState } from 'react';
 import {
-  Alert, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title,
+  Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, TextInput, Title,
 } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import type { EventRow, SalesState } from '@/db';
@@ -153,7 +154,7 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
 
           <TextInput label="Title" required {...form.getInputProps('title')} />
 
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
             <ZonedDateTimeInput
               label="Start"
               required
@@ -172,14 +173,14 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
               onTimeChange={(time) => form.setFieldValue('endTime', time)}
               error={form.errors.endDay}
             />
-          </SimpleGrid>
+          </ResponsiveGrid>
 
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
             <TextInput label="Location" required {...form.getInputProps('location')} />
             <TextInput label="Venue" {...form.getInputProps('venue')} />
-          </SimpleGrid>
+          </ResponsiveGrid>
 
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
             <NumberInput
               label="Capacity"
               required
@@ -204,9 +205,9 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
               description="0 makes the event free."
               {...form.getInputProps('price')}
             />
-          </SimpleGrid>
+          </ResponsiveGrid>
 
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
             <ZonedDateTimeInput
               label="Portal unlock"
               description="When the portal's tools and session materials open."
@@ -217,7 +218,7 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
               onTimeChange={(time) => form.setFieldValue('unlockTime', time)}
               error={form.errors.unlockDay}
             />
-          </SimpleGrid>
+          </ResponsiveGrid>
 
           <Stack gap={6}>
             <Text component="label" id="sales-state-label" size="sm" fw={500}>

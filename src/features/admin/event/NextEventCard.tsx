@@ -3,7 +3,8 @@
 // as far from the start as the source's). The server saves it as a draft,
 // which nobody but administrators sees until it is published.
 import { useState } from 'react';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { IconAlertCircle, IconCopy } from '@tabler/icons-react';
 import { notify } from '@/components/notify';
 import { type AdminEventRow, createNextEvent, saveFailure } from './eventAdminApi';
@@ -69,7 +70,7 @@ export function NextEventCard({ source, onCreated }: NextEventCardProps) {
               line-up under Speakers.
             </Text>
           </div>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
             <ZonedDateTimeInput
               label="From"
               required
@@ -89,7 +90,7 @@ export function NextEventCard({ source, onCreated }: NextEventCardProps) {
               error={errors.ends_at}
               clearable
             />
-          </SimpleGrid>
+          </ResponsiveGrid>
           {failure ? (
             <Alert color="red" icon={<IconAlertCircle size={18} />} title="The draft was not created">
               {failure}

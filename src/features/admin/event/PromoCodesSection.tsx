@@ -4,8 +4,9 @@
 // made with one keep pointing at it.
 import { useState } from 'react';
 import {
-  Alert, Badge, Button, Card, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden,
+  Alert, Badge, Button, Card, Group, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden,
 } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTicket } from '@tabler/icons-react';
 import type { EventRow } from '@/db';
@@ -79,7 +80,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
           <Text fw={600} id="new-promo-title">
             New promo code
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             <TextInput
               label="Code"
               required
@@ -98,7 +99,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
               onTimeChange={(time) => form.setFieldValue('expiresTime', time)}
               error={form.errors.expiresDay}
             />
-          </SimpleGrid>
+          </ResponsiveGrid>
           {failure ? (
             <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to create promo code">
               {failure}

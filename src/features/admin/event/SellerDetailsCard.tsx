@@ -5,7 +5,8 @@
 // digits and the ABN checksum). Documents already issued keep the details
 // they were issued with.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { pb } from '@/lib/pocketbase';
 import { saveFailure } from './eventAdminApi';
@@ -121,12 +122,12 @@ export function SellerDetailsCard() {
                   </Text>
                 </Alert>
               ) : null}
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
                 <TextInput label="Legal name" autoComplete="organization" maxLength={200} {...field('legalName')} />
                 <TextInput label="ABN" inputMode="numeric" maxLength={20} {...field('abn')} />
                 <Textarea label="Address" autosize minRows={2} maxLength={500} {...field('address')} />
                 <TextInput label="Email (optional)" type="email" autoComplete="email" maxLength={254} {...field('email')} />
-              </SimpleGrid>
+              </ResponsiveGrid>
               <Group>
                 <Button type="submit" loading={saving}>
                   Save seller details

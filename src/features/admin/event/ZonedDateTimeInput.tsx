@@ -1,5 +1,6 @@
 // One date and time typed in the event's own time zone: a day (typed as
 // DD/MM/YYYY or picked from the calendar) and a time of day.
+import { useId } from 'react';
 import { Group, Input } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
@@ -40,10 +41,13 @@ export interface ZonedDateTimeInputProps {
 }
 
 export function ZonedDateTimeInput({ label, description, day, time, onDayChange, onTimeChange, error, required, clearable }: ZonedDateTimeInputProps) {
+  // The label goes to the date's box (each box is also named on its own: "Start date", "Start time").
+  const id = useId();
   return (
-    <Input.Wrapper label={label} description={description} error={error} required={required}>
+    <Input.Wrapper id={id} label={label} description={description} error={error} required={required}>
       <Group gap="xs" wrap="nowrap" align="flex-start" mt={description ? 4 : 0}>
         <DateInput
+          id={id}
           aria-label={`${label} date`}
           placeholder="DD/MM/YYYY"
           valueFormat="DD/MM/YYYY"

@@ -3,13 +3,16 @@
 // puts it back.
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Anchor, Badge, Box, Button, Group, Indicator, Loader, Modal, Pagination, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton,
+  Anchor, Badge, Box, Button, Group, Loader, Modal, Pagination, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMail, IconMailOpened, IconReload } from '@tabler/icons-react';
+import { asSpan } from '@/components/renderAs';
+import lists from '@/components/lists.module.css';
 import { notify } from '@/components/notify';
 import { Collections } from '@/lib/collections';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
+import classes from './MessagesAdminPage.module.css';
 import { countUnread, listMessages, markRead, type ContactMessage, type MessagePage } from './messagesApi';
 import { useLiveReload } from '../useLiveReload';
 
@@ -136,48 +139,55 @@ export function MessagesAdminPage() {
           </Text>
         )}
         {items.length > 0 && (
-          <Stack gap={0} role="list" aria-label="Messages">
-            {items.map((message) => (
-              <UnstyledButton
-                key={message.id}
-                role="listitem"
-                aria-label={`${message.read ? '' : 'Unread: '}${message.subject} from ${message.name}`}
-                onClick={() => open(message)}
-                px="md"
-                py="sm"
-                bg={message.read ? undefined : 'blue.0'}
-                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-              >
-                <Group wrap="nowrap" align="flex-start" gap="sm">
-                  <Indicator disabled={message.read} color="red" size={9} offset={2} mt={2}>
-                    {message.read ? <IconMailOpened size={20} color="var(--mantine-color-gray-6)" /> : <IconMail size={20} color="var(--mantine-color-navy-9)" />}
-                  </Indicator>
-                  <Box style={{ minWidth: 0, flex: 1 }}>
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Text size="sm" fw={message.read ? 500 : 800} truncate>
-                        {message.name}
-                        {!phone && (
-                          <Text span size="sm" c="dimmed" fw={400}>
-                            {' '}
-                            &lt;{message.email}&gt;
+          <ul className={lists.plain} aria-label="Messages">
+            {items.map((message) => {
+              const label = `${message.read ? '' : 'Unread: '}${message.subject} from ${message.name}`;
+              // The list item and its button carry the same name; the button holds phrasing content only.
+              return (
+                <li key={message.id} aria-label={label}>
+                  <UnstyledButton
+                    aria-label={label}
+                    onClick={() => open(message)}
+                    display="block"
+                    w="100%"
+                    px="md"
+                    py="sm"
+                    bg={message.read ? undefined : 'blue.0'}
+                    style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                  >
+                    <Group renderRoot={asSpan} wrap="nowrap" align="flex-start" gap="sm">
+                      <Box component="span" className={classes.envelope} mt={2}>
+                        {message.read ? <IconMailOpened size={20} color="var(--mantine-color-gray-6)" /> : <IconMail size={20} color="var(--mantine-color-navy-9)" />}
+                        {!message.read && <span className={classes.unreadDot} />}
+                      </Box>
+                      <Box component="span" display="block" style={{ minWidth: 0, flex: 1 }}>
+                        <Group renderRoot={asSpan} justify="space-between" wrap="nowrap" gap="xs">
+                          <Text span display="block" size="sm" fw={message.read ? 500 : 800} truncate>
+                            {message.name}
+                            {!phone && (
+                              <Text span size="sm" c="dimmed" fw={400}>
+                                {' '}
+                                &lt;{message.email}&gt;
+                              </Text>
+                            )}
                           </Text>
-                        )}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatWhen(message.created)}
-                      </Text>
+                          <Text span display="block" size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                            {formatWhen(message.created)}
+                          </Text>
+                        </Group>
+                        <Text span display="block" size="sm" fw={message.read ? 400 : 700} truncate>
+                          {message.subject}
+                        </Text>
+                        <Text span size="xs" c="dimmed" lineClamp={1}>
+                          {message.message}
+                        </Text>
+                      </Box>
                     </Group>
-                    <Text size="sm" fw={message.read ? 400 : 700} truncate>
-                      {message.subject}
-                    </Text>
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {message.message}
-                    </Text>
-                  </Box>
-                </Group>
-              </UnstyledButton>
-            ))}
-          </Stack>
+                  </UnstyledButton>
+                </li>
+              );
+            })}
+          </ul>
         )}
         {loaded.data.totalItems > 0 && (
           <Group justify="space-between" p="sm" gap="sm">

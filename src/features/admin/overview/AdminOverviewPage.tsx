@@ -7,7 +7,8 @@
 // machinery (outbox, refunds, seat offers, jobs, backups) and Sign-in
 // lock-outs the sign-in limits' recent decisions (both for every masterclass).
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconArrowRight, IconBulb, IconMailForward, IconPlus, IconUsers } from '@tabler/icons-react';
@@ -54,7 +55,7 @@ export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string
         error={masterclasses.error}
       />
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
         <OverviewCard
           icon={<IconUsers size={22} />}
           title="Attendee Management"
@@ -72,7 +73,7 @@ export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string
           to="/admin/use-cases"
           action="Manage Use Cases"
         />
-      </SimpleGrid>
+      </ResponsiveGrid>
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
         <Title order={2} size="h4" c="navy.9" id="quick-actions-title" mb="sm">

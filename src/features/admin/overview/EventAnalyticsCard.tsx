@@ -3,8 +3,9 @@
 // how much the attendee tools are used (GET /api/masterclass/admin/analytics).
 import { lazy, Suspense } from 'react';
 import {
-  ActionIcon, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip,
+  ActionIcon, Card, Group, Loader, Skeleton, Stack, Text, Title, Tooltip,
 } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { IconChartBar, IconRefresh } from '@tabler/icons-react';
 import { Breakdown } from './Breakdown';
 import { StatTile } from './StatTile';
@@ -53,11 +54,11 @@ function AnalyticsSkeleton() {
           Loading analytics…
         </Text>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+      <ResponsiveGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
         {Array.from({ length: 8 }, (_, index) => (
           <Skeleton key={index} h={78} radius="md" />
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
       <Skeleton h={260} radius="md" />
     </Stack>
   );
@@ -82,18 +83,18 @@ function AnalyticsFigures({ data }: { data: EventAnalytics }) {
         <Title order={3} size="h5" c="navy.9" mb="xs">
           Seats
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <ResponsiveGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <StatTile id="seats-taken" label="Seats taken" value={formatCount(seats.taken)} hint={`of ${formatCount(seats.capacity)}`} />
           <StatTile id="seats-held" label="Seats held" value={formatCount(seats.held)} hint="in checkouts now" />
           <StatTile id="seats-left" label="Seats left" value={formatCount(seats.left)} />
           <StatTile id="observers" label="Observers" value={formatCount(seats.observers)} hint="no seat taken" />
-        </SimpleGrid>
+        </ResponsiveGrid>
       </div>
       <div>
         <Title order={3} size="h5" c="navy.9" mb="xs">
           Revenue ({revenue.currency})
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <ResponsiveGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <StatTile id="revenue-gross" label="Gross" value={money(revenue.grossCents)} />
           <StatTile
             id="revenue-refunded"
@@ -102,19 +103,19 @@ function AnalyticsFigures({ data }: { data: EventAnalytics }) {
             hint={refundHint(revenue, money)}
           />
           <StatTile id="revenue-net" label="Net" value={money(revenue.netCents)} />
-        </SimpleGrid>
+        </ResponsiveGrid>
       </div>
       <div>
         <Title order={3} size="h5" c="navy.9" mb="xs">
           People and tools
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+        <ResponsiveGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
           <StatTile id="waitlist" label="Waitlist" value={formatCount(data.waitlist)} hint="registered interest" />
           <StatTile id="invitations-sent" label="Invitations sent" value={formatCount(data.invitationsSent)} hint={`${formatCount(data.invitationsPending)} not invited yet`} />
           <StatTile id="accounts-created" label="Accounts created" value={formatCount(data.accountsCreated)} hint={`of ${formatCount(data.attendees)} attendees`} />
           <StatTile id="assessments" label="Assessments completed" value={formatCount(tools.assessmentsCompleted)} hint={`by ${formatCount(tools.assessmentUsers)} ${tools.assessmentUsers === 1 ? 'person' : 'people'}`} />
           <StatTile id="business-cases" label="Business cases made" value={formatCount(tools.businessCases)} hint={`by ${formatCount(tools.businessCaseUsers)} ${tools.businessCaseUsers === 1 ? 'person' : 'people'}`} />
-        </SimpleGrid>
+        </ResponsiveGrid>
       </div>
       <div>
         <Group justify="space-between" align="baseline" mb="xs" gap="xs">
@@ -135,11 +136,11 @@ function AnalyticsFigures({ data }: { data: EventAnalytics }) {
           </Suspense>
         )}
       </div>
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+      <ResponsiveGrid cols={{ base: 1, md: 3 }} spacing="xl">
         <Breakdown id="role" title="Attendees by role" rows={data.attendeesByRole} emptyLabel="Not given" />
         <Breakdown id="utm-source" title="By UTM source" rows={data.attendeesByUtmSource} emptyLabel="None (direct)" />
         <Breakdown id="utm-medium" title="By UTM medium" rows={data.attendeesByUtmMedium} emptyLabel="None (direct)" />
-      </SimpleGrid>
+      </ResponsiveGrid>
     </Stack>
   );
 }

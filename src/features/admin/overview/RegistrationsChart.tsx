@@ -2,6 +2,7 @@
 // overview, so the charts library is fetched only when the admin overview shows it.
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+import { useCleanChartMarkup } from '@/components/charts/chartMarkup';
 import type { DayCounts } from './overviewApi';
 import { formatDay } from './format';
 
@@ -13,8 +14,10 @@ const SERIES = [
 
 export default function RegistrationsChart({ days }: { days: DayCounts[] }) {
   const data = days.map((day) => ({ ...day, day: formatDay(day.date) }));
+  const chart = useCleanChartMarkup<HTMLDivElement>();
   return (
     <BarChart
+      ref={chart}
       h={260}
       data={data}
       dataKey="day"

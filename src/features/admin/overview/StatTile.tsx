@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import responsive from '@/components/responsive.module.css';
 import classes from './StatTile.module.css';
 
 /**
@@ -25,7 +26,7 @@ export function StatTile({ id, label, value, hint, tone = 'default' }: { id: str
       <Text size="xs" c="dimmed" fw={700} tt="uppercase" lh={1.3}>
         {label}
       </Text>
-      <Text fw={800} fz={{ base: 'lg', sm: 'xl' }} c={attention ? 'var(--mantine-color-orange-light-color)' : 'navy.9'} mt={4} data-testid={`stat-${id}-value`}>
+      <Text fw={800} className={responsive.fontSizeLgXl} c={attention ? 'var(--mantine-color-orange-light-color)' : 'navy.9'} mt={4} data-testid={`stat-${id}-value`}>
         {value}
       </Text>
       {hint && (

@@ -3,7 +3,8 @@
 // /api/masterclass/admin/health), with what needs attention and what to do
 // first, or that everything is working. It needs a connection: offline it
 // says so, and figures already shown stay, marked with when they were read.
-import { ActionIcon, Alert, Anchor, Badge, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Card, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { Link } from '@tanstack/react-router';
 import { IconActivityHeartbeat, IconAlertTriangle, IconCircleCheck, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { StatTile } from './StatTile';
@@ -102,11 +103,11 @@ function HealthDetails({ health }: { health: SystemHealth }) {
         </Alert>
       )}
 
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+      <ResponsiveGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         {healthTiles(health, attention).map((tile) => (
           <StatTile key={tile.id} id={tile.id} label={tile.label} value={tile.value} hint={tile.hint} tone={tile.tone} />
         ))}
-      </SimpleGrid>
+      </ResponsiveGrid>
 
       {sentAlerts.length > 0 && (
         <Text size="sm" data-testid="health-alerts">
@@ -119,11 +120,11 @@ function HealthDetails({ health }: { health: SystemHealth }) {
         <Title order={3} size="h5" c="navy.9" mb="xs" id="health-jobs-title">
           Background jobs
         </Title>
-        <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby="health-jobs-title">
+        <ResponsiveGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby="health-jobs-title">
           {health.jobs.map((job) => (
             <JobRow key={job.id} job={job} />
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
       </div>
       {backups.inProgress && (
         <Text size="sm" data-testid="health-backup-running">

@@ -1,4 +1,5 @@
-import { AppShell, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Divider, NavLink, Stack } from '@mantine/core';
+import { ShellSection } from '@/components/shell/SignedInShell';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { ADMIN_NAV, USER_DASHBOARD_LINK, isActive } from './adminNav';
@@ -9,7 +10,7 @@ export function AdminNavbar({ onNavigate }: { onNavigate: () => void }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} scrollbars="y">
+      <ShellSection grow>
         <Stack component="nav" aria-label="Admin" gap={4}>
           {ADMIN_NAV.map((item) => (
             <NavLink
@@ -34,10 +35,10 @@ export function AdminNavbar({ onNavigate }: { onNavigate: () => void }) {
             onClick={onNavigate}
           />
         </Stack>
-      </AppShell.Section>
-      <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      </ShellSection>
+      <ShellSection pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <AdminUserMenu onNavigate={onNavigate} />
-      </AppShell.Section>
+      </ShellSection>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconLogout, IconSelector, IconUserCircle } from '@tabler/icons-react';
+import { asSpan } from '@/components/renderAs';
 import { useSignOut } from '@/components/sign-out/useSignOut';
 import { useAdminProfile } from './useAdminProfile';
 
@@ -16,18 +17,18 @@ export function AdminUserMenu({ onNavigate }: { onNavigate: () => void }) {
         <UnstyledButton w="100%" p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="admin-user-menu">
           {/* Named by what it shows (the name, the company), after what it is. */}
           <VisuallyHidden>Administrator menu</VisuallyHidden>
-          <Group gap="sm" wrap="nowrap">
-            <Avatar src={profile?.avatarUrl || null} name={name} color="navy" radius="xl" size={38} alt={name} />
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate="end">
+          <Group renderRoot={asSpan} gap="sm" wrap="nowrap">
+            <Avatar component="span" src={profile?.avatarUrl || null} name={name} color="navy" radius="xl" size={38} alt={name} />
+            <span style={{ flex: 1, minWidth: 0 }}>
+              <Text span display="block" size="sm" fw={600} truncate="end">
                 {name}
               </Text>
               {profile?.company && (
-                <Text size="xs" c="dimmed" truncate="end">
+                <Text span display="block" size="xs" c="dimmed" truncate="end">
                   {profile.company}
                 </Text>
               )}
-            </div>
+            </span>
             <IconSelector size={16} style={{ flexShrink: 0 }} />
           </Group>
         </UnstyledButton>

@@ -3,7 +3,8 @@
 // and editable, tags included. The dialog stays open when saving fails, with
 // the server's message under the field it names.
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { ClientResponseError } from 'pocketbase';
@@ -96,7 +97,7 @@ export function UseCaseFormDialog({ opened, editing, onClose, onSaved }: UseCase
         <Stack gap="sm">
           <TextInput id={TITLE_INPUT_ID} label="Title" required maxLength={TEXT_LIMITS.title} data-autofocus {...form.getInputProps('title')} />
           {long('description', 'Description')}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
             {text('industry', 'Industry')}
             {text('domain', 'Domain')}
             {text('business_function', 'Business function')}
@@ -113,7 +114,7 @@ export function UseCaseFormDialog({ opened, editing, onClose, onSaved }: UseCase
             {text('model_type', 'Model type')}
             {text('input_data_type', 'Input data')}
             {text('output_type', 'Output type')}
-          </SimpleGrid>
+          </ResponsiveGrid>
           <TagsInput
             label="Tags"
             description="Press Enter or type a comma after each tag"

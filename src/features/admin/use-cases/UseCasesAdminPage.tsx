@@ -6,8 +6,9 @@
 // and Edit open the one use case form; Delete asks first.
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip,
+  ActionIcon, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, Tooltip,
 } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
@@ -206,7 +207,7 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
         </Button>
       </Group>
       <Paper withBorder radius="md" p="sm">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+        <ResponsiveGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
           <TextInput
             label="Title"
             placeholder="Filter by title"
@@ -216,7 +217,7 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
           />
           <TextInput label="Industry" placeholder="Filter by industry" value={filters.industry} onChange={setFilter('industry')} />
           <TextInput label="AI technique" placeholder="Filter by AI technique" value={filters.aiTechnique} onChange={setFilter('aiTechnique')} />
-        </SimpleGrid>
+        </ResponsiveGrid>
       </Paper>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }} pos="relative">
         {loading && items.length === 0 && (

@@ -1,4 +1,5 @@
-import { NumberInput, SimpleGrid, Stack, Title } from '@mantine/core';
+import { NumberInput, Stack, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import type { CaseFields } from '../caseFields';
 import { formWarnings, NUMBER_RULES } from '../caseForm';
 import type { StepProps } from '../caseFormTypes';
@@ -11,7 +12,7 @@ export function BenefitsStep({ form, errors, current }: StepProps & { current: C
   return (
     <Stack gap="lg">
       <Title order={3} size="h5">Yearly benefits at full ramp</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <NumberInput
           label="Hours saved a week"
           description="Across everyone affected"
@@ -27,11 +28,11 @@ export function BenefitsStep({ form, errors, current }: StepProps & { current: C
         <AmountInput label="Hourly rate (AUD)" description="Loaded cost of an hour of that work" max={NUMBER_RULES.hourlyRate.max} {...input('hourly_rate')} />
         <AmountInput label="Extra revenue a year (AUD)" {...input('extra_revenue')} />
         <AmountInput label="Cost avoided a year (AUD)" {...input('cost_avoided')} />
-      </SimpleGrid>
+      </ResponsiveGrid>
       <Title order={3} size="h5">Ramp-up: share of the full benefit reached</Title>
-      <SimpleGrid cols={{ base: 3 }} spacing="sm">
+      <ResponsiveGrid cols={{ base: 3 }} spacing="sm">
         {[0, 1, 2].map((year) => <PercentInput key={year} label={`Year ${year + 1}`} {...input(`ramp_up.${year}`)} />)}
-      </SimpleGrid>
+      </ResponsiveGrid>
       <PercentInput
         label="Discount rate for the NPV"
         description="A yearly rate; 7 % is a common choice, 0 % means no discounting."

@@ -1,4 +1,5 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { usePortalUser } from '../portalUser';
 import { usePortalLock } from '../usePortalLock';
 import { useProfile } from '../useProfile';
@@ -27,10 +28,10 @@ export function DashboardHome() {
       <EventPhaseNote />
       <TicketSummary />
       <ToolCards lock={lock} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
         <SessionMaterials lock={lock} />
         <YourProgress />
-      </SimpleGrid>
+      </ResponsiveGrid>
     </Stack>
   );
 }

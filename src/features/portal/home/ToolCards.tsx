@@ -1,4 +1,5 @@
-import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { Link } from '@tanstack/react-router';
 import { IconArrowRight, IconLock } from '@tabler/icons-react';
 import { portalTools } from '../portalTools';
@@ -7,14 +8,14 @@ import type { PortalLock } from '../usePortalLock';
 /** The three tools: a link each once the portal has unlocked, before it when they open. */
 export function ToolCards({ lock }: { lock: PortalLock }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+    <ResponsiveGrid cols={{ base: 1, md: 3 }} spacing="md">
       {portalTools.map((tool) => (
         <Card key={tool.to} withBorder radius="md" padding="lg" component="article" aria-label={tool.title}>
           <Group gap="sm" wrap="nowrap" mb="sm">
             <ThemeIcon size={40} radius="md" color="navy" variant="light">
               <tool.icon size={22} />
             </ThemeIcon>
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {tool.title}
             </Title>
           </Group>
@@ -37,6 +38,6 @@ export function ToolCards({ lock }: { lock: PortalLock }) {
           )}
         </Card>
       ))}
-    </SimpleGrid>
+    </ResponsiveGrid>
   );
 }
