@@ -134,8 +134,9 @@ export function eventParam(event: string | undefined): Record<string, string> {
 
 /**
  * The filters as the list and export routes take them: each non-empty one
- * (trimmed) a case-insensitive contains, all together (the server's
- * `likeOperand`, as PocketBase's `~`).
+ * (trimmed) a contains that ignores accents and letter case in any script,
+ * all together (the server's `likeOperand` over search_fold(), as PocketBase's
+ * `~` with Unicode folding: pb_hooks/lib/admin/attendee-list.js).
  */
 export function filterParams(filters: AttendeeFilters): Record<string, string> {
   const params: Record<string, string> = {};
