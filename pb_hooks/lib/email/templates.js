@@ -23,7 +23,7 @@ function layout() {
 
 /** The ticket's part of a confirmation: the QR code (inside the message, shown by its Content-ID), the code and where else to find it. */
 function ticketContent(ticket) {
-  const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
+  const { IMAGE_FILENAME, DISPLAY_WIDTH, QR_SENTENCE } = require(`${__hooks}/lib/tickets/qr.js`);
   return {
     image: {
       src: `cid:${IMAGE_FILENAME}`,
@@ -31,7 +31,7 @@ function ticketContent(ticket) {
       width: DISPLAY_WIDTH,
       caption: "Your ticket: show this QR code at the door.",
     },
-    paragraph: `Your ticket is the QR code in this email. Show it at the door on your phone or printed; the ticket code below works too. Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
+    paragraph: `${QR_SENTENCE} Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
   };
 }
 

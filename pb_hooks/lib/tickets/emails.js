@@ -170,11 +170,14 @@ function ticketAttachments(app, email, ticket) {
     const calendar = require(`${__hooks}/lib/tickets/calendar.js`).eventCalendar(app, event, own);
     files[CALENDAR_FILENAME] = $filesystem.fileFromBytes(calendar, CALENDAR_FILENAME).reader.open();
   }
+  const problems = [];
   if (ticket) {
-    const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/tickets/qr.js`);
-    inline[IMAGE_FILENAME] = $filesystem.fileFromBytes(qrPng(ticket.payload).bytes, IMAGE_FILENAME).reader.open();
+    const { IMAGE_FILENAME, qrForEmail } = require(`${__hooks}/lib/tickets/qr.js`);
+    const qr = qrForEmail(ticket.payload);
+    if (qr.png) inline[IMAGE_FILENAME] = $filesystem.fileFromBytes(qr.png.bytes, IMAGE_FILENAME).reader.open();
+    else problems.push(qr.problem);
   }
-  return { attachments: files, inline };
+  return { attachments: files, inline, problems };
 }
 
 /**
@@ -207,7 +210,11 @@ const sendingStep = {
   isObsolete,
   prepare(app, email, message) {
     const current = withCurrentTicket(app, email, message);
-    return { message: current.message, ...ticketAttachments(app, email, current.ticket) };
+    const files = ticketAttachments(app, email, current.ticket);
+    // A QR code that could not be drawn leaves the message with its ticket code and no broken picture.
+    const { IMAGE_FILENAME, withoutQrImage } = require(`${__hooks}/lib/tickets/qr.js`);
+    const sent = files.inline[IMAGE_FILENAME] || !current.ticket ? current.message : withoutQrImage(current.message);
+    return { message: sent, ...files };
   },
   previewImages,
 };

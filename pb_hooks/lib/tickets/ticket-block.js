@@ -15,9 +15,9 @@ function layout() {
  *   event: lib/events/facts.js eventFacts(); portal: the sentence on where else the ticket is shown
  */
 function ticketBlock(data) {
-  const { IMAGE_FILENAME, DISPLAY_WIDTH } = require(`${__hooks}/lib/tickets/qr.js`);
+  const { IMAGE_FILENAME, DISPLAY_WIDTH, QR_SENTENCE } = require(`${__hooks}/lib/tickets/qr.js`);
   return {
-    paragraph: `Your ticket is the QR code in this email. Show it at the door on your phone or printed; the ticket code below works too. ${data.portal}`,
+    paragraph: `${QR_SENTENCE} ${data.portal}`,
     image: {
       src: `cid:${IMAGE_FILENAME}`,
       alt: `QR code of your ticket, code ${data.code}`,
