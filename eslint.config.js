@@ -40,19 +40,30 @@ const pbHooksPath = {
   message: 'Client code imports what it shares with the server as @shared/… (pb_hooks/shared), never pb_hooks by path.',
 };
 
+// Mantine 7 writes these components' layout, and any style prop given per breakpoint
+// (`p={{ base: 'md', sm: 'lg' }}`), into a <style> element in the page's body, which HTML
+// does not allow (docs/testing.md, "HTML validity").
+const inlineStyleMessage = 'Mantine writes this into a <style> element in the body: use ResponsiveGrid, SignedInShell or a class in src/components/responsive.module.css (docs/testing.md, "HTML validity").';
+const mantineInlineStyles = { name: '@mantine/core', importNames: ['AppShell', 'Flex', 'Grid', 'SimpleGrid'], message: inlineStyleMessage };
+const responsiveStyleProp = {
+  selector: "JSXAttribute[name.name!='cols'] > JSXExpressionContainer > ObjectExpression:has(> Property[key.name=/^(base|xs|sm|md|lg|xl)$/])",
+  message: inlineStyleMessage,
+};
+
 /**
  * Forbids `restrictions` (plus reading pb_hooks by path) in `files`: in import
  * and export declarations (no-restricted-imports) and in import() too, which
  * no-restricted-imports does not check (no-restricted-syntax). A file matched
- * by several of these blocks takes the last one's list, so each lists all.
+ * by several of these blocks takes the last one's list, so each lists all (and
+ * the Mantine components and props above).
  */
 const restrictImports = (files, restrictions) => {
   const all = [...restrictions, pbHooksPath];
   return {
     files,
     rules: {
-      'no-restricted-imports': ['error', { patterns: all.map(({ group, message }) => ({ group, message })) }],
-      'no-restricted-syntax': ['error', ...all.map(({ source, message }) => ({ selector: `ImportExpression[source.value=${source}]`, message }))],
+      'no-restricted-imports': ['error', { paths: [mantineInlineStyles], patterns: all.map(({ group, message }) => ({ group, message })) }],
+      'no-restricted-syntax': ['error', responsiveStyleProp, ...all.map(({ source, message }) => ({ selector: `ImportExpression[source.value=${source}]`, message }))],
     },
   };
 };

@@ -4,11 +4,13 @@
 // route), and the page once the app has rendered it in the browser
 // (`document.documentElement.outerHTML`), at desktop and phone widths, with no
 // `<style>` element in the body. Warnings may stay; the one error kept on purpose
-// is listed below with its reason.
+// is in ./support/htmlValidity.ts with its reason. The pages behind a sign-in or a
+// link (portal, admin, door, order): html-validity-app.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
-import { describe as describeMessages, errorsOf, validateHtml, type PageReport, type VnuMessage } from '../support/vnu';
+import { errorsOf, validateHtml } from '../support/vnu';
 import { APP_START_TIMEOUT } from './support/appStart';
+import { documentHtml, isKeptOnPurpose, unexpectedErrors, withStyleInBody } from './support/htmlValidity';
 
 /** Every page a visitor can open without an account (src/routes), the 404 page included. */
 const PUBLIC_PAGES = [
@@ -24,32 +26,6 @@ const PUBLIC_PAGES = [
   '/reset-password',
 ];
 const NOT_FOUND = '/no-such-page';
-
-/**
- * iOS picks a Home Screen launch image by the screen's size in `device-width` and
- * `device-height`, which Media Queries 4 deprecates (docs/testing.md, "HTML
- * validity"): the six launch-screen links in the head keep them, and only they may.
- */
-function isKeptOnPurpose(message: VnuMessage): boolean {
-  return (
-    message.type === 'error' &&
-    /Deprecated media feature “device-width”/.test(message.message) &&
-    /<link rel="apple-touch-startup-image" media="\(device-width: \d+px\) and \(device-height: \d+px\)/.test(message.extract ?? '')
-  );
-}
-
-/**
- * Pages with a `<style>` element in the body. The checker accepts one there only as
- * its parent's first child, so whether Mantine's (responsive style props, SimpleGrid,
- * Grid) pass depends on where the layout happens to put them: none at all is the rule.
- */
-function withStyleInBody(pages: { name: string; html: string }[]): string[] {
-  return pages.filter((page) => /<body[\s>][\s\S]*<style[\s>]/i.test(page.html)).map((page) => page.name);
-}
-
-function unexpectedErrors(reports: PageReport[]): string[] {
-  return reports.flatMap((report) => describeMessages(report, errorsOf(report).filter((message) => !isKeptOnPurpose(message))));
-}
 
 // The checker is a Java program: starting it and checking a batch takes several seconds, more on a busy runner.
 const VALIDATION_TIMEOUT = 120_000;
@@ -77,7 +53,7 @@ async function renderedHtml(page: Page, url: string): Promise<string> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: APP_START_TIMEOUT });
   // The toasts' container is among the extras the app renders once the page is idle.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestAnimationFrame(resolve), { timeout: 3000 })));
-  return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
+  return documentHtml(page);
 }
 
 for (const viewport of [DESKTOP, PHONE]) {

@@ -74,3 +74,18 @@ export async function ownServerAdministrator(own: OwnServer, fullName: string): 
     remove: async () => { await own.admin.collection('users').delete(user.id); },
   };
 }
+
+/**
+ * A new verified account with `role` and this email on a file's own server, signed in the way
+ * the app stores a session (pass it to signInAs); `remove` deletes the account.
+ */
+export async function ownServerAccount(own: OwnServer, role: 'attendee' | 'administrator', email: string, fullName: string): Promise<PortalTestUser> {
+  const password = `own-server-pass-${Math.random().toString(36).slice(2, 10)}`;
+  const user = await own.admin.collection('users').create({ email, password, passwordConfirm: password, role, full_name: fullName, verified: true });
+  const client = new PocketBase(own.server.url);
+  const auth = await client.collection('users').authWithPassword(email, password);
+  return {
+    id: user.id, email, fullName, storedAuth: JSON.stringify({ token: auth.token, record: auth.record }),
+    remove: async () => { await own.admin.collection('users').delete(user.id); },
+  };
+}
