@@ -1,6 +1,7 @@
 // Recharts 2 (under @mantine/charts) hands an axis's or a bar's layout props on to
 // the SVG elements it draws: `orientation`, `width` and `height` on a tick's `line`
-// and `text`, `x`, `y`, `radius` and `name` on a bar's `path`, and so on. SVG draws
+// and `text`, `x`, `y`, `radius` and `name` on a bar's `path`, `font-size` on a
+// radar's lines, `cx` and `cy` on the chart's `svg`, and so on. SVG draws
 // nothing with them (a `line` is placed by x1…y2, a `path` by d), but they are not
 // valid markup (docs/testing.md, "HTML validity"). Recharts offers no way to leave
 // them out, so a chart's root watches its SVG and removes them as Recharts writes
@@ -19,9 +20,11 @@ const LEAKED: Record<string, readonly string[]> = {
   cx: ['circle', 'ellipse', 'radialGradient'],
   cy: ['circle', 'ellipse', 'radialGradient'],
   r: ['circle', 'radialGradient'],
+  // A text attribute: on text and on the groups that hand it down, not on a line or a path.
+  'font-size': ['text', 'tspan', 'textPath', 'g', 'svg'],
 };
 const LEAKED_NAMES = Object.keys(LEAKED);
-const SELECTOR = LEAKED_NAMES.map((name) => `svg [${name}]`).join(', ');
+const SELECTOR = LEAKED_NAMES.flatMap((name) => [`svg[${name}]`, `svg [${name}]`]).join(', ');
 
 /** Removes from `element` the attributes SVG does not define on it; true when it removed any. */
 export function removeLeakedAttributes(element: Element): boolean {
