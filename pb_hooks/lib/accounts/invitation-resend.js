@@ -18,9 +18,6 @@
 // invitation comes within a few minutes; asking again is harmless).
 
 const QUEUE_KEY = "invitation-resends:queue";
-/** Addresses waiting at most (a minute's worth far beyond any venue); more are dropped and logged. */
-const QUEUE_MAX = 2000;
-const MAX_BODY_BYTES = 4 * 1024;
 // Attendees who hold (or held) a seat may have an account (lib/accounts/accounts.js).
 const INVITABLE_STATUSES = ["confirmed", "confirmed_observer"];
 
@@ -31,60 +28,14 @@ const MESSAGES = {
   emailInvalid: "Please enter a valid email address",
 };
 
-function readQueue(value) {
-  try {
-    const parsed = JSON.parse(String(value || "[]"));
-    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Adds the address to the queue (once), under the store's lock; false when the queue is full. */
-function enqueue(app, email) {
-  let added = true;
-  app.store().setFunc(QUEUE_KEY, (old) => {
-    const queue = readQueue(old);
-    if (queue.includes(email)) return JSON.stringify(queue);
-    if (queue.length >= QUEUE_MAX) {
-      added = false;
-      return JSON.stringify(queue);
-    }
-    queue.push(email);
-    return JSON.stringify(queue);
-  });
-  return added;
-}
-
-/** Takes every waiting address, leaving the queue empty. */
-function takeQueue(app) {
-  let taken = [];
-  app.store().setFunc(QUEUE_KEY, (old) => {
-    taken = readQueue(old);
-    return "[]";
-  });
-  return taken;
-}
-
 /** @param {core.RequestEvent} e */
 function handleResendRequest(e) {
-  const { answerRefusals, readJsonObject, refusal } = require(`${__hooks}/lib/core/errors.js`);
-  return answerRefusals(e, () => {
-    const body = readJsonObject(e, MAX_BODY_BYTES);
-    if (body.email !== undefined && body.email !== null && typeof body.email !== "string") {
-      throw refusal(400, "email", "validation_invalid_email", MESSAGES.emailInvalid);
-    }
-    const email = String(body.email || "").trim().toLowerCase();
-    if (email === "") throw refusal(400, "email", "validation_required", MESSAGES.emailRequired);
-    if (!require(`${__hooks}/lib/registration/validation.js`).isValidEmail(email)) {
-      throw refusal(400, "email", "validation_invalid_email", MESSAGES.emailInvalid);
-    }
-    const rateLimit = require(`${__hooks}/lib/core/rate-limit.js`);
-    rateLimit.enforce(e.app, "invitationResendsPerClient", require(`${__hooks}/lib/core/client-key.js`).clientKey(e));
-    rateLimit.enforce(e.app, "invitationResendsPerEmail", email);
-    if (!enqueue(e.app, email)) e.app.logger().warn("Invitation resend request dropped: the queue is full", "waiting", QUEUE_MAX);
-    e.response.header().set("Cache-Control", "no-store");
-    return e.json(202, { message: MESSAGES.accepted });
+  return require(`${__hooks}/lib/accounts/address-requests.js`).answerAddressRequest(e, {
+    queueKey: QUEUE_KEY,
+    perClient: "invitationResendsPerClient",
+    perEmail: "invitationResendsPerEmail",
+    accepted: MESSAGES.accepted,
+    what: "Invitation resend",
   });
 }
 
@@ -118,7 +69,7 @@ function resendTo(app, email) {
 
 /** The cron: every address asked for since the last run. Returns how many invitations were queued. */
 function processResendRequests(app) {
-  const waiting = takeQueue(app);
+  const waiting = require(`${__hooks}/lib/accounts/address-requests.js`).takeQueue(app, QUEUE_KEY);
   let queued = 0;
   const failures = [];
   waiting.forEach((email) => {

@@ -34,8 +34,6 @@ const LINK_MINUTES = 15;
 const CODE_LENGTH = 32;
 const OTPS = "_otps";
 const QUEUE_KEY = "sign-in-links:queue";
-/** Addresses waiting at most; more are dropped and logged. */
-const QUEUE_MAX = 2000;
 const MAX_BODY_BYTES = 4 * 1024;
 const ID_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 const CODE_PATTERN = /^[A-Za-z0-9]{1,64}$/;
@@ -47,62 +45,18 @@ const MESSAGES = {
   invalid: "This sign-in link is not valid or has expired. Ask for a new one.",
 };
 
-function readQueue(value) {
-  try {
-    const parsed = JSON.parse(String(value || "[]"));
-    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Adds the address to the queue (once), under the store's lock; false when the queue is full. */
-function enqueue(app, email) {
-  let added = true;
-  app.store().setFunc(QUEUE_KEY, (old) => {
-    const queue = readQueue(old);
-    if (!queue.includes(email)) {
-      if (queue.length >= QUEUE_MAX) added = false;
-      else queue.push(email);
-    }
-    return JSON.stringify(queue);
-  });
-  return added;
-}
-
-/** Takes every waiting address, leaving the queue empty. */
-function takeQueue(app) {
-  let taken = [];
-  app.store().setFunc(QUEUE_KEY, (old) => {
-    taken = readQueue(old);
-    return "[]";
-  });
-  return taken;
-}
-
 /**
  * POST /api/masterclass/sign-in-link {email}: the same 202 for every
  * well-formed address; the job sends the link.
  * @param {core.RequestEvent} e
  */
 function handleLinkRequest(e) {
-  const { answerRefusals, readJsonObject, refusal } = require(`${__hooks}/lib/core/errors.js`);
-  return answerRefusals(e, () => {
-    const body = readJsonObject(e, MAX_BODY_BYTES);
-    if (body.email !== undefined && body.email !== null && typeof body.email !== "string") {
-      throw refusal(400, "email", "validation_invalid_email", MESSAGES.emailInvalid);
-    }
-    const email = String(body.email || "").trim().toLowerCase();
-    if (email === "") throw refusal(400, "email", "validation_required", MESSAGES.emailRequired);
-    if (!require(`${__hooks}/lib/registration/validation.js`).isValidEmail(email)) {
-      throw refusal(400, "email", "validation_invalid_email", MESSAGES.emailInvalid);
-    }
-    const rateLimit = require(`${__hooks}/lib/core/rate-limit.js`);
-    rateLimit.enforce(e.app, "signInLinksPerClient", require(`${__hooks}/lib/core/client-key.js`).clientKey(e));
-    rateLimit.enforce(e.app, "signInLinksPerEmail", email);
-    if (!enqueue(e.app, email)) e.app.logger().warn("Sign-in link request dropped: the queue is full", "waiting", QUEUE_MAX);
-    e.response.header().set("Cache-Control", "no-store");
-    return e.json(202, { message: MESSAGES.accepted });
+  return require(`${__hooks}/lib/accounts/address-requests.js`).answerAddressRequest(e, {
+    queueKey: QUEUE_KEY,
+    perClient: "signInLinksPerClient",
+    perEmail: "signInLinksPerEmail",
+    accepted: MESSAGES.accepted,
+    what: "Sign-in link",
   });
 }
 
@@ -151,7 +105,7 @@ function sendLinkTo(app, email) {
 
 /** The cron: every address asked for since the last run. Returns how many links were sent. */
 function processLinkRequests(app) {
-  const waiting = takeQueue(app);
+  const waiting = require(`${__hooks}/lib/accounts/address-requests.js`).takeQueue(app, QUEUE_KEY);
   let sent = 0;
   const failures = [];
   waiting.forEach((email) => {
