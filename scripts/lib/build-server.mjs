@@ -3,8 +3,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { binDir, pocketbaseBin, serverSourceDir } from './paths.mjs';
+import { runGo } from './go-run.mjs';
 
 const stampFile = path.join(binDir, 'pocketbase.sourcehash');
 
@@ -49,39 +50,15 @@ export function ensureServerBinary({ log = console.log } = {}) {
  * As ensureServerBinary, without blocking (npm test builds it beside the test tools): resolves
  * to whether it was built; rejects with go's output when the build fails or outlasts `timeoutMs`.
  */
-export function buildServerBinary({ timeoutMs = 20 * 60_000 } = {}) {
+export async function buildServerBinary({ timeoutMs = 20 * 60_000 } = {}) {
   const wanted = sourceHash();
-  if (existsSync(pocketbaseBin) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return Promise.resolve(false);
-  return new Promise((resolve, reject) => {
-    const child = spawn('go', buildArgs(), { cwd: serverSourceDir, env: { ...process.env, CGO_ENABLED: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-child.pid, 'SIGKILL'); // go and the compilers it started
-      } catch {
-        // already gone
-      }
-    }, timeoutMs);
-    let settled = false;
-    const fail = (reason) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(new Error(`Building the PocketBase server binary (go ${buildArgs().join(' ')} in pocketbase/) failed: ${reason}. It needs Go 1.26 or later on PATH and the Go module proxy (or a filled module cache).${output.trim() ? `\n${output.trim()}` : ''}`));
-    };
-    child.on('error', (error) => fail(error.code === 'ENOENT' ? 'no `go` command was found' : error.message));
-    child.on('close', (code, signal) => {
-      if (timedOut) return fail(`it did not finish within ${timeoutMs / 60_000} minutes`);
-      if (code !== 0) return fail(signal ? `go was stopped by ${signal}` : `go exited with status ${code}`);
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      writeFileSync(stampFile, wanted);
-      resolve(true);
-    });
-  });
+  if (existsSync(pocketbaseBin) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
+  try {
+    await runGo(buildArgs(), { cwd: serverSourceDir, env: { ...process.env, CGO_ENABLED: '0' }, timeoutMs });
+  } catch (error) {
+    const output = (error.output ?? '').trim();
+    throw new Error(`Building the PocketBase server binary (go ${buildArgs().join(' ')} in pocketbase/) failed: ${error.reason ?? error.message}. It needs Go 1.26 or later on PATH and the Go module proxy (or a filled module cache).${output ? `\n${output}` : ''}`);
+  }
+  writeFileSync(stampFile, wanted);
+  return true;
 }

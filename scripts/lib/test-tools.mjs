@@ -4,11 +4,12 @@
 // a Java program). `npm test` prepares them all before any test's clock starts
 // (scripts/test.mjs, `node scripts/test.mjs --prepare-only` alone); a test file run by
 // hand builds what is missing through the same code (tests/support/stripe-mock.ts, s3.ts).
-import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { binDir } from './paths.mjs';
+import { runGo } from './go-run.mjs';
 
 /** The Go programs the tests run, each pinned to a module version. */
 export const GO_TOOLS = {
@@ -92,45 +93,26 @@ export function ensureGoTool(name) {
 }
 
 /** Builds the tool when missing without blocking (npm test builds them side by side); resolves to whether it was built. */
-export function buildGoTool(name, { timeoutMs = TOOL_BUILD_TIMEOUT_MS } = {}) {
+export async function buildGoTool(name, { timeoutMs = TOOL_BUILD_TIMEOUT_MS } = {}) {
   const tool = goToolOf(name);
-  if (goToolReady(name)) return Promise.resolve(false);
+  if (goToolReady(name)) return false;
   const { buildDir, env } = installArgs(name);
-  return new Promise((resolve, reject) => {
-    const child = spawn('go', ['install', tool.module], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-child.pid, 'SIGKILL'); // go and the compilers it started
-      } catch {
-        // already gone
-      }
-    }, timeoutMs);
-    let settled = false;
-    const finish = (error) => {
-      if (settled) return; // a failed spawn reports both 'error' and 'close'
-      settled = true;
-      clearTimeout(timer);
-      try {
-        if (!error) moveIntoPlace(name, buildDir);
-      } catch (moveError) {
-        error = buildFailure(name, `the built binary could not be moved into .bin/ (${moveError.message})`, output);
-      }
-      rmSync(buildDir, { recursive: true, force: true });
-      if (error) reject(error);
-      else resolve(true);
-    };
-    child.on('error', (error) => finish(buildFailure(name, error.code === 'ENOENT' ? 'no `go` command was found' : error.message, output)));
-    child.on('close', (code, signal) => {
-      if (timedOut) finish(buildFailure(name, `it did not finish within ${timeoutMs / 60_000} minutes`, output));
-      else if (code !== 0) finish(buildFailure(name, signal ? `go was stopped by ${signal}` : `go exited with status ${code}`, output));
-      else finish(null);
-    });
-  });
+  try {
+    let output;
+    try {
+      output = await runGo(['install', tool.module], { env, timeoutMs });
+    } catch (error) {
+      throw buildFailure(name, error.reason ?? error.message, error.output ?? '');
+    }
+    try {
+      moveIntoPlace(name, buildDir);
+    } catch (moveError) {
+      throw buildFailure(name, `the built binary could not be moved into .bin/ (${moveError.message})`, output);
+    }
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+  return true;
 }
 
 /**
