@@ -279,7 +279,8 @@ test('one masterclass at a time: the selector on Manage Attendees and the overvi
   await page.goto('/admin/attendees');
   const count = page.getByTestId('attendee-count');
   const selector = page.getByRole('textbox', { name: 'Masterclass' });
-  await expect(selector).toHaveValue(/^Wednesday 18 June 2031 — Open · featured on the site$/);
+  // the list of masterclasses loads first (slower on a loaded runner): wait for what it shows, not a time
+  await expect(selector).toHaveValue(/^Wednesday 18 June 2031 — Open · featured on the site$/, { timeout: 30_000 });
   await expect(count).toHaveText(`Showing ${attendeeIds.length} of ${attendeeIds.length} attendees`);
   await lookAt(page, { path: '/tmp/shots/admin-attendees-masterclass-desktop.png', fullPage: true });
 
@@ -323,6 +324,8 @@ test('one masterclass at a time: the selector on Manage Attendees and the overvi
 });
 
 test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 390 px', async ({ page }) => {
+  // two widths and a system health full of rows: more than the default 30 s on a loaded runner
+  test.setTimeout(60_000);
   const { admin } = own;
   const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
   await admin.collection('security_events').create({
