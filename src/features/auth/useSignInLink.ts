@@ -9,15 +9,20 @@ import { ServerMessages, SignInLinkTexts } from './authMessages';
 
 export type SignInLinkState = { status: 'none' } | { status: 'using' } | { status: 'failed'; message: string };
 
-/** One request per link, however often the effect runs (React runs it twice in development). */
+/**
+ * One request per link at a time, however often the effect runs (React runs it twice in
+ * development). A request that failed is forgotten, so opening the link again (after the
+ * connection came back) asks the server again instead of repeating the old failure.
+ */
 const uses = new Map<string, Promise<void>>();
 
-function answerOnce(link: SignInLink): Promise<void> {
+export function answerOnce(link: SignInLink): Promise<void> {
   const key = `${link.id}:${link.code}`;
   let used = uses.get(key);
   if (!used) {
     used = signInWithLink(link);
     uses.set(key, used);
+    used.catch(() => uses.delete(key));
   }
   return used;
 }
