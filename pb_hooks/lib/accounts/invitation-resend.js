@@ -24,8 +24,6 @@ const INVITABLE_STATUSES = ["confirmed", "confirmed_observer"];
 const MESSAGES = {
   accepted:
     "If this address belongs to a registered attendee who has not created an account yet, we will email the invitation again within a few minutes.",
-  emailRequired: "Please enter your email address",
-  emailInvalid: "Please enter a valid email address",
 };
 
 /** @param {core.RequestEvent} e */

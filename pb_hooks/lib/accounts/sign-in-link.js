@@ -40,8 +40,6 @@ const CODE_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
 const MESSAGES = {
   accepted: `If an account exists for this email address, we will email you a sign-in link within a minute. It works once, for ${LINK_MINUTES} minutes.`,
-  emailRequired: "Please enter your email address",
-  emailInvalid: "Please enter a valid email address",
   invalid: "This sign-in link is not valid or has expired. Ask for a new one.",
 };
 
