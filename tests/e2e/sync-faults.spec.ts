@@ -45,6 +45,11 @@ const LABELS = { company: 'Company', full_name: 'Full Name', job_title: 'Job Tit
 type Field = keyof typeof LABELS;
 const FIELDS = Object.keys(LABELS) as Field[];
 const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * How long a step may take before the journey calls it stuck. The journey judges end states, not speed: on a
+ * loaded 2-core runner one save through the faulty network has taken over 7 s, so no step waits less than this.
+ */
+const STUCK = { timeout: 120_000 } as const;
 
 /** What each tab of a device edits: its field, on its page (replaced when the tab is closed). */
 interface Slot {
@@ -212,7 +217,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
         const value = `${account.marker} ${slot.field} ${pad(round)}`;
         await textbox(slot.page, LABELS[slot.field]).fill(value);
         await saveButton(slot.page).click();
-        await expect(saveButton(slot.page)).toBeEnabled();
+        await expect(saveButton(slot.page)).toBeEnabled(STUCK);
         write(account.user.id, { [slot.field]: value });
         changes += 1;
         if (reload.includes(slot.field)) {
@@ -230,7 +235,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
       let heldFields: Record<string, unknown> = {};
       for (let round = 1; round <= ROUNDS.alpha; round += 1) {
         if (round === killAt) {
-          const leader = await leaderTab(slots.map((slot) => slot.page));
+          const leader = await leaderTab(slots.map((slot) => slot.page), STUCK.timeout);
           // The leader's next push of this profile leaves the browser and stays on the wire.
           held = proxy.hold((method, path) => method === 'PATCH' && path.startsWith(`/api/collections/users/records/${alpha.user.id}`));
           await editRound(alpha, slots, round);
@@ -241,7 +246,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
           // A tab in its place; another tab has taken the lead and sends what waits.
           slot!.page = await context.newPage();
           await openProfile(slot!.page);
-          await leaderTab(slots.map((candidate) => candidate.page));
+          await leaderTab(slots.map((candidate) => candidate.page), STUCK.timeout);
         } else {
           await editRound(alpha, slots, round, round === 7 ? ['company'] : round === 20 ? ['full_name', 'job_title'] : []);
         }
@@ -275,7 +280,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
       }
       await withDeadline(onTheWire!.arrived, 60_000, 'Bravo\'s device sent no profile change');
       const pages = slots.map((slot) => slot.page);
-      const leader = await leaderTab(pages);
+      const leader = await leaderTab(pages, STUCK.timeout);
       const signer = pages.find((page) => page !== leader)!;
       await signer.getByRole('button', { name: 'Account menu' }).click();
       await signer.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -343,7 +348,7 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
         throw error;
       });
       await context.setOffline(true);
-      await expect(page.locator('[data-sync-line]')).toContainText('Offline');
+      await expect(page.locator('[data-sync-line]')).toContainText('Offline', STUCK);
       offlineDoors += 1;
       for (const guest of offline) {
         // A run once waited here until the test's time ran out, the guest's button never shown: keep what the door showed.
@@ -509,8 +514,8 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
       expect([table, rows.filter((row) => row[owner] !== charlie.user.id).map((row) => row.id)]).toEqual([table, []]);
     }
     expect(tables.profiles.map((row) => row.id)).toEqual([charlie.user.id]);
-    await expect(textbox(handedOver, 'Company')).toHaveValue(written[charlie.user.id]!.company!);
-    await expect(textbox(handedOver, 'Full Name')).toHaveValue(written[charlie.user.id]!.full_name!);
+    await expect(textbox(handedOver, 'Company')).toHaveValue(written[charlie.user.id]!.company!, STUCK);
+    await expect(textbox(handedOver, 'Full Name')).toHaveValue(written[charlie.user.id]!.full_name!, STUCK);
     await expect(handedOver.locator('body')).not.toContainText('Bravo');
     await handedOver.goto(`${proxy.url}/dashboard`);
     await expect(handedOver.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });

@@ -149,15 +149,17 @@ export async function checkInByName(page: Page, fullName: string): Promise<'admi
   await page.getByRole('textbox', { name: 'Search by name' }).fill(fullName);
   // A minute at most: the door lists its attendees on the device, so a missing button is a fault to report, not a wait.
   await page.getByRole('button', { name: `Check in ${fullName}`, exact: true }).click({ timeout: 60_000 });
-  await expect(result).toContainText(fullName);
-  if (before !== null) await expect(result).not.toHaveAttribute('data-result-seq', before);
+  // The answer is the device's own (no request waits before it), but a loaded runner may take seconds to render it.
+  const settles = { timeout: 60_000 };
+  await expect(result).toContainText(fullName, settles);
+  if (before !== null) await expect(result).not.toHaveAttribute('data-result-seq', before, settles);
   const colour = await result.getAttribute('data-result');
   if (colour === 'green' || colour === 'amber') {
-    await expect(result).toContainText(`Checked in — ${fullName}`);
+    await expect(result).toContainText(`Checked in — ${fullName}`, settles);
     if (colour === 'green') return 'admitted';
-    await expect(result).toContainText('Conflict: checked in on two devices');
+    await expect(result).toContainText('Conflict: checked in on two devices', settles);
     return 'conflict';
   }
-  await expect(result).toContainText(`Already checked in — ${fullName}`);
+  await expect(result).toContainText(`Already checked in — ${fullName}`, settles);
   return 'already';
 }
