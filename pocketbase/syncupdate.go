@@ -27,6 +27,9 @@ import (
 var syncWritableCollections = []string{"users", "readiness_assessments", "business_cases", "saved_use_cases"}
 
 func registerAtomicSyncUpdates(app core.App) {
+	// the version at which each field of these rows last changed, on every save (syncversions.go)
+	registerFieldVersions(app)
+
 	app.OnRecordUpdateRequest(syncWritableCollections...).Bind(&hook.Handler[*core.RecordRequestEvent]{
 		Id:   "atomicSyncUpdate",
 		Func: atomicSyncUpdate,

@@ -3,8 +3,9 @@
 // door devices. Both are pulled by the sync engine's change sequence (as an
 // administrator: every attendee, every check-in); a check-in or an undo made
 // here is written with its outbox entry (collection `check_ins`) in one
-// transaction and sent by the engine (src/sync/pushCheckIns.ts). Cleared as a
-// whole at sign-out once nothing waits (doorData.ts).
+// transaction and sent by the engine (src/sync/pushCheckIns.ts). Cleared at
+// sign-out and at an account switch, all but the check-ins still waiting to be
+// sent, which hold ids and times only (forgetDoorData, doorData.ts).
 
 /** A masterclass whose door was opened on this device: its facts and replaced codes (its attendees are in doorAttendees). */
 export interface DoorRosterRow {

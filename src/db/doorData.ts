@@ -125,20 +125,29 @@ export async function discardDoorChanges(db: MasterclassDb): Promise<void> {
 }
 
 /**
- * Removes the door's lists from the device (at sign-out), unless a check-in
- * change is still in the outbox (waiting, or refused and not yet retried or
- * discarded): false then, and everything is kept with the lists it belongs to.
+ * Removes the door's lists from the device (at sign-out, an account switch, a
+ * door pass leaving): the masterclasses' facts and replaced codes, every
+ * attendee (names, emails, companies, ticket codes), every check-in the server
+ * sent, the door's checkpoints and its mark. Check-ins with a change still in
+ * the outbox (waiting, or refused and not yet retried or discarded) stay, as
+ * what sending them needs and nothing more: their ids (check-in, attendee,
+ * masterclass), times, device name and who scanned or undid them, all of which
+ * their outbox entries carry too; the next administrator (or the pass that
+ * made them) sends them, and the door shows them again by name once its list
+ * is pulled again. Answers true when nothing was kept.
  */
 export async function forgetDoorData(db: MasterclassDb): Promise<boolean> {
   return db.transaction('rw', [db.doorRosters, db.doorAttendees, db.checkIns, db.outbox, db.meta], async () => {
-    if ((await countPendingCheckIns(db)) > 0) return false;
+    const waiting = new Set((await doorChanges(db)).map((change) => change.recordId));
+    for (const id of await db.checkIns.where('pending').equals(1).primaryKeys()) waiting.add(id);
     await db.doorRosters.clear();
     await db.doorAttendees.clear();
-    await db.checkIns.clear();
+    if (waiting.size === 0) await db.checkIns.clear();
+    else await db.checkIns.filter((row) => !waiting.has(row.id)).delete();
     // The door's checkpoints and mark go with its rows: the next door on this device pulls them whole.
     await db.meta.where('key').startsWith('checkpoint:door:').delete();
     await db.meta.where('key').startsWith('refill:door:').delete();
     await db.meta.delete(DOOR_DEVICE_KEY);
-    return true;
+    return waiting.size === 0;
   });
 }

@@ -1,29 +1,44 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Edits made on two sides at once. A device sends each update of a synced
-// record with the values it edited from, in the `X-Sync-Base` header
-// (URI-encoded JSON, {field: value}). A field the server changed since that
-// base (its value is no longer the base) that the device also changed to
-// something else is a conflict: the update is answered 409 naming those
-// fields and nothing is written. Fields changed on one side only merge: the
-// device's patch carries only its own fields, and the others keep the
-// server's value. An update with no base header (an administrator, or a
-// device that chose to keep its version) is written as sent. The update rule
-// has already passed when this runs (PocketBase checks it before the request
-// hook), so a 409 tells nothing to someone who may not write the record.
+// record with the version it was edited from: per field, the `sync_seq` of
+// the server's row the device held when the user changed that field, in the
+// `X-Sync-Versions` header (URI-encoded JSON, {field: number}). The server
+// keeps the version at which each field of the row last changed
+// (sync_field_versions, written on every save by pocketbase/syncversions.go).
+// A field that changed after the version the device edited from, and that
+// the device sets to something other than its value now, is a conflict: the
+// update is answered 409 naming those fields and nothing is written. Versions,
+// not values: a field changed A → B → A since the device's version is a
+// conflict too, so a late copy of an edit made before those changes (a tab
+// closed while its push was held) cannot bring B back over the user's last save.
+//
+// The values it was edited from still come in `X-Sync-Base` (URI-encoded
+// JSON, {field: value}), the only header an older app version sends: a field
+// whose value is no longer the base, set by the device to something else, is
+// a conflict too. Fields changed on one side only merge: the device's patch
+// carries only its own fields, and the others keep the server's value. An
+// update with neither header (an administrator, or a device that chose to
+// keep its version) is written as sent. The update rule has already passed
+// when this runs (PocketBase checks it before the request hook), so a 409
+// tells nothing to someone who may not write the record.
 //
 // Atomic: the server build (pocketbase/syncupdate.go) runs each update request
 // of these collections in one transaction, before any JS handler. It reads the
-// row again inside the transaction and puts on it only the fields the request
-// sends, so here `e.record.original()` is the row as it is at this moment, and
-// `e.record` that row with the request's fields. The comparison below and the
-// save that follows are one transaction: two updates sent at once are checked
-// one after the other, each against what the other wrote.
+// row again inside it and puts on it only the fields the request sends, so
+// here `e.record.original()` is the row as it is at this moment, `e.record`
+// that row with the request's fields, and the field versions read with `e.app`
+// are the row's. The comparison below and the save that follows are one
+// transaction: two updates sent at once are checked one after the other, each
+// against what the other wrote.
 
 /** Collections devices write offline (src/db WritableCollection). */
 const WRITABLE_COLLECTIONS = ["users", "readiness_assessments", "business_cases", "saved_use_cases"];
 const HEADER_KEY = "x_sync_base";
+const VERSIONS_KEY = "x_sync_versions";
 /** The header of one record's edit: a generous limit for a few long text fields. */
 const MAX_HEADER_LENGTH = 64 * 1024;
+/** The versions header: a number per field. */
+const MAX_VERSIONS_LENGTH = 8 * 1024;
 
 /** JSON with object keys sorted, so equal values compare equal as text. */
 function stableStringify(value) {
@@ -84,6 +99,36 @@ function label(name) {
   return name.replace(/_/g, " ");
 }
 
+/** The header's JSON object ({field: ...}), or null when it is not one. */
+function parseHeader(header) {
+  let value;
+  try {
+    value = JSON.parse(decodeURIComponent(header));
+  } catch {
+    return null;
+  }
+  return value && typeof value === "object" && !Array.isArray(value) ? value : null;
+}
+
+/** A field a device may name in a base or versions header. */
+function editableField(fields, name) {
+  const field = fields.getByName(name);
+  if (!field || field.hidden || field.system || field.type() === "autodate" || field.type() === "password") return null;
+  return field;
+}
+
+/** The version at which each field of the row last changed ({field: sync_seq}; absent: not since it was created). */
+function fieldVersions(app, record) {
+  const rows = arrayOf(new DynamicModel({ field: "", seq: 0 }));
+  app.db()
+    .newQuery("SELECT field, seq FROM sync_field_versions WHERE collection = {:collection} AND record = {:record}")
+    .bind({ collection: record.collection().id, record: record.id })
+    .all(rows);
+  const versions = {};
+  for (const row of rows) versions[row.field] = row.seq;
+  return versions;
+}
+
 /**
  * onRecordUpdateRequest handler for the writable synced collections.
  * @param {core.RecordRequestEvent} e
@@ -91,38 +136,65 @@ function label(name) {
 function checkUpdateConflict(e) {
   const info = e.requestInfo();
   // Request info keys headers lower-case with "_" for "-".
-  const header = (info.headers || {})[HEADER_KEY];
-  if (!header) return e.next();
+  const headers = info.headers || {};
+  const baseHeader = headers[HEADER_KEY];
+  const versionsHeader = headers[VERSIONS_KEY];
+  if (!baseHeader && !versionsHeader) return e.next();
   // Outside the transaction the comparison would be with a row read earlier (a stock PocketBase binary).
   if (!e.app.isTransactional()) throw new Error("Sync updates need the server build's update transaction (pocketbase/syncupdate.go).");
-  if (header.length > MAX_HEADER_LENGTH) {
-    return refusal(e, 400, "The sync base is too large.", { base: { code: "sync_base_too_large", message: "The sync base is too large." } });
-  }
-  let base;
-  try {
-    base = JSON.parse(decodeURIComponent(header));
-  } catch {
-    base = null;
-  }
-  if (!base || typeof base !== "object" || Array.isArray(base)) {
-    return refusal(e, 400, "The sync base is not valid.", { base: { code: "sync_base_invalid", message: "The sync base is not valid." } });
-  }
-  const body = info.body || {};
   const fields = e.record.collection().fields;
-  const original = e.record.original();
-  const conflicts = {};
-  for (const name of Object.keys(base)) {
-    const field = fields.getByName(name);
-    if (!field || field.hidden || field.system || field.type() === "autodate" || field.type() === "password") {
-      return refusal(e, 400, `The sync base names an unknown field: ${name}.`, {
-        base: { code: "sync_base_unknown_field", message: `Unknown field: ${name}.` },
-      });
+
+  let base = {};
+  if (baseHeader) {
+    if (baseHeader.length > MAX_HEADER_LENGTH) {
+      return refusal(e, 400, "The sync base is too large.", { base: { code: "sync_base_too_large", message: "The sync base is too large." } });
     }
+    base = parseHeader(baseHeader);
+    if (!base) {
+      return refusal(e, 400, "The sync base is not valid.", { base: { code: "sync_base_invalid", message: "The sync base is not valid." } });
+    }
+    for (const name of Object.keys(base)) {
+      if (!editableField(fields, name)) {
+        return refusal(e, 400, `The sync base names an unknown field: ${name}.`, {
+          base: { code: "sync_base_unknown_field", message: `Unknown field: ${name}.` },
+        });
+      }
+    }
+  }
+
+  let versions = {};
+  if (versionsHeader) {
+    const invalid = () => refusal(e, 400, "The sync versions are not valid.", {
+      versions: { code: "sync_versions_invalid", message: "The sync versions are not valid." },
+    });
+    if (versionsHeader.length > MAX_VERSIONS_LENGTH) return invalid();
+    versions = parseHeader(versionsHeader);
+    if (!versions) return invalid();
+    for (const name of Object.keys(versions)) {
+      if (!editableField(fields, name)) {
+        return refusal(e, 400, `The sync versions name an unknown field: ${name}.`, {
+          versions: { code: "sync_versions_unknown_field", message: `Unknown field: ${name}.` },
+        });
+      }
+      const version = versions[name];
+      if (typeof version !== "number" || !Number.isSafeInteger(version) || version < 0) return invalid();
+    }
+  }
+
+  const body = info.body || {};
+  const original = e.record.original();
+  const changedAt = versionsHeader ? fieldVersions(e.app, original) : {};
+  const conflicts = {};
+  for (const name of new Set([...Object.keys(base), ...Object.keys(versions)])) {
     // Only fields this update writes can conflict.
     if (!(name in body)) continue;
+    const field = fields.getByName(name);
     const server = storedValue(original, field);
-    if (server === baseValue(base[name], field)) continue;
+    // Set to the value it has now: nothing to refuse.
     if (server === storedValue(e.record, field)) continue;
+    const changedSinceVersion = name in versions && (changedAt[name] || 0) > versions[name];
+    const changedSinceValue = name in base && server !== baseValue(base[name], field);
+    if (!changedSinceVersion && !changedSinceValue) continue;
     conflicts[name] = { code: "sync_conflict", message: "Changed on the server since you edited it." };
   }
   const names = Object.keys(conflicts);

@@ -1,20 +1,15 @@
 import { ActionIcon, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconCircleCheck, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
-import { db, type MaterialRow } from '@/db';
-import { ownEventIds, type PortalLock } from '../usePortalLock';
+import type { MaterialRow } from '@/db';
+import type { PortalLock } from '../usePortalLock';
 import { materialUrl, useOfflineMaterials } from './offlineMaterials';
+import { portalMaterials } from './portalMaterials';
 import { useFileToken } from './useFileToken';
-
-/** The materials of the attendee's own masterclasses (every one the account may read when it has no attendee row), in order. */
-async function sortedMaterials(): Promise<MaterialRow[]> {
-  const [materials, own] = await Promise.all([db.materials.orderBy('sort').toArray(), ownEventIds()]);
-  return own.size === 0 ? materials : materials.filter((material) => own.has(material.event));
-}
 
 /** 'Session Materials': the real files, downloadable once the portal has unlocked and kept for offline use. */
 export function SessionMaterials({ lock }: { lock: PortalLock }) {
-  const materials = useLiveQuery(sortedMaterials);
+  const materials = useLiveQuery(() => portalMaterials());
   const unlocked = lock.status === 'unlocked';
   const token = useFileToken(unlocked);
   const offline = useOfflineMaterials(unlocked ? materials : undefined, token);
