@@ -96,6 +96,10 @@ func main() {
 	// GET /api/sync/changes and the server-only sync_seq field (syncchanges.go)
 	registerSync(app)
 
+	// the sync history: a new epoch at every start, so a restored backup or a
+	// data folder copied in tells devices to start again (synchistory.go)
+	registerSyncHistory(app)
+
 	// ticket codes and seat visibility for attendee rows, no email to a deleted address (recordhooks.go)
 	registerRecordHooks(app)
 

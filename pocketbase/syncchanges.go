@@ -149,6 +149,9 @@ type syncQuery struct {
 	// whatever that pull does not bring), so pruned tombstones cannot matter to
 	// it and a checkpoint below the horizon is no reason to start again.
 	full bool
+	// history: the epoch of this database's history the checkpoint was taken
+	// in (synchistory.go); "" = an app from before the history.
+	history string
 }
 
 func readSyncQuery(e *core.RequestEvent) (*syncQuery, error) {
@@ -186,20 +189,28 @@ func readSyncQuery(e *core.RequestEvent) (*syncQuery, error) {
 	default:
 		return nil, badSyncParam(e, "full", "The full parameter must be 1 (this page continues a pull that started at 0) or left out.")
 	}
+	if raw, sent := params["history"]; sent {
+		if len(raw) != 1 || !syncHistoryParam.MatchString(raw[0]) {
+			return nil, badSyncParam(e, "history", "The history must be the id the server named with the checkpoint (letters and digits), or left out.")
+		}
+		q.history = raw[0]
+	}
 	return q, nil
 }
 
 // one page: {"records": [...], "gone": [...], "last": n, "more": bool}
 type syncPage struct {
 	entries []syncEntry // the records, in order
+	History string      // the current epoch of the sync history (synchistory.go)
 	Gone    []string
 	Last    int64
 	More    bool
 }
 
 type syncReset struct {
-	Reset   bool  `json:"reset"`
-	Horizon int64 `json:"horizon"`
+	Reset   bool   `json:"reset"`
+	Horizon int64  `json:"horizon"`
+	History string `json:"history"`
 }
 
 // one entry of the merged page: a changed row or a tombstone
@@ -311,16 +322,23 @@ func syncChanges(e *core.RequestEvent) error {
 	// in a pull that started at 0: its later pages are below the horizon too);
 	// one above the counter comes from another history of this database (a
 	// backup restored): either way the device pulls everything again.
-	if q.after > 0 && ((!q.full && q.after < horizon) || q.after > counter) {
+	// A checkpoint taken in another history of this database (a backup
+	// restored, a data folder copied in) likewise (synchistory.go).
+	history, otherHistory, err := syncHistoryVerdict(tx, q.history, q.after)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	if q.after > 0 && ((!q.full && q.after < horizon) || q.after > counter || otherHistory) {
 		tx.Rollback()
 		e.Response.Header().Set("Cache-Control", "no-store")
-		return e.JSON(http.StatusOK, syncReset{Reset: true, Horizon: horizon})
+		return e.JSON(http.StatusOK, syncReset{Reset: true, Horizon: horizon, History: history})
 	}
 
 	page, err := pull.read(counter)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
+	page.History = history
 	tx.Rollback()
 
 	body, err := page.encode(e)
@@ -365,7 +383,13 @@ func (page *syncPage) encode(e *core.RequestEvent) ([]byte, error) {
 	}
 	out.WriteString(`],"gone":`)
 	out.Write(gone)
-	out.WriteString(`,"last":` + strconv.FormatInt(page.Last, 10) + `,"more":` + strconv.FormatBool(page.More) + `}`)
+	history, err := json.Marshal(page.History)
+	if err != nil {
+		return nil, err
+	}
+	out.WriteString(`,"last":` + strconv.FormatInt(page.Last, 10) + `,"more":` + strconv.FormatBool(page.More) + `,"history":`)
+	out.Write(history)
+	out.WriteByte('}')
 	return out.Bytes(), nil
 }
 

@@ -5,6 +5,12 @@ export const metaKeys = {
   /** The server's change sequence up to which a collection is pulled (a number; see pullCollection). */
   checkpoint: (collection: string) => `checkpoint:${collection}`,
   /**
+   * The server's history (an epoch id) the collection's checkpoint was taken in, stored with it and
+   * sent back with it; '' when the server named none. A checkpoint without it (stored before the
+   * history existed) is dropped once: the collection refills.
+   */
+  history: (collection: string) => `history:${collection}`,
+  /**
    * Set while a collection is pulled from the start to replace the device's copy (a reset, an
    * upgrade, a discarded change): the rows it did not receive are deleted once it completes.
    */

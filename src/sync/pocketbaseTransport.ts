@@ -15,12 +15,14 @@ export const CHANGES_ROUTE = '/api/sync/changes';
 
 /** The answer read strictly: a page the engine would misread is an error, never a silent gap. */
 function changesAnswer(body: unknown): ChangesPage | ChangesReset {
-  const answer = (body ?? {}) as Partial<ChangesPage> & { reset?: unknown };
-  if (answer.reset === true) return { reset: true };
+  const answer = (body ?? {}) as Partial<Omit<ChangesPage, 'history'>> & { reset?: unknown; history?: unknown };
+  // A server without the history answers none: '' (kept with the checkpoint, never sent back).
+  const history = typeof answer.history === 'string' ? answer.history : '';
+  if (answer.reset === true) return { reset: true, history };
   if (!Array.isArray(answer.records) || !Array.isArray(answer.gone) || !Number.isSafeInteger(answer.last) || typeof answer.more !== 'boolean') {
     throw new ClientResponseError({ status: 500, response: { message: 'The server answered the sync in an unknown shape.' } });
   }
-  return { records: answer.records, gone: answer.gone.map(String), last: Number(answer.last), more: answer.more };
+  return { records: answer.records, gone: answer.gone.map(String), last: Number(answer.last), more: answer.more, history };
 }
 
 export function pocketbaseTransport(pb: PocketBase): SyncTransport {
@@ -41,9 +43,10 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
         throw error;
       }
     },
-    async changes(collection, { after, limit, owner, full }, signal) {
+    async changes(collection, { after, limit, owner, full, history }, signal) {
       const body = await pb.send<unknown>(CHANGES_ROUTE, {
-        ...options(signal), method: 'GET', query: { collection, after, limit, ...(owner ? { owner: 1 } : {}), ...(full ? { full: 1 } : {}) },
+        ...options(signal), method: 'GET',
+        query: { collection, after, limit, ...(owner ? { owner: 1 } : {}), ...(full ? { full: 1 } : {}), ...(history ? { history } : {}) },
       });
       return changesAnswer(body);
     },

@@ -13,10 +13,18 @@
 // not sent yet. That is how a collection without a checkpoint is pulled (the
 // first pull; a device upgraded from the clock cursors; a change discarded),
 // and how the device follows the server's `reset` (it pruned tombstones the
-// device has not seen). Every page of a refill says so (`full`): tombstones
-// cannot matter to it, so the server never answers it with a reset. A refill
-// cut off midway (offline, the tab closed) starts again from 0 on the next
-// pass: its mark (meta `refill:<collection>`) stays until it completes.
+// device has not seen, or its database has another history: a backup
+// restored). Every page of a refill says so (`full`): tombstones cannot matter
+// to it, so the server never answers it with a reset for them. A refill cut
+// off midway (offline, the tab closed) starts again from 0 on the next pass:
+// its mark (meta `refill:<collection>`) stays until it completes. A row held
+// with changes not sent that the refill did not bring is gone from the server
+// (or no longer shared): its changes are marked failed with the reason, as for
+// `gone`, unless the row was made here and its create is not sent yet.
+//
+// The checkpoint is stored with the server's history it was taken in (meta
+// `history:<collection>`, pocketbase/synchistory.go) and sent back with it;
+// a checkpoint stored without one (by an earlier version) is dropped once.
 import Dexie from 'dexie';
 import { metaKeys, readMeta, type MasterclassDb } from '@/db';
 import { applyGone } from './applyGone';
@@ -33,15 +41,24 @@ export async function readCheckpoint(db: MasterclassDb, collection: string): Pro
   return stored !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : null;
 }
 
-/** Deletes the rows of a refilled collection the refill did not bring, keeping those with changes not sent yet. */
-async function dropNotReceived(db: MasterclassDb, collection: string, received: ReadonlySet<string>): Promise<number> {
+/**
+ * Deletes the rows of a refilled collection the refill did not bring. A row with changes not sent
+ * yet stays: made here and not sent, it waits as it was; otherwise the server no longer has it (or
+ * no longer shares it), and its changes are marked failed with the reason (applyGone).
+ */
+async function dropNotReceived(db: MasterclassDb, collection: string, received: ReadonlySet<string>, userId: string): Promise<number> {
   const table = localTable(db, collection);
   if (!table) return 0;
-  const unsent = new Set((await db.outbox.where('[collection+recordId]').between([collection, Dexie.minKey], [collection, Dexie.maxKey]).toArray())
-    .map((change) => change.recordId));
-  const stale = (await table.toCollection().primaryKeys()).filter((id) => !received.has(id) && !unsent.has(id));
+  const changes = await db.outbox.where('[collection+recordId]').between([collection, Dexie.minKey], [collection, Dexie.maxKey]).toArray();
+  const unsent = new Set(changes.map((change) => change.recordId));
+  const madeHere = new Set(changes.filter((change) => change.op === 'create').map((change) => change.recordId));
+  const held = (await table.toCollection().primaryKeys()) as string[];
+  const stale = held.filter((id) => !received.has(id) && !unsent.has(id));
   await table.bulkDelete(stale);
-  return stale.length;
+  // Only rows this account holds, with its own changes (another account's kept changes are never touched).
+  const ownChanges = new Set(changes.filter((change) => change.owner === undefined || change.owner === userId).map((change) => change.recordId));
+  const gone = held.filter((id) => !received.has(id) && ownChanges.has(id) && !madeHere.has(id));
+  return stale.length + (await applyGone(db, collection, gone));
 }
 
 export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpec): Promise<void> {
@@ -53,26 +70,39 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
   const owner = spec.ownerField !== undefined;
 
   const checkpoint = await readCheckpoint(db, collection);
+  // The server's history the checkpoint was taken in (undefined: stored by an earlier version, so not trusted).
+  const history = await readMeta(db, metaKeys.history(collection));
   const held = await table.count();
-  /** Marks the collection as refilling; answers the set of ids the refill receives. */
+  /**
+   * Marks the collection as refilling; answers the set of ids the refill receives. The versions held
+   * may be numbered in another history of the server's database (a backup restored): they are marked
+   * unknown (0), so every version the refill brings replaces them (unsent edits stay on top).
+   */
   const startRefill = async () => {
-    await db.meta.put({ key: metaKeys.refill(collection), value: '1' });
+    await db.transaction('rw', table, db.meta, async () => {
+      await db.meta.put({ key: metaKeys.refill(collection), value: '1' });
+      await table.toCollection().modify((row) => {
+        if (row.sync_seq !== undefined && row.sync_seq !== 0) row.sync_seq = 0;
+      });
+    });
     return new Set<string>();
   };
-  const refilling = checkpoint === null || (await readMeta(db, metaKeys.refill(collection))) !== undefined;
+  const refilling = checkpoint === null || history === undefined || (await readMeta(db, metaKeys.refill(collection))) !== undefined;
   // Ids a refill received (null: not refilling).
   let received: Set<string> | null = refilling ? await startRefill() : null;
   let after = refilling ? 0 : checkpoint ?? 0;
   let restarted = false;
   // A refill into an empty table (a first pull) has nothing to drop at its end.
   let dropAtEnd = held > 0;
-  const request = (from: number) => transport.changes(collection, { after: from, limit: pageSize, owner, full: received !== null });
+  const request = (from: number, since?: string) => transport.changes(collection, {
+    after: from, limit: pageSize, owner, full: received !== null, ...(from > 0 && since ? { history: since } : {}),
+  });
 
   // A first pull fills an empty table, and each page is past the last: while a
   // page finds none of its records held, the next is added without reading first.
   let expectNew = held === 0;
   let changed = 0;
-  let next: Promise<ChangesPage | ChangesReset> = request(after);
+  let next: Promise<ChangesPage | ChangesReset> = request(after, history);
   for (;;) {
     const answer = await next;
     if ('reset' in answer) {
@@ -87,8 +117,9 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
     }
     const page = answer;
     // The next page travels while this one is stored (a page left unread when storing fails is dropped).
+    const pageHistory = page.history ?? '';
     if (page.more) {
-      next = request(page.last);
+      next = request(page.last, pageHistory);
       next.catch(() => undefined);
     }
     const refill = received;
@@ -104,11 +135,14 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
       if (refill) {
         for (const id of inPage) refill.add(id);
         if (!page.more) {
-          if (dropAtEnd) changed += await dropNotReceived(db, collection, refill);
+          if (dropAtEnd) changed += await dropNotReceived(db, collection, refill, ctx.userId);
           await db.meta.delete(metaKeys.refill(collection));
         }
       }
-      await db.meta.put({ key: metaKeys.checkpoint(collection), value: String(page.last) });
+      await db.meta.bulkPut([
+        { key: metaKeys.checkpoint(collection), value: String(page.last) },
+        { key: metaKeys.history(collection), value: pageHistory },
+      ]);
     });
     if (page.records.length > 0) {
       // On the performance timeline for the library benchmark: storing one page, its commit included.

@@ -14,9 +14,13 @@
 // transaction; on a new door device (an empty table) the whole list is stored
 // in one transaction once its last page is in. A check-in with a change not sent yet keeps it on top
 // (applyServerCheckIns) and is never deleted here. A `reset` (the server
-// pruned tombstones this device has not seen), or rows held without a
-// checkpoint, pull from 0 (every page marked `full`) and, once that
-// completes, drop the rows it did not bring, except check-ins still waiting.
+// pruned tombstones this device has not seen, or its database has another
+// history: a backup restored), or rows held without a checkpoint, pull from 0
+// (every page marked `full`) and, once that completes, drop the rows it did
+// not bring, except check-ins still waiting (they are still sent). Each
+// checkpoint is stored with the server's history it was taken in (meta
+// `history:door:<collection>`) and sent back with it; one stored without it
+// (by an earlier version) is dropped once.
 import Dexie from 'dexie';
 import { applyServerCheckIns, CHECK_INS_COLLECTION, DOOR_DEVICE_KEY, readMeta, type DoorAttendeeRow, type MasterclassDb, type ServerCheckIn, type ServerRecord } from '@/db';
 import { Collections } from '@/lib/collections';
@@ -40,6 +44,7 @@ export interface DoorPull {
 
 const checkpointKey = (collection: string) => `checkpoint:door:${collection}`;
 const refillKey = (collection: string) => `refill:door:${collection}`;
+const historyKey = (collection: string) => `history:door:${collection}`;
 
 /** Ids of check-ins with a change in the outbox (waiting or refused): never dropped by a pull. */
 async function unsentCheckIns(db: MasterclassDb): Promise<Set<string>> {
@@ -95,13 +100,26 @@ export async function pullDoorCollection(ctx: SyncContext, pull: DoorPull): Prom
   const { db, transport } = ctx;
   const table = db.table(pull.table);
   // Every page of a pull from 0 that replaces the copy says so (`full`): the server never answers it with a reset.
-  const request = (after: number, full: boolean) => transport.changes(pull.collection, { after, limit: DOOR_PAGE_SIZE, full });
+  const request = (after: number, full: boolean, since?: string) => transport.changes(pull.collection, {
+    after, limit: DOOR_PAGE_SIZE, full, ...(after > 0 && since ? { history: since } : {}),
+  });
   const checkpoint = await readCheckpoint(db, pull.collection);
+  // The server's history the checkpoint was taken in (undefined: stored by an earlier version, so not trusted).
+  const history = await readMeta(db, historyKey(pull.collection));
+  // The versions held may be numbered in another history of the server's database (a backup
+  // restored): a refill forgets them (a waiting check-in keeps its own), so every version it brings replaces them.
   const startRefill = async () => {
-    await db.meta.put({ key: refillKey(pull.collection), value: '1' });
+    await db.transaction('rw', table, db.meta, async () => {
+      await db.meta.put({ key: refillKey(pull.collection), value: '1' });
+      await table.toCollection().modify((row: { sync_seq?: number; updated?: string; pending?: number }) => {
+        delete row.sync_seq;
+        if (!row.pending) row.updated = '';
+      });
+    });
     return new Set<string>();
   };
-  const refilling = (await readMeta(db, refillKey(pull.collection))) !== undefined || (checkpoint === null && (await table.count()) > 0);
+  const refilling = (await readMeta(db, refillKey(pull.collection))) !== undefined
+    || (checkpoint !== null && history === undefined) || (checkpoint === null && (await table.count()) > 0);
   let received: Set<string> | null = refilling ? await startRefill() : null;
   let after = refilling ? 0 : checkpoint ?? 0;
   // An empty table (a new door device): each page holds only rows not stored yet, so nothing is read before writing.
@@ -109,13 +127,15 @@ export async function pullDoorCollection(ctx: SyncContext, pull: DoorPull): Prom
   const fresh = (await table.count()) === 0;
   // The next page travels while this one is stored (one left unread when storing fails is dropped).
   let next: ReturnType<typeof request> | null = null;
+  // The history the next page's checkpoint belongs to (the last page's).
+  let since = history;
   // A new door device's list is gathered and stored in one transaction once the last page is in, so
   // the door page reads its list again once rather than after every page (storing is most of a
   // fresh door's wait). A fill cut off midway stored nothing and starts again from 0.
   const gathered = fresh && received === null ? new Map<string, ServerRecord>() : null;
   for (;;) {
     ctx.stopped?.throwIfAborted();
-    const answer = await (next ?? request(after, received !== null));
+    const answer = await (next ?? request(after, received !== null, since));
     next = null;
     if ('reset' in answer) {
       if (after === 0) throw new Error(`The server asked to pull ${pull.collection} again from the start while pulling from the start`);
@@ -124,8 +144,9 @@ export async function pullDoorCollection(ctx: SyncContext, pull: DoorPull): Prom
       after = 0;
       continue;
     }
+    since = answer.history ?? '';
     if (answer.more) {
-      next = request(answer.last, received !== null);
+      next = request(answer.last, received !== null, since);
       next.catch(() => undefined);
     }
     let records = answer.records;
@@ -152,7 +173,10 @@ export async function pullDoorCollection(ctx: SyncContext, pull: DoorPull): Prom
           await db.meta.delete(refillKey(pull.collection));
         }
       }
-      await db.meta.put({ key: checkpointKey(pull.collection), value: String(answer.last) });
+      await db.meta.bulkPut([
+        { key: checkpointKey(pull.collection), value: String(answer.last) },
+        { key: historyKey(pull.collection), value: since ?? '' },
+      ]);
     });
     if (records.length > 0) {
       // On the performance timeline for the door benchmark: storing one page (or a new door's whole list), its commit included.

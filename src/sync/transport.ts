@@ -18,6 +18,12 @@ export interface ChangesQuery {
    * with a reset, whatever its checkpoint.
    */
   full?: boolean;
+  /**
+   * The server's history (an epoch id, see pocketbase/synchistory.go) the checkpoint was taken
+   * in: a checkpoint from another history (a backup restored) is answered with a reset.
+   * Left out, the server checks only the counter and the horizon.
+   */
+  history?: string;
 }
 
 export interface ChangesPage {
@@ -29,14 +35,19 @@ export interface ChangesPage {
   last: number;
   /** Another page follows. */
   more: boolean;
+  /** The server's history now (an epoch id): stored with the checkpoint and sent back with it (none: ''). */
+  history?: string;
 }
 
 /**
  * The server no longer knows every delete since the checkpoint (its tombstones were
- * pruned): pull from 0 and drop what that pull does not bring.
+ * pruned), or the checkpoint belongs to another history of its database (a backup
+ * restored): pull from 0 and drop what that pull does not bring.
  */
 export interface ChangesReset {
   reset: true;
+  /** The server's history now. */
+  history?: string;
 }
 
 export interface RealtimeChange {
@@ -65,7 +76,9 @@ export interface SyncTransport {
    * `base`: the values the patched fields were edited from; the server answers
    * 409 (fields named in `data`, code 'sync_conflict') when it changed one of them meanwhile.
    */
-  update(collection: string, id: string, patch: Record<string, unknown>, signal?: AbortSignal, base?: Record<string, unknown>): Promise<ServerRecord>;
+  update(
+    collection: string, id: string, patch: Record<string, unknown>, signal?: AbortSignal, base?: Record<string, unknown>, versions?: Record<string, number>,
+  ): Promise<ServerRecord>;
   delete(collection: string, id: string, signal?: AbortSignal): Promise<void>;
   subscribe(collection: string, onChange: (change: RealtimeChange) => void): Promise<Unsubscribe>;
   /** Called on every (re)connection of the realtime channel. */

@@ -5,7 +5,10 @@
 // write takes the next number of one counter when it commits (`sync_seq`); a
 // delete leaves a tombstone with its own number; a row the user can no longer
 // read (`hide`) is numbered again and answered as `gone`; pruned tombstones
-// move the horizon, and a pull from before it is answered `reset`.
+// move the horizon, and a pull from before it is answered `reset`; every
+// answer names the server's history (an epoch id), a restart starts a new
+// epoch and a restored snapshot (`backup`, `restore`) starts one after the
+// snapshot's counter, so a checkpoint from past that point is answered `reset`.
 import type { ServerRecord } from '@/db';
 import { syncedCollections } from '../syncedCollections';
 import type { ChangesPage, ChangesReset, RealtimeChange, SyncTransport } from '../transport';
@@ -42,6 +45,22 @@ interface Tombstone {
   seq: number;
 }
 
+/** One epoch of the server's history (pocketbase/synchistory.go): it began after the counter's value `startedAfter`. */
+interface Epoch {
+  id: string;
+  startedAfter: number;
+}
+
+/** The server's data at one moment (`backup`), to bring back with `restore`. */
+export interface FakeServerSnapshot {
+  readonly collections: [string, [string, ServerRecord][]][];
+  readonly seq: number;
+  readonly tombstones: [string, Tombstone[]][];
+  readonly hidden: [string, [string, number][]][];
+  readonly horizon: number;
+  readonly epochs: Epoch[];
+}
+
 export class FakeSyncServer {
   private readonly collections = new Map<string, Map<string, ServerRecord>>();
   /** The change counter: the last number given. */
@@ -52,6 +71,9 @@ export class FakeSyncServer {
   private readonly hidden = new Map<string, Map<string, number>>();
   /** The highest pruned tombstone number: a pull from before it is told to reset. */
   private horizon = 0;
+  /** The history of this server's database, oldest first: the last is the current one. */
+  private epochs: Epoch[] = [{ id: 'history000001', startedAfter: 0 }];
+  private epochsStarted = 1;
   /** The signed-in user (owner-scoped pulls answer only their rows). */
   userId = 'user00000000001';
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -75,7 +97,7 @@ export class FakeSyncServer {
   /** Refuse pulls of these collections with a 403. */
   readonly forbidden = new Set<string>();
   /** Every pull request's answer (record ids, gone ids, reset), in order. */
-  readonly listed: { collection: string; after: number; ids: string[]; gone: string[]; reset?: true; full?: true }[] = [];
+  readonly listed: { collection: string; after: number; ids: string[]; gone: string[]; reset?: true; full?: true; history?: string }[] = [];
   readonly calls: string[] = [];
   /** The base sent with each update that reached a record, in order. */
   readonly baseSeen: (Record<string, unknown> | undefined)[] = [];
@@ -83,6 +105,55 @@ export class FakeSyncServer {
   /** The counter now (the checkpoint a complete pull ends at). */
   get sequence(): number {
     return this.seq;
+  }
+
+  /** The current epoch of the server's history (every answer names it). */
+  get history(): string {
+    return this.epochs.at(-1)!.id;
+  }
+
+  /** The server starts again on its own data: a new epoch after the counter (no device needs to refill). */
+  restart(): void {
+    this.epochsStarted += 1;
+    this.epochs.push({ id: `history${String(this.epochsStarted).padStart(6, '0')}`, startedAfter: this.seq });
+  }
+
+  /** A copy of the data now, as a backup holds it. */
+  backup(): FakeServerSnapshot {
+    const copy = <T>(value: T): T => structuredClone(value);
+    return {
+      collections: [...this.collections].map(([name, rows]) => [name, copy([...rows])]),
+      seq: this.seq,
+      tombstones: copy([...this.tombstones]),
+      hidden: [...this.hidden].map(([name, rows]) => [name, [...rows]]),
+      horizon: this.horizon,
+      epochs: copy(this.epochs),
+    };
+  }
+
+  /** The backup's data brought back, and the server started on it (a new epoch after the backup's counter). */
+  restore(snapshot: FakeServerSnapshot): void {
+    this.seq = snapshot.seq;
+    this.collections.clear();
+    for (const [name, rows] of snapshot.collections) {
+      const table = this.table(name);
+      // Put back as they were: the rows keep their numbers.
+      for (const [id, record] of structuredClone(rows)) Map.prototype.set.call(table, id, record);
+    }
+    this.tombstones.clear();
+    for (const [name, list] of structuredClone(snapshot.tombstones)) this.tombstones.set(name, list);
+    this.hidden.clear();
+    for (const [name, rows] of snapshot.hidden) this.hidden.set(name, new Map(rows));
+    this.horizon = snapshot.horizon;
+    this.epochs = structuredClone(snapshot.epochs);
+    this.restart();
+  }
+
+  /** Whether a checkpoint taken in epoch `device` belongs to another history than this server's. */
+  private otherHistory(device: string | undefined, after: number): boolean {
+    if (!device || after === 0 || device === this.history) return false;
+    const at = this.epochs.findIndex((epoch) => epoch.id === device);
+    return at < 0 || after > this.epochs[at + 1]!.startedAfter;
   }
 
   table(collection: string): Map<string, ServerRecord> {
@@ -149,15 +220,16 @@ export class FakeSyncServer {
   }
 
   /** GET /api/sync/changes, in one snapshot (this fake answers between writes). */
-  private changesAfter(collection: string, after: number, limit: number, owner: boolean, full: boolean): ChangesPage | ChangesReset {
-    if (!full && after > 0 && after < this.horizon) {
-      this.listed.push({ collection, after, ids: [], gone: [], reset: true });
-      return { reset: true };
+  private changesAfter(collection: string, after: number, limit: number, owner: boolean, full: boolean, history?: string): ChangesPage | ChangesReset {
+    const sent = history === undefined ? {} : { history };
+    if ((!full && after > 0 && after < this.horizon) || after > this.seq || this.otherHistory(history, after)) {
+      this.listed.push({ collection, after, ids: [], gone: [], reset: true, ...(full ? { full: true as const } : {}), ...sent });
+      return { reset: true, history: this.history };
     }
     // A guest is answered no rows, and no checkpoint past the one it gave.
     if (!this.sessionValid && !publicCollections.has(collection)) {
-      this.listed.push({ collection, after, ids: [], gone: [] });
-      return { records: [], gone: [], last: after, more: false };
+      this.listed.push({ collection, after, ids: [], gone: [], ...sent });
+      return { records: [], gone: [], last: after, more: false, history: this.history };
     }
     const ownerField = syncedCollections.find((spec) => spec.collection === collection)?.ownerField;
     const mine = (record: ServerRecord) => !owner || !ownerField || record[ownerField] === this.userId;
@@ -176,8 +248,8 @@ export class FakeSyncServer {
     const more = changes.length > limit;
     const records = page.flatMap((change) => (change.record ? [{ ...change.record }] : []));
     const gone = page.flatMap((change) => (change.gone === undefined ? [] : [change.gone]));
-    this.listed.push({ collection, after, ids: records.map((record) => record.id), gone, ...(full ? { full: true as const } : {}) });
-    return { records, gone, last: more ? (page.at(-1)?.seq ?? after) : this.seq, more };
+    this.listed.push({ collection, after, ids: records.map((record) => record.id), gone, ...(full ? { full: true as const } : {}), ...sent });
+    return { records, gone, last: more ? (page.at(-1)?.seq ?? after) : this.seq, more, history: this.history };
   }
 
   private emit(collection: string, action: RealtimeChange['action'], record: ServerRecord): void {
@@ -211,11 +283,11 @@ export class FakeSyncServer {
       await this.gate('verifySession', signal);
       if (!this.sessionValid) throw new FakeHttpError(401);
     },
-    changes: async (collection, { after, limit, owner, full }, signal) => {
+    changes: async (collection, { after, limit, owner, full, history }, signal) => {
       await this.gate(`list ${collection}`, signal);
       if (this.forbidden.has(collection)) throw new FakeHttpError(403);
-      if (!Number.isSafeInteger(after) || after < 0 || !Number.isSafeInteger(limit) || limit < 1 || limit > 1000) throw new FakeHttpError(400, 'Invalid sync position.');
-      return this.changesAfter(collection, after, limit, owner === true, full === true);
+      if (!Number.isSafeInteger(after) || after < 0 || !Number.isSafeInteger(limit) || limit < 1 || limit > 5000) throw new FakeHttpError(400, 'Invalid sync position.');
+      return this.changesAfter(collection, after, limit, owner === true, full === true, history);
     },
     getOne: async (collection, id, signal) => {
       await this.gate(`getOne ${collection} ${id}`, signal);
