@@ -5,9 +5,8 @@
 // the browser (tests/e2e/sync-leader.spec.ts).
 import { describe, expect, it } from 'vitest';
 import {
-  CHECK_INS_COLLECTION, countPendingCheckIns, DOOR_DEVICE_KEY, markDoorDevice, metaKeys, readMeta, type CheckInRow, type MasterclassDb, type OutboxRow,
+  CHECK_INS_COLLECTION, checkInPatch, countPendingCheckIns, DOOR_DEVICE_KEY, markDoorDevice, metaKeys, readMeta, type CheckInRow, type MasterclassDb, type OutboxRow,
 } from '@/db';
-import { recordCheckIn } from '@/features/admin/check-in/doorStore';
 import { createSyncEngine } from './createSyncEngine';
 import { claimDevice } from './deviceOwner';
 import { leaveDevice } from './leaveDevice';
@@ -28,6 +27,19 @@ const checkInRow = (fields: Partial<CheckInRow>): CheckInRow => ({
   checked_in_by: 'adminb000000001', sent_by: 'adminb000000001', undone_at: '', undone_device: '', undone_by: '', received_at: '', ordered_at: '',
   device_clock_offset_ms: 0, clock_suspect: false, conflict: false, conflict_with: '', updated: '2031-09-01 00:00:01.000Z', pending: 0, refused: '', ...fields,
 });
+
+/** A check-in made at this door and not sent yet: its row and its outbox entry, as the door stores them. */
+async function waitingCheckIn(db: MasterclassDb, fields: Partial<CheckInRow>): Promise<CheckInRow> {
+  const row = checkInRow({ checked_in_by: USER_ID, sent_by: '', device_name: 'North door', updated: '', pending: 1, ...fields });
+  await db.transaction('rw', db.checkIns, db.outbox, async () => {
+    await db.checkIns.add(row);
+    await db.outbox.add({
+      collection: CHECK_INS_COLLECTION, recordId: row.id, op: 'create', patch: { ...checkInPatch(row) }, createdAt: '2031-09-01T00:10:00.000Z',
+      attempts: 0, nextAttemptAt: 0, status: 'pending',
+    });
+  });
+  return row;
+}
 
 /** A signed-in, synced device: the user's profile and attendee row (with its ticket code) are stored. */
 async function syncedDevice() {
@@ -292,7 +304,7 @@ describe('the door\'s list on a shared device', () => {
     ]);
     await h.db.meta.put({ key: 'checkpoint:door:attendees', value: '40' });
     await h.db.checkIns.put(checkInRow({ id: 'checkinsent0001', attendee: 'attendee0000008', pending: 0 }));
-    const waiting = await recordCheckIn(h.db, { event: 'event0000000001', attendee: 'attendee0000009', method: 'scan', deviceName: 'North door', adminId: USER_ID, at: new Date('2031-09-01T00:10:00Z') });
+    const waiting = await waitingCheckIn(h.db, { id: 'checkinwaiting1', attendee: 'attendee0000009', scanned_at: '2031-09-01 00:10:00.000Z' });
     expect(await unsentChanges(h.db, USER_ID)).toMatchObject({ checkIns: 1 });
 
     const left = await leaveDevice(h.db, USER_ID, 'keep');
