@@ -27,6 +27,7 @@ import PocketBase from 'pocketbase';
 import { DESKTOP } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { startFaultProxy, type FaultProxy, type HeldRequest } from '../support/faultProxy';
+import { LIMITS_RAISED, startTestServer, type TestServer } from '../support/pocketbase';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { checkInByName, deviceTables, leaderTab, nudge, openDoor, USER_TABLES, waitForDoorList, type Row } from './support/syncDevices';
 import { lookAt } from './support/lookAt';
@@ -524,5 +525,155 @@ test('attendees on three tabs, an administrator and two offline doors over a fau
     for (const context of contexts) await context.close().catch(() => undefined);
     await proxy.close();
     for (const remove of removals) await remove().catch(() => undefined);
+  }
+});
+
+/** An account on `server` and its stored session, as a sign-in keeps it. */
+async function accountOn(server: TestServer, su: PocketBase, role: 'attendee' | 'administrator', fullName: string) {
+  const email = `restore-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const user = await su.collection('users').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role, full_name: fullName, company: `${fullName} Co`, verified: true });
+  const auth = await server.guest().collection('users').authWithPassword(email, PASSWORD);
+  return { id: user.id, email, fullName, storedAuth: JSON.stringify({ token: auth.token, record: auth.record }) } as PortalTestUser;
+}
+
+/** A one-page PDF, as an organiser uploads for a session. */
+const slides = (title: string) => new File([`%PDF-1.4\n% ${title}\n%%EOF\n`], 'slides.pdf', { type: 'application/pdf' });
+
+test('a restore, a role change and a device handed to another account, over the faulty network: every device ends equal to the server', async ({ browser }) => {
+  test.setTimeout(600_000);
+  // A PocketBase of this journey's own: it is backed up and restored on the way, which no other journey may see.
+  const own = await startTestServer({ env: LIMITS_RAISED });
+  const su = await own.admin();
+  const proxy = await startFaultProxy(process.env.E2E_BASE_URL ?? '', { api: own.url });
+  const contexts: BrowserContext[] = [];
+  try {
+    // ---- A published masterclass whose portal is open (with materials), and a draft with its speaker and slides.
+    const times = { starts_at: '2031-10-01 00:00:00.000Z', ends_at: '2031-10-01 03:00:00.000Z', timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', venue: 'Hall R', capacity: 60, price_cents: 0, currency: 'AUD', sales_state: 'open', max_per_registration: 10 };
+    const open = await su.collection('events').create({ ...times, title: 'Restore journey masterclass', portal_unlock_at: '2020-01-01 00:00:00.000Z', published: true });
+    const draft = await su.collection('events').create({ ...times, title: 'Restore journey draft', portal_unlock_at: '2020-01-01 00:00:00.000Z', published: false });
+    await su.collection('speakers').create({ event: draft.id, name: 'Draft Speaker', role: 'Guest', sort: 1 });
+    await su.collection('materials').create({ event: draft.id, title: 'Secret slides', sort: 1, file: slides('secret') });
+    await su.collection('materials').create({ event: open.id, title: 'Open slides', sort: 1, file: slides('open') });
+    const seat = async (account: PortalTestUser | null, name: string) => {
+      const email = account?.email ?? `restore-guest-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const registration = await su.collection('registrations').create({ event: open.id, kind: 'promo', status: 'completed', primary_email: email, currency: 'AUD', total_amount_cents: 0 });
+      return su.collection('attendees').create({
+        registration: registration.id, event: open.id, email, full_name: name, company: 'Door Co', job_title: 'Guest', role: 'Senior Manager',
+        registration_status: 'confirmed', privacy_consent: true, ...(account ? { user: account.id } : {}),
+      });
+    };
+    const dana = await accountOn(own, su, 'attendee', 'Dana Restore');
+    const evan = await accountOn(own, su, 'administrator', 'Evan Door');
+    const faye = await accountOn(own, su, 'attendee', 'Faye Next');
+    await seat(dana, 'Dana Restore');
+    await seat(faye, 'Faye Next');
+    for (let guest = 1; guest <= 8; guest += 1) await seat(null, `Restore Guest ${pad(guest)}`);
+
+    // ---- Two devices: Dana's phone on Profile Settings; a door (Evan), later handed to Faye.
+    const device = async (account: PortalTestUser) => {
+      const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+      contexts.push(context);
+      const page = await context.newPage();
+      await signInAs(page, account);
+      return page;
+    };
+    const phone = await device(dana);
+    await phone.goto(`${proxy.url}/dashboard/profile-settings`);
+    await expect(textbox(phone, 'Company')).toHaveValue('Dana Restore Co', STUCK);
+    const door = await device(evan);
+    await openDoor(door, proxy.url, open.id, 'Restore door', 10).catch(async (error: unknown) => {
+      await lookAt(door, { path: test.info().outputPath('door-open.png'), fullPage: true });
+      throw error;
+    });
+
+    // What each device must hold: what its account may read on the server, nothing more.
+    const settles = async (page: Page, account: PortalTestUser, what: string) => {
+      const server = clientAs(own.url, account.storedAuth);
+      await expect.poll(async () => {
+        await nudge(page);
+        return portalCopies(page, server, account.id);
+      }, { timeout: 120_000, intervals: [1_000], message: `${what}: the device equals the server` }).toEqual([]);
+    };
+    const doorSettles = async (what: string) => {
+      const server = clientAs(own.url, evan.storedAuth);
+      await expect.poll(async () => {
+        await nudge(door);
+        const local = await deviceTables(door, ['doorAttendees']);
+        const rows = await server.collection('attendees').getFullList({ filter: server.filter('event = {:event}', { event: open.id }) });
+        return differences(shape(local.doorAttendees.filter((row) => row.event === open.id), ['full_name', 'company']), shape(rows, ['full_name', 'company']));
+      }, { timeout: 120_000, intervals: [1_000], message: `${what}: the door's list equals the server` }).toEqual([]);
+    };
+    await settles(phone, dana, 'first visit');
+
+    // ---- A role change, both ways: promoted, Dana's phone receives the draft, its speaker and its slides; demoted, it loses them.
+    await su.collection('users').update(dana.id, { role: 'administrator' });
+    await settles(phone, dana, 'promoted');
+    const promoted = await deviceTables(phone, ['events', 'speakers', 'materials']);
+    expect(promoted.events.map((row) => row.title)).toContain('Restore journey draft');
+    expect(promoted.materials.map((row) => row.title)).toContain('Secret slides');
+    await su.collection('users').update(dana.id, { role: 'attendee' });
+    await settles(phone, dana, 'demoted');
+    const demoted = await deviceTables(phone, ['events', 'speakers', 'materials']);
+    expect([...demoted.events, ...demoted.speakers, ...demoted.materials].map((row) => String(row.title ?? row.name))).toEqual(
+      expect.not.arrayContaining(['Restore journey draft', 'Draft Speaker', 'Secret slides']),
+    );
+
+    // ---- A backup; then writes the devices pull (their checkpoints pass the backup's counter); then the restore.
+    await su.backups.create('before-restore.zip');
+    const lost = await Promise.all(Array.from({ length: 6 }, (_, index) => su.collection('ai_use_cases').create({ title: `Written after the backup ${index + 1}` })));
+    await su.collection('attendees').create({
+      registration: (await su.collection('registrations').create({ event: open.id, kind: 'promo', status: 'completed', primary_email: 'late@example.com', currency: 'AUD', total_amount_cents: 0 })).id,
+      event: open.id, email: 'late@example.com', full_name: 'Late Guest', company: 'Door Co', job_title: 'Guest', role: 'Senior Manager', registration_status: 'confirmed', privacy_consent: true,
+    });
+    await textbox(phone, 'Job Title').fill('Edited after the backup');
+    await saveButton(phone).click();
+    await expect(saveButton(phone)).toBeEnabled(STUCK);
+    await settles(phone, dana, 'after the backup');
+    await doorSettles('after the backup');
+    expect((await deviceTables(phone, ['aiUseCases'])).aiUseCases.map((row) => row.id)).toEqual(expect.arrayContaining(lost.map((row) => row.id)));
+
+    await su.backups.restore('before-restore.zip');
+    // The server restarts on the backup's data: the use cases written after it are gone.
+    await expect.poll(async () => {
+      const client = await own.admin().catch(() => null);
+      return client ? client.collection('ai_use_cases').getOne(lost[0]!.id).then(() => 'still there', (error: { status?: number }) => String(error.status)) : 'restarting';
+    }, { timeout: 120_000, intervals: [1_000], message: 'the backup is restored' }).toBe('404');
+    const restored = await own.admin();
+    // More writes than the devices' checkpoints are ahead of the backup: the sequence passes them again.
+    for (let index = 1; index <= 30; index += 1) await restored.collection('ai_use_cases').create({ title: `Written after the restore ${index}` });
+    await restored.collection('users').update(dana.id, { linkedin_url: 'https://www.linkedin.com/in/dana-restored' });
+    await settles(phone, dana, 'after the restore');
+    await doorSettles('after the restore');
+    const after = await deviceTables(phone, ['aiUseCases', 'profiles']);
+    expect(after.aiUseCases.map((row) => row.id)).toEqual(expect.not.arrayContaining(lost.map((row) => row.id)));
+    await expect(textbox(phone, 'Job Title')).not.toHaveValue('Edited after the backup', STUCK);
+
+    // ---- The door handed to Faye: Evan signs out, Faye signs in; nothing of Evan's view stays on the device.
+    await door.goto(`${proxy.url}/dashboard/profile-settings`);
+    await door.getByRole('button', { name: 'Account menu' }).click(STUCK);
+    await door.getByRole('menuitem', { name: 'Sign out' }).click(STUCK);
+    await expect.poll(() => new URL(door.url()).pathname, STUCK).toBe('/auth');
+    const leftBehind = await deviceTables(door, ['doorAttendees', 'events', 'speakers', 'materials']);
+    expect(leftBehind.doorAttendees).toEqual([]);
+    expect([...leftBehind.events, ...leftBehind.speakers, ...leftBehind.materials].map((row) => String(row.title ?? row.name))).toEqual(
+      expect.not.arrayContaining(['Restore journey draft', 'Draft Speaker', 'Secret slides']),
+    );
+    const form = door.getByRole('form', { name: 'Sign in' });
+    const inPortal = () => new URL(door.url()).pathname.startsWith('/dashboard');
+    for (let attempt = 1; !inPortal(); attempt += 1) {
+      expect(attempt, 'Faye signs in within 20 attempts').toBeLessThanOrEqual(20);
+      await form.getByRole('textbox', { name: 'Email' }).fill(faye.email, STUCK);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD, STUCK);
+      await form.getByRole('button', { name: 'Sign In' }).click(STUCK);
+      await expect.poll(async () => inPortal() || ((await form.locator('.mantine-Alert-root').isVisible().catch(() => false))
+        && (await form.getByRole('button', { name: 'Sign In' }).isEnabled({ timeout: 1_000 }).catch(() => false))), { timeout: 30_000, intervals: [200] }).toBe(true);
+    }
+    await settles(door, faye, 'handed to Faye');
+    expect((await deviceTables(door, ['doorAttendees'])).doorAttendees).toEqual([]);
+    await settles(phone, dana, 'at the end');
+  } finally {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await proxy.close();
+    await own.stop();
   }
 });

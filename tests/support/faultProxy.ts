@@ -36,8 +36,14 @@ export interface FaultProxy {
 
 const DELAY_MS = 1200;
 
-export async function startFaultProxy(target: string): Promise<FaultProxy> {
-  const upstream = new URL(target);
+/**
+ * `target` serves everything; with `api`, the requests under /api/ (the realtime stream too) go to that
+ * server instead, so a journey can fault, back up and restore a PocketBase of its own while the app's
+ * pages still come from the shared one.
+ */
+export async function startFaultProxy(target: string, { api }: { api?: string } = {}): Promise<FaultProxy> {
+  const pages = new URL(target);
+  const apiServer = new URL(api ?? target);
   const applied: AppliedWrite[] = [];
   const faults = { dropped: 0, answerLost: 0, delayed: 0, passed: 0 };
   let faulty = true;
@@ -67,6 +73,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       }
       const body = Buffer.concat(chunks);
       const forward = () => {
+        const upstream = path.startsWith('/api/') ? apiServer : pages;
         const outgoing = http.request({
           hostname: upstream.hostname, port: upstream.port, path, method: request.method,
           headers: { ...request.headers, host: upstream.host },
