@@ -1,25 +1,19 @@
 /// <reference path="../../../pb_data/types.d.ts" />
-// Rows that become readable without changing themselves. Devices pull each
-// collection by its `updated` cursor, so a row that was always there but
-// hidden by a rule (session materials before their event's portal unlocks)
-// would never be pulled once the device's cursor is past its stamp. When such
-// a row becomes visible, the server touches it (saves it unchanged: `updated`
-// moves to now and realtime announces it), so every device pulls it like any
-// other change.
+// Rows that become readable without changing themselves. SQLite triggers give
+// every row whose readers change a new sync number in the same statement
+// (pb_migrations/1750002800_create_sync_sequence.js and
+// 1750003210_update_sync_visibility_rules.js; docs/sync.md "How visibility
+// follows the rules"), so the pull brings it. Two cases are left to this module:
 //
-// - An event's portal unlocks (its time passes: the minute job; or an
-//   administrator moves `portal_unlock_at` into the past): its materials are
-//   touched once, and `events.materials_released_at` (hidden) records it. An
-//   unlock moved into the future and passed again touches them again.
-// - A user becomes an administrator (who reads every material): all materials
-//   are touched.
-// - An account gets a seat at an event whose portal has unlocked (its attendee
-//   row is linked to the account at sign-in, or confirmed, or moved there):
-//   materials are readable only through such a seat, so that event's
-//   materials are touched (the attendee row's record hook in Go,
-//   pocketbase/recordhooks.go).
-// Attendee rows and tool records change visibility only by a change of their
-// own owner field, which moves their `updated` already.
+// - An event's portal unlocks because its time passes: nothing is written, so
+//   the minute job saves its materials once (`events.materials_released_at`,
+//   hidden, records it), which numbers them and tells realtime listeners. An
+//   unlock moved into the future and passed again saves them again.
+// - A user becomes an administrator: the role trigger numbers the rows, and
+//   the materials that user could not read before are saved once more so
+//   their realtime message reaches the new administrator's open devices.
+// (A seat given at an unlocked event: the attendee row's record hook in Go,
+// pocketbase/recordhooks.go, saves that event's materials for the same reason.)
 
 const { dbNow } = require(`${__hooks}/lib/core/db-date.js`);
 
@@ -60,13 +54,22 @@ function releaseUnlockedMaterials(app) {
 
 /**
  * onRecordUpdate handler for users: a user made administrator reads every
- * material from now on, so they are touched for that user's devices.
+ * material from now on; those the user could not read before (outside its
+ * seated and unlocked events) are saved for their realtime message.
  * @param {core.RecordEvent} e
  */
 function onUserUpdate(e) {
   const promoted = e.record.getString("role") === "administrator" && e.record.original().getString("role") !== "administrator";
   e.next();
-  if (promoted) touchMaterials(e.app);
+  if (!promoted) return;
+  // the materials rule (pb_migrations/1750001750_update_materials_own_events.js) for this user as an attendee, negated
+  const rows = arrayOf(new DynamicModel({ id: "" }));
+  e.app.db().newQuery(`SELECT id FROM materials WHERE NOT (
+      event IN (SELECT id FROM events WHERE IFNULL(portal_unlock_at, '') <= {:now})
+      AND event IN (SELECT event FROM attendees WHERE user = {:user} AND registration_status IN ('confirmed', 'confirmed_observer')))`)
+    .bind({ now: dbNow(), user: e.record.id }).all(rows);
+  const hidden = rows.length ? e.app.findRecordsByIds("materials", rows.map((row) => row.id)) : [];
+  hidden.forEach((material) => e.app.save(material));
 }
 
 module.exports = { touchMaterials, releaseUnlockedMaterials, onUserUpdate };
