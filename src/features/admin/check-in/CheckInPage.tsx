@@ -2,7 +2,8 @@
 // default), then scan tickets with the camera or find people by name. Every
 // answer comes from this device (the masterclass's list and its check-ins are
 // kept in IndexedDB), so the door works the same with or without a
-// connection. Check-ins and undos wait in the app's outbox and the sync engine
+// connection; it is decided from IndexedDB in the transaction that stores the
+// check-in (checkInAtDoor.ts), never from what the page last drew. Check-ins and undos wait in the app's outbox and the sync engine
 // sends them when the device is online, whichever administrator is signed in
 // then; the other door devices' check-ins come back, conflicts included.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -18,13 +19,14 @@ import { MasterclassSelect, useMasterclasses } from '../MasterclassSelect';
 import { AttendeeSearch } from './AttendeeSearch';
 import { CameraScanner } from './CameraScanner';
 import { ConflictList, LatestCheckIns } from './CheckInLists';
-import { decideAttendeeId, decideScan, type DoorView, type ScanDecision } from './decideScan';
+import { checkInAtDoor, type DoorEntry } from './checkInAtDoor';
+import type { DoorView } from './decideScan';
 import { doorTime, type TextContext } from './decisionText';
 import { DeviceNameDialog } from './DeviceNameDialog';
 import { DoorPassesCard } from './DoorPassesCard';
 import { DoorSyncLine, FALLBACK_ZONE, doorSyncState, waitingText } from './DoorSyncLine';
 import { useDeviceName } from './deviceName';
-import { recordCheckIn, undoCheckIn } from './doorStore';
+import { undoCheckIn } from './doorStore';
 import { ResultPanel, type DoorResult } from './ResultPanel';
 import { useDoor, type Door } from './useDoor';
 
@@ -117,12 +119,10 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
   const seq = useRef(0);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const lastRead = useRef<{ text: string; at: number } | null>(null);
-  const viewRef = useRef<DoorView>(door.view);
-  // Check-ins made here since the list was last read, so a second scan a moment later already sees them.
-  const madeHere = useRef<CheckInRow[]>([]);
+  // The list as last drawn: only a hint for finding whom a ticket names (checkInAtDoor reads the rows again).
+  const hint = useRef<DoorView>(door.view);
   useEffect(() => {
-    viewRef.current = door.view;
-    madeHere.current = madeHere.current.filter((row) => !door.view.checkInsByAttendee.get(row.attendee)?.some((stored) => stored.id === row.id));
+    hint.current = door.view;
   }, [door.view]);
 
   // The camera's QR reader is loaded now, while the device is online, so it is there when the connection is not.
@@ -133,25 +133,13 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
   const context: TextContext = useMemo(() => ({ timeZone, today: new Date(), eventTitles: titles }), [timeZone, titles]);
   const checkInsById = useMemo(() => new Map(door.checkIns.map((row) => [row.id, row])), [door.checkIns]);
 
-  const currentView = useCallback((): DoorView => {
-    const view = viewRef.current;
-    if (madeHere.current.length === 0) return view;
-    const byAttendee = new Map(view.checkInsByAttendee);
-    for (const row of madeHere.current) byAttendee.set(row.attendee, [...(byAttendee.get(row.attendee) ?? []).filter((other) => other.id !== row.id), row]);
-    return { ...view, checkInsByAttendee: byAttendee };
-  }, []);
-
-  const settle = useCallback(async (decision: ScanDecision, method: CheckInRow['method']) => {
-    let checkInId: string | undefined;
-    if (decision.kind === 'admit' && eventId && actorId) {
-      const row = await recordCheckIn(db, { event: eventId, attendee: decision.attendee.id, method, deviceName, adminId: actorId, at: new Date() });
-      madeHere.current = [...madeHere.current, row];
-      checkInId = row.id;
-      door.requestSync();
-    }
+  // The answer is read from IndexedDB when the entry's turn comes, in the transaction that stores the check-in it admits.
+  const settle = useCallback(async (entry: DoorEntry) => {
+    if (!eventId) return;
+    const { decision, checkIn } = await checkInAtDoor(db, { event: eventId, entry, deviceName, adminId: actorId, at: new Date() }, hint.current);
     seq.current += 1;
-    if (eventId) setAnswer({ event: eventId, result: { seq: seq.current, decision, checkInId } });
-  }, [eventId, actorId, deviceName, door]);
+    setAnswer({ event: eventId, result: { seq: seq.current, decision, checkInId: checkIn?.id, checkIn } });
+  }, [eventId, actorId, deviceName]);
 
   const enqueue = useCallback((work: () => Promise<void>) => {
     queue.current = queue.current.then(work).catch((error: unknown) => console.error('Check-in failed', error));
@@ -164,20 +152,19 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
     const now = Date.now();
     if (lastRead.current && lastRead.current.text === text && now - lastRead.current.at < REPEAT_MS) return;
     lastRead.current = { text, at: now };
-    enqueue(() => settle(decideScan(currentView(), text), method));
-  }, [eventId, deviceName, enqueue, settle, currentView]);
+    enqueue(() => settle({ kind: method, text }));
+  }, [eventId, deviceName, enqueue, settle]);
 
   const onSearchCheckIn = useCallback((attendeeId: string) => {
     if (!deviceName) return setRenaming(true);
     lastRead.current = null;
-    enqueue(() => settle(decideAttendeeId(currentView(), attendeeId), 'search'));
-  }, [deviceName, enqueue, settle, currentView]);
+    enqueue(() => settle({ kind: 'search', attendeeId }));
+  }, [deviceName, enqueue, settle]);
 
   const onUndo = useCallback((checkIn: CheckInRow) => {
     if (!actorId) return;
     enqueue(async () => {
       await undoCheckIn(db, checkIn.id, { deviceName, adminId: actorId, at: new Date() });
-      madeHere.current = madeHere.current.filter((row) => row.id !== checkIn.id);
       lastRead.current = null;
       door.requestSync();
     });

@@ -16,6 +16,8 @@ export interface DoorResult {
   decision: ScanDecision;
   /** The check-in an admitted scan made. */
   checkInId?: string;
+  /** That check-in as stored, shown until the page has read it (then the stored row, as it syncs, is shown). */
+  checkIn?: CheckInRow;
 }
 
 const TONES = {
@@ -42,7 +44,7 @@ export function ResultPanel({ result, view, checkIns, context, onUndo }: {
     );
   }
   const text = decisionText(result.decision, context);
-  const checkIn = result.checkInId ? checkIns.get(result.checkInId) : undefined;
+  const checkIn = result.checkInId ? checkIns.get(result.checkInId) ?? result.checkIn : undefined;
   let tone: keyof typeof TONES = text.tone;
   let title = text.title;
   let detail = text.detail;

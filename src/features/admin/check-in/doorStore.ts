@@ -26,16 +26,17 @@ export interface NewCheckIn {
   at: Date;
 }
 
-function outboxEntry(row: CheckInRow, op: OutboxRow['op']): OutboxRow {
+/** The outbox entry of a check-in made or undone here: the whole check-in, as the push route takes it. */
+export function outboxEntry(row: CheckInRow, op: OutboxRow['op']): OutboxRow {
   return {
     collection: CHECK_INS_COLLECTION, recordId: row.id, op, patch: { ...checkInPatch(row) },
     createdAt: new Date().toISOString(), attempts: 0, nextAttemptAt: 0, status: 'pending',
   };
 }
 
-/** Stores a new check-in made on this device, with its outbox entry, and asks the engine to send it. */
-export async function recordCheckIn(db: MasterclassDb, change: NewCheckIn): Promise<CheckInRow> {
-  const row: CheckInRow = {
+/** A check-in made on this device, as it is stored until the server has it. */
+export function newCheckInRow(change: NewCheckIn): CheckInRow {
+  return {
     id: newRecordId(),
     event: change.event,
     attendee: change.attendee,
@@ -56,6 +57,11 @@ export async function recordCheckIn(db: MasterclassDb, change: NewCheckIn): Prom
     pending: 1,
     refused: '',
   };
+}
+
+/** Stores a new check-in made on this device, with its outbox entry, and asks the engine to send it. */
+export async function recordCheckIn(db: MasterclassDb, change: NewCheckIn): Promise<CheckInRow> {
+  const row = newCheckInRow(change);
   await db.transaction('rw', db.checkIns, db.outbox, async () => {
     await db.checkIns.add(row);
     await db.outbox.add(outboxEntry(row, 'create'));
