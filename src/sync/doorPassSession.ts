@@ -25,9 +25,9 @@ export async function signInWithDoorPass(pass: string, pin: string): Promise<voi
 }
 
 /**
- * "Leave this door": the engine stops, the device is left (its waiting check-ins
- * stay, with the door's lists, for the next pass or administrator signed in
- * here) and the session ends. Resolves whether check-ins still wait.
+ * "Leave this door": the engine stops, the device is left (the door's list goes;
+ * its waiting check-ins stay, as ids and times, for the next pass or
+ * administrator signed in here) and the session ends. Resolves whether check-ins still wait.
  */
 export async function leaveDoor(): Promise<{ keptCheckIns: boolean }> {
   const pass = currentDoorPass();

@@ -3,7 +3,7 @@
 // sides (waiting for Keep mine / Use the server's). Changes with no owner
 // were made before anyone signed in on this device and count as the account's.
 // Door check-ins are not the account's (any administrator's sign-in sends
-// them, and a sign-out keeps them with the door's lists, forgetDoorData), but
+// them, and a sign-out keeps them, without the door's list, forgetDoorData), but
 // they are counted apart (`checkIns`), so a sign-out says they wait.
 import { countPendingCheckIns, isDoorChange, type MasterclassDb, type OutboxRow } from '@/db';
 

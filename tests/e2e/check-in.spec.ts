@@ -308,6 +308,9 @@ test('(c) a check-in made offline by one administrator reaches the server after 
     await expect(kept).toContainText('Side door · by name');
     await expect(kept).toContainText('Waiting to sync');
     await lookAt(page, { path: `${SHOTS}/check-in-kept-before-list-1280.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await lookAt(page, { path: `${SHOTS}/check-in-kept-before-list-390.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
     await page.unroute(isPush);
     await page.unroute(isDoorList);
     await page.getByRole('button', { name: 'Refresh list' }).click();

@@ -18,7 +18,8 @@ export const DEFAULT_SPEAKER_BIO = 'A passionate expert in their field with year
  * the network is gone; their images are asked for so the service worker keeps them.
  */
 export async function fetchSpeakers(): Promise<Speaker[]> {
-  const speakers = await withOfflineCopy('speakers', () => pb.collection(Collections.speakers).getFullList<Speaker>({ sort: 'sort' }));
+  // Published masterclasses' only, as a visitor reads them, even for an administrator signed in: the copy outlives the session.
+  const speakers = await withOfflineCopy('speakers', () => pb.collection(Collections.speakers).getFullList<Speaker>({ filter: 'event.published = true', sort: 'sort' }));
   keepFilesForOffline(speakers.map(speakerImageUrl).filter((url): url is string => url !== null));
   return speakers;
 }

@@ -78,7 +78,8 @@ export function LatestCheckIns({ checkIns, view, context, onUndo }: {
         {latest.length === 0 && <Text size="sm" c="dimmed">Nobody has been checked in yet.</Text>}
         <Stack gap={6} role="list" aria-label="Latest check-ins">
           {latest.map((checkIn) => {
-            const name = view.byId.get(checkIn.attendee)?.full_name ?? 'Unknown attendee';
+            // A check-in kept from before a sign-out, shown before this door's list is back on the device.
+            const name = view.byId.get(checkIn.attendee)?.full_name ?? (view.byId.size === 0 ? 'Name shown once the list is loaded' : 'Unknown attendee');
             const conflict = !checkIn.undone_at && !checkIn.refused
               && (view.checkInsByAttendee.get(checkIn.attendee) ?? []).some((other) => other.id !== checkIn.id && !other.undone_at);
             return (
