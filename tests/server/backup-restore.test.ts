@@ -10,15 +10,24 @@
 // (the dashboard shows them, the secret never leaves the server), a half-set
 // S3 configuration stopping the start with a clear message, the restore
 // refusing a folder that holds anything, and a failed backup recorded with
-// what retries it.
+// what retries it. Two devices (the real sync engine) synced before the
+// backup, one of them also after writes the restore loses, end equal to the
+// restored server after more writes past their checkpoints.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MasterclassDb } from '@/db';
 import { newRecordId } from '@/lib/ids';
+import { createSyncEngine, type SyncEngine } from '@/sync/createSyncEngine';
+import { pocketbaseTransport } from '@/sync/pocketbaseTransport';
+import { readCheckpoint } from '@/sync/pullCollection';
+import { createSyncStatusStore } from '@/sync/syncStatusStore';
+import { fakeConnectivity } from '@/sync/testing/syncHarness';
 import { freePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { distDir, hooksDir, migrationsDir, pocketbaseBin } from '../../scripts/lib/paths.mjs';
 import { startTestServer, type TestServer } from '../support/pocketbase';
@@ -117,8 +126,29 @@ beforeAll(async () => {
 }, S3_START_TIMEOUT_MS);
 
 let serverStopped = false;
+const engines: SyncEngine[] = [];
+
+/** A device of `client`'s account: the real sync engine over the pull route, no live channel. */
+function syncedDevice(client: PocketBase, userId: string) {
+  const db = new MasterclassDb(`drill-device-${randomBytes(4).toString('hex')}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const noRealtime = async () => async () => {};
+  const engine = createSyncEngine({
+    db, userId, transport: { ...pocketbaseTransport(client), subscribe: noRealtime, onReconnect: noRealtime }, pageSize: 50,
+    connectivity: fakeConnectivity().connectivity, status: createSyncStatusStore(), wakeups: { subscribe: () => () => {} },
+  });
+  engines.push(engine);
+  return { db, engine };
+}
+
+/** The account's business cases as `reader` sees them on the server, and as the device holds them (id → title). */
+async function casesOnBothSides(reader: PocketBase, db: MasterclassDb) {
+  const onServer = Object.fromEntries((await reader.collection('business_cases').getFullList()).map((row) => [row.id, row.title]));
+  const onDevice = Object.fromEntries((await db.businessCases.toArray()).map((row) => [row.id, row.title]));
+  return { onServer, onDevice };
+}
 
 afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.stop()));
   if (!serverStopped) await server?.stop();
   await s3?.stop();
   for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
@@ -177,6 +207,16 @@ describe('the restore drill', () => {
     const pdf = samplePdf('drill-handout.pdf');
     const pdfBytes = Buffer.from(await pdf.arrayBuffer());
     const material = await su.collection('materials').create({ event: event.id, title: 'Drill handout', file: pdf });
+    // An attendee with two devices, both synced before the backup.
+    const owner = await createUser(server, su, 'attendee', { full_name: 'Drill Device Owner' });
+    const writeCases = async (client: PocketBase, prefix: string, count: number) => {
+      for (let index = 1; index <= count; index += 1) await client.collection('business_cases').create({ owner: owner.id, title: `${prefix} ${index}`, status: 'draft' });
+    };
+    await writeCases(owner.client, 'Before the backup', 3);
+    const phone = syncedDevice(owner.client, owner.id);
+    const laptop = syncedDevice(owner.client, owner.id);
+    await phone.engine.request();
+    await laptop.engine.request();
 
     const rowsBefore = await everyRow(su);
     expect(rowsBefore.registrations!.some((row) => row.kind === 'paid' && row.status === 'completed')).toBe(true);
@@ -201,6 +241,12 @@ describe('the restore drill', () => {
     expect(listed!.size).toBeGreaterThan(10_000 + extraMb * 1024 * 1024);
     const job = await su.collection('job_runs').getFirstListItem('job = "backup"');
     expect(job).toMatchObject({ runs: 1, failures: 0 });
+
+    // Written after the backup and pulled by the phone (not the laptop): the restore loses them.
+    await writeCases(owner.client, 'After the backup', 4);
+    await phone.engine.request();
+    const phoneCheckpoint = (await readCheckpoint(phone.db, 'business_cases'))!;
+    expect(Object.values((await casesOnBothSides(owner.client, phone.db)).onDevice)).toContain('After the backup 4');
 
     // --- the disaster: the server stops and its data folder is gone
     const { superuser } = server;
@@ -273,6 +319,18 @@ describe('the restore drill', () => {
       const handout = Buffer.from(await (await fetch(client.files.getURL(material, material.file, { token }))).arrayBuffer());
       expect(photo.equals(PNG)).toBe(true);
       expect(handout.equals(pdfBytes)).toBe(true);
+
+      // --- the devices synced before the backup: more writes, past the phone's checkpoint, then each syncs
+      // with the restored server (same session, new address) and ends equal to it
+      owner.client.baseURL = back.url;
+      await writeCases(owner.client, 'After the restore', 12);
+      for (const device of [phone, laptop]) {
+        await device.engine.request();
+        const { onServer, onDevice } = await casesOnBothSides(owner.client, device.db);
+        expect(Object.keys(onServer)).toHaveLength(15);
+        expect(onDevice).toEqual(onServer);
+      }
+      expect(await readCheckpoint(phone.db, 'business_cases')).toBeGreaterThan(phoneCheckpoint);
 
       // --- a backup that fails (the storage is gone) is recorded with what retries it, and logged
       await s3.stop();
