@@ -432,9 +432,26 @@ func (p *syncPull) scope(query *dbx.SelectQuery, withRule bool) error {
 	return resolver.UpdateQuery(query)
 }
 
+// hiddenGone: whether changed rows the requester may not read are read too and
+// named gone (checked afterwards): in shared collections whose ids say nothing
+// about an account (events, speakers, materials), for a signed-in device that
+// may hold them. Not for a door pass (a row leaves its masterclass by a
+// tombstone of that masterclass, so other masterclasses' ids never reach it);
+// not for a guest (no app device pulls as a guest, and a guest cannot tell a
+// draft it never saw from one it did: it would learn every draft's and every
+// material's id); not for a pull from 0 or a page of one (the device held
+// nothing before it, and once it completes it drops what it did not bring;
+// these collections are read-only on devices, so no unsent change waits on them).
+func (p *syncPull) hiddenGone() bool {
+	if !p.q.spec.goneWhenHidden || p.superuser || p.doorPass != nil || p.authId() == "" || p.q.after == 0 || p.q.full {
+		return false
+	}
+	return true
+}
+
 // changedRows: up to n rows with a number above `after`, in order. Rows the
-// requester may not read are left out, except in collections whose hidden
-// rows are reported gone (checked afterwards).
+// requester may not read are left out, except where hidden rows are reported
+// gone (hiddenGone; checked afterwards).
 func (p *syncPull) changedRows(n int) ([]syncEntry, error) {
 	table := p.collection.Name
 	columns := []string{p.tx.QuoteSimpleColumnName(table) + ".*"}
@@ -445,7 +462,7 @@ func (p *syncPull) changedRows(n int) ([]syncEntry, error) {
 		AndWhere(dbx.NewExp("[["+table+".sync_seq]] > {:after}", dbx.Params{"after": p.q.after})).
 		OrderBy(table + ".sync_seq").
 		Limit(int64(n))
-	if err := p.scope(query, !p.q.spec.goneWhenHidden); err != nil {
+	if err := p.scope(query, !p.hiddenGone()); err != nil {
 		return nil, err
 	}
 	if p.rowJSON != "" {
@@ -558,7 +575,8 @@ func recordFromRow(collection *core.Collection, row dbx.NullStringMap) (*core.Re
 
 // tombstones: up to n tombstones of the collection with a number above
 // `after` that the requester may read (shared ones, its own; an
-// administrator's door every account's attendee rows).
+// administrator's door every account's attendee rows; a door pass those of
+// its masterclass, whoever owns them).
 func (p *syncPull) tombstones(n int) ([]syncEntry, error) {
 	query := p.tx.Select("record_id", "sync_seq").From("tombstones").
 		AndWhere(dbx.HashExp{"collection": p.collection.Name}).
@@ -568,7 +586,8 @@ func (p *syncPull) tombstones(n int) ([]syncEntry, error) {
 	admin := p.superuser || p.isAdministrator()
 	switch {
 	case p.doorPass != nil:
-		// every tombstone of the collection (ids only): the device drops those it holds
+		// the tombstones of rows deleted at, or moved away from, its masterclass (ids only)
+		query.AndWhere(dbx.HashExp{"event": p.doorPass.GetString("event")})
 	case p.q.spec.adminTombstones && !admin:
 		return nil, nil
 	case p.q.ownerOnly:
@@ -638,14 +657,30 @@ func (p *syncPull) read(counter int64) (*syncPage, error) {
 		merged = merged[:limit]
 		page.More = true
 		page.Last = merged[limit-1].seq
+	} else {
+		// The last page ends at the highest number it read, or the horizon, or
+		// where the device was: never the counter, which moves with every write
+		// of every collection (each sale) and would tell anyone how sales go.
+		// Every entry up to the counter is in this page, so any end up to it
+		// misses nothing; the horizon keeps a quiet collection's checkpoint
+		// from falling below the pruned tombstones (a reset at every pull).
+		var horizon int64
+		if err := p.tx.NewQuery("SELECT horizon FROM sync_counter WHERE id = 1").Row(&horizon); err != nil {
+			return nil, err
+		}
+		page.Last = max(p.q.after, min(horizon, counter))
+		for _, entry := range merged {
+			page.Last = max(page.Last, entry.seq)
+		}
 	}
 
 	// Rows whose readability is checked here (hidden rows of shared
 	// collections are gone), and tombstoned ids that are readable rows again
 	// (re-created, or moved back to this account), which are not gone.
+	hiddenGone := p.hiddenGone()
 	check := []string{}
 	for _, entry := range merged {
-		if !entry.row || (p.q.spec.goneWhenHidden && !p.superuser) {
+		if !entry.row || hiddenGone {
 			check = append(check, entry.id)
 		}
 	}
@@ -656,7 +691,7 @@ func (p *syncPull) read(counter int64) (*syncPage, error) {
 	gone := map[string]bool{}
 	for _, entry := range merged {
 		switch {
-		case entry.row && (readable[entry.id] || !p.q.spec.goneWhenHidden || p.superuser):
+		case entry.row && (readable[entry.id] || !hiddenGone):
 			page.entries = append(page.entries, entry)
 		case readable[entry.id] || gone[entry.id]:
 		default:

@@ -264,6 +264,44 @@ describe('a door pass pulling by the change sequence', () => {
     }
   });
 
+  it("never sees another masterclass's attendee ids (tombstones or changed rows), and still gets gone for rows deleted at or moved out of its own", async () => {
+    const eventC = await createEvent('Door C');
+    const [stays, leaves, deleted, linked] = await Promise.all([createAttendee(eventA), createAttendee(eventA), createAttendee(eventA), createAttendee(eventA)]);
+    const [otherDeleted, otherEdited, otherMoved, arriving] = await Promise.all([createAttendee(eventB), createAttendee(eventB), createAttendee(eventB), createAttendee(eventB)]);
+    const otherIds = [otherDeleted.id, otherEdited.id, otherMoved.id];
+    await su.collection('attendees').update(linked.id, { user: attendeeUser.id });
+    const created = await createPass(eventA);
+    const door = await signIn(created.id, created.pin);
+    const first = await changes(door, 'attendees');
+    for (const id of otherIds) {
+      expect(first.records.map((row) => row.id)).not.toContain(id);
+      expect(first.gone).not.toContain(id);
+    }
+
+    // elsewhere: deleted, edited, moved between other masterclasses, one moved in; here: one leaves, two deleted (one with an account)
+    await su.collection('attendees').delete(otherDeleted.id);
+    await su.collection('attendees').update(otherEdited.id, { company: 'Elsewhere Co' });
+    await su.collection('attendees').update(otherMoved.id, { event: eventC });
+    await su.collection('attendees').update(arriving.id, { event: eventA });
+    await su.collection('attendees').update(leaves.id, { event: eventB });
+    await su.collection('attendees').delete(deleted.id);
+    await su.collection('attendees').delete(linked.id);
+    await su.collection('attendees').update(stays.id, { company: 'Still Here Co' });
+
+    for (const after of [first.last, 0]) {
+      const page = await changes(door, 'attendees', after);
+      const named = [...page.records.map((row) => String(row.id)), ...page.gone];
+      for (const id of otherIds) expect(named, `another masterclass's attendee ${id} (after ${after})`).not.toContain(id);
+      expect(page.records.map((row) => row.id)).toEqual(expect.arrayContaining([stays.id, arriving.id]));
+      if (after > 0) expect(page.gone.sort()).toEqual([leaves.id, deleted.id, linked.id].sort());
+    }
+    // moved back: a row again, not gone
+    await su.collection('attendees').update(leaves.id, { event: eventA });
+    const back = await changes(door, 'attendees', first.last);
+    expect(back.records.map((row) => row.id)).toContain(leaves.id);
+    expect(back.gone).not.toContain(leaves.id);
+  });
+
   it('a revoked pass is refused everywhere at once (401), its sessions ended', async () => {
     const attendee = await createAttendee(eventA);
     const created = await createPass(eventA);

@@ -149,3 +149,39 @@ describe('rows made visible by a rule change', () => {
     expect(Object.keys(event)).not.toContain('materials_released_at');
   });
 });
+
+describe("what a guest's pull tells", () => {
+  type Page = { records: RecordModel[]; gone: string[]; last: number; more: boolean };
+  const guestPull = (collection: string, after = 0) =>
+    server.guest().send<Page>('/api/sync/changes', { query: { collection, after, limit: 5000 }, requestKey: null });
+
+  it('names no material to a guest, who can never read one, whatever changes', async () => {
+    const { material } = await lockedEventWithMaterial('Guest-proof masterclass');
+    const first = await guestPull('materials');
+    expect(first).toMatchObject({ records: [], gone: [] });
+    await su.collection('materials').update(material.id, { title: 'Guest-proof slides, renamed' });
+    await su.collection('materials').delete(material.id);
+    expect(await guestPull('materials', first.last)).toMatchObject({ records: [], gone: [] });
+  });
+
+  it('names no draft to a guest, from the start or after a checkpoint', async () => {
+    const first = await guestPull('events');
+    const { event } = await lockedEventWithMaterial('Draft for nobody');
+    await su.collection('events').update(event.id, { published: false, title: 'Draft for nobody (renamed)' });
+    expect((await guestPull('events')).gone).not.toContain(event.id);
+    expect((await guestPull('events', first.last)).gone).not.toContain(event.id);
+  });
+
+  it("ends a guest's page at a number that does not move when a seat is sold", async () => {
+    const seeded = await masterclassEvent(su);
+    const before = Object.fromEntries(await Promise.all(['events', 'speakers', 'materials', 'ai_use_cases'].map(async (name) => [name, (await guestPull(name)).last] as const)));
+    const buyer = await createUser(server, su, 'attendee');
+    await seatAt(su, buyer, seeded.id);
+    await seatAt(su, { id: '', email: `${buyer.email}.guest` }, seeded.id);
+    for (const [name, last] of Object.entries(before)) {
+      const page = await guestPull(name, last);
+      expect(page.last, name).toBe(last);
+      expect(page.gone, name).toEqual([]);
+    }
+  });
+});

@@ -2,8 +2,11 @@
 // Tombstones for synced collections: deleting a record also writes (or
 // refreshes) a `tombstones` row in the same transaction, and so does an
 // owner-scoped row moving to another account (a tombstone for the account it
-// left). Each takes a number of the sync sequence (its trigger), so a device
-// pulling GET /api/sync/changes drops the record from IndexedDB.
+// left) or an attendee row moving to another masterclass (one for the doors of
+// the masterclass it left). Each takes a number of the sync sequence (its
+// trigger), so a device pulling GET /api/sync/changes drops the record from
+// IndexedDB. Attendee and check-in tombstones name their masterclass (`event`,
+// hidden): a door pass reads only its own masterclass's.
 
 // Collections devices keep (the PWA and the door), each owned one with the field naming
 // its user: the tombstone's owner is set from it, so only that user can read it.
@@ -21,15 +24,19 @@ const SYNCED_COLLECTIONS = [...SHARED_COLLECTIONS, ...Object.keys(OWNER_FIELDS)]
 const DOOR_OWNER = "door";
 
 const MOVABLE_COLLECTIONS = Object.keys(OWNER_FIELDS).filter((name) => OWNER_FIELDS[name] !== "id");
+// collections a door reads, by masterclass: their tombstones name it
+const DOOR_COLLECTIONS = ["attendees", "check_ins"];
 
 /**
  * @param {core.App} app
- * @param {core.Record} record the record being deleted
+ * @param {core.Record} record the record being deleted (or as it was before it moved)
+ * @param {string} [forOwner] the tombstone's owner when not the record's (DOOR_OWNER: for the doors only)
  */
-function writeTombstone(app, record) {
+function writeTombstone(app, record, forOwner) {
   const collection = record.collection().name;
   const ownerField = OWNER_FIELDS[collection];
-  let owner = ownerField ? record.getString(ownerField) : "";
+  let owner = forOwner || (ownerField ? record.getString(ownerField) : "");
+  const event = DOOR_COLLECTIONS.includes(collection) ? record.getString("event") : "";
   // An attendee row with no account was on no attendee's device, but the doors
   // hold it: its tombstone is owned by DOOR_OWNER, which no account's pull or
   // the records API's rule (owner "" or the requester) ever matches, and which
@@ -41,16 +48,19 @@ function writeTombstone(app, record) {
   try {
     // (an empty string bound as a filter parameter reaches SQL as '""', so a shared tombstone's owner is written out)
     const ownerFilter = owner ? "owner = {:owner}" : "owner = ''";
-    tombstone = app.findFirstRecordByFilter("tombstones", `collection = {:collection} && record_id = {:id} && ${ownerFilter}`, {
+    const eventFilter = event ? "event = {:event}" : "event = ''";
+    tombstone = app.findFirstRecordByFilter("tombstones", `collection = {:collection} && record_id = {:id} && ${ownerFilter} && ${eventFilter}`, {
       collection,
       id: record.id,
       owner,
+      event,
     });
   } catch {
     tombstone = new Record(app.findCachedCollectionByNameOrId("tombstones"));
     tombstone.set("collection", collection);
     tombstone.set("record_id", record.id);
     tombstone.set("owner", owner);
+    tombstone.set("event", event);
   }
   // saved even when unchanged: `updated` and the sequence move
   app.save(tombstone);
@@ -76,20 +86,26 @@ function deleteWithTombstone(e) {
 /**
  * onRecordUpdate handler for owner-scoped collections: a row moved to another
  * account leaves a tombstone for the account it left, in the same transaction,
- * so that account's devices drop it.
+ * so that account's devices drop it; an attendee row moved to another
+ * masterclass leaves one for the doors of the masterclass it left (owner
+ * DOOR_OWNER: no account's pull reads it).
  * @param {core.RecordEvent} e
  */
 function updateWithTombstone(e) {
-  const ownerField = OWNER_FIELDS[e.record.collection().name];
+  const collection = e.record.collection().name;
+  const ownerField = OWNER_FIELDS[collection];
   const previous = e.record.original();
   const before = previous.getString(ownerField);
-  if (before === "" || before === e.record.getString(ownerField)) return e.next();
+  const ownerLeft = before !== "" && before !== e.record.getString(ownerField);
+  const eventLeft = DOOR_COLLECTIONS.includes(collection) && previous.getString("event") !== "" && previous.getString("event") !== e.record.getString("event");
+  if (!ownerLeft && !eventLeft) return e.next();
   const originalApp = e.app;
   try {
     originalApp.runInTransaction((txApp) => {
       e.app = txApp;
       e.next();
-      writeTombstone(txApp, previous);
+      if (ownerLeft) writeTombstone(txApp, previous);
+      if (eventLeft) writeTombstone(txApp, previous, DOOR_OWNER);
     });
   } finally {
     e.app = originalApp;
