@@ -13,6 +13,9 @@ import { Alert, Box, Card, Divider, Group, Loader, Stack, Text, Title } from '@m
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import { db, type AttendeeRow, type EventRow } from '@/db';
+import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
+import { useStoredData } from '@/components/stored-data/useStoredData';
+import { Collections } from '@/lib/collections';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { currentUser } from '@/lib/session';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
@@ -52,8 +55,12 @@ async function readSeats(): Promise<Seat[]> {
     .sort((a, b) => parsePocketBaseDate(a.event.starts_at).getTime() - parsePocketBaseDate(b.event.starts_at).getTime());
 }
 
+/** "No seat" is true only once the device has pulled the attendee rows and the events. */
+const SEAT_COLLECTIONS = [Collections.attendees, Collections.events] as const;
+
 export function MyRegistrationPage({ schemas }: { schemas: MyRegistrationSchemas }) {
-  const seats = useLiveQuery(readSeats);
+  const stored = useStoredData(useLiveQuery(readSeats), SEAT_COLLECTIONS, (seats) => seats.length === 0);
+  const seats = stored.status === 'ready' ? stored.data : undefined;
   return (
     <Box maw={900} mx="auto">
       <Title order={1} mb="xs">
@@ -62,7 +69,9 @@ export function MyRegistrationPage({ schemas }: { schemas: MyRegistrationSchemas
       <Text c="dimmed" mb="lg">
         Keep your details right before the masterclass, or send a colleague in your place if you cannot come.
       </Text>
-      {seats === undefined ? (
+      {stored.status === 'needs-connection' ? (
+        <NeedsConnection message="Your registration needs a connection to load the first time." state={stored} />
+      ) : seats === undefined ? (
         <Group gap="sm" role="status">
           <Loader size="sm" />
           <Text>Loading your registration…</Text>

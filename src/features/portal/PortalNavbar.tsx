@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Badge, Group, Loader, NavLink, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { IconClipboardList, IconClockHour4, IconLayoutDashboard, IconShieldLock, IconTicket, IconUserCircle } from '@tabler/icons-react';
+import { IconClipboardList, IconClockHour4, IconLayoutDashboard, IconShieldLock, IconTicket, IconUserCircle, IconWifiOff } from '@tabler/icons-react';
 import { portalTools, type PortalTool } from './portalTools';
 import type { PortalLock } from './usePortalLock';
 
@@ -76,7 +76,7 @@ function ToolNavLink({ tool, lock, active, onNavigate }: { tool: PortalTool; loc
   }
   // NavLink only styles `disabled`; aria-disabled tells assistive technology too.
   const disabledLink = <NavLink component="button" type="button" disabled aria-disabled label={tool.navLabel} leftSection={icon} />;
-  if (lock.status === 'loading') return disabledLink;
+  if (lock.status === 'loading' || lock.status === 'needs-connection') return disabledLink;
   // A disabled control gets no pointer events; the wrapper carries the tooltip.
   return (
     <Tooltip label={lock.words.tooltip} position="right" withArrow events={{ hover: true, focus: true, touch: true }}>
@@ -91,9 +91,15 @@ function LockNotice({ lock }: { lock: PortalLock }) {
   return (
     <Paper withBorder p="sm" radius="md" bg="navy.0" role="status">
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        {lock.status === 'loading' ? <Loader size={18} mt={2} aria-hidden /> : <IconClockHour4 size={20} color="var(--mantine-color-navy-7)" style={{ flexShrink: 0, marginTop: 2 }} />}
+        {lock.status === 'loading' ? (
+          <Loader size={18} mt={2} aria-hidden />
+        ) : lock.status === 'needs-connection' ? (
+          <IconWifiOff size={20} color="var(--mantine-color-navy-7)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+        ) : (
+          <IconClockHour4 size={20} color="var(--mantine-color-navy-7)" style={{ flexShrink: 0, marginTop: 2 }} />
+        )}
         <Text size="sm" fw={600} c="navy.9">
-          {lock.status === 'loading' ? 'Loading event details…' : lock.countdown}
+          {lock.status === 'loading' ? 'Loading event details…' : lock.status === 'needs-connection' ? 'Event details need a connection' : lock.countdown}
         </Text>
       </Group>
     </Paper>

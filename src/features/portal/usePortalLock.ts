@@ -1,16 +1,22 @@
 // The lock state of the attendee tools, from the event row in the local
-// database, re-checked every minute. 'loading' until the first sync has
-// brought the event: the portal must not claim to be locked before it knows.
+// database, re-checked every minute. 'loading' while the first sync may still
+// bring the event (the portal must not claim to be locked before it knows),
+// then 'needs-connection' until it comes (useStoredData).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type EventRow } from '@/db';
+import { useStoredData, type NeedsConnectionState } from '@/components/stored-data/useStoredData';
 import { featuredEvent } from '@/lib/featuredEvent';
 import { currentUser } from '@/lib/session';
 import { LOCK_REFRESH_MS, countdownTarget, countdownText, isPortalUnlocked } from './portalLock';
 import { unlockWords, type UnlockWords } from './unlockWords';
 import { useNow } from './useNow';
 
+/** The portal's masterclass (its unlock time) is not on the device yet: the dashboard and the tools say so. */
+export const EVENT_NEEDS_CONNECTION = 'The masterclass details need a connection to load the first time.';
+
 export type PortalLock =
   | { status: 'loading' }
+  | { status: 'needs-connection'; connection: NeedsConnectionState }
   | { status: 'locked'; countdown: string; words: UnlockWords }
   | { status: 'unlocked' };
 
@@ -49,7 +55,8 @@ export function portalLockAt(now: Date, event: EventRow | null | undefined): Por
 }
 
 export function usePortalLock(): PortalLock {
-  const event = useLiveQuery(findMasterclass);
+  const event = useStoredData(useLiveQuery(findMasterclass));
   const now = useNow(LOCK_REFRESH_MS);
-  return portalLockAt(now, event);
+  if (event.status === 'needs-connection') return { status: 'needs-connection', connection: event };
+  return portalLockAt(now, event.status === 'ready' ? event.data : undefined);
 }

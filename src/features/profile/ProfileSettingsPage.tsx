@@ -3,6 +3,7 @@
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { currentUser } from '@/lib/session';
+import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
 import { ProfileForm } from './ProfileForm';
 import { useOwnProfile } from './useOwnProfile';
 
@@ -38,6 +39,7 @@ function OwnProfile({ userId }: { userId: string }) {
       </Alert>
     );
   }
+  if (own.status === 'needs-connection') return <NeedsConnection message="Your profile needs a connection to load the first time." state={own} />;
   if (own.status === 'loading') {
     return (
       <Stack gap="md" aria-label="Loading your profile">
@@ -46,5 +48,5 @@ function OwnProfile({ userId }: { userId: string }) {
       </Stack>
     );
   }
-  return <ProfileForm profile={own.profile} />;
+  return <ProfileForm profile={own.data} />;
 }

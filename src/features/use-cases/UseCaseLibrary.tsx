@@ -3,6 +3,9 @@ import { Badge, Button, Card, Center, Group, Loader, Pill, Stack, Tabs, Text, Ti
 import { Link } from '@tanstack/react-router';
 import { IconAdjustmentsHorizontal, IconSparkles } from '@tabler/icons-react';
 import type { AiUseCaseRow } from '@/db';
+import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
+import { useStoredData } from '@/components/stored-data/useStoredData';
+import { Collections } from '@/lib/collections';
 import { AdvancedFilters } from './AdvancedFilters';
 import { facetCounts, industriesOf, type FacetCounts, type LibraryFilters } from './filterUseCases';
 import { activeFilterCount, FILTER_KEYS, withoutFilters, type FilterKey, type UseCaseLibrarySearch } from './librarySearch';
@@ -35,8 +38,12 @@ interface UseCaseLibraryProps {
 
 export const availableLabel = (count: number) => `${count} ${count === 1 ? 'Use Case' : 'Use Cases'} Available`;
 
+/** An empty library is true only once the device has pulled the use cases. */
+const LIBRARY_COLLECTIONS = [Collections.aiUseCases] as const;
+
 export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibraryProps) {
-  const collection = useUseCaseCollection();
+  const stored = useStoredData(useUseCaseCollection(), LIBRARY_COLLECTIONS, (library) => library.rows.length === 0);
+  const collection = stored.status === 'ready' ? stored.data : undefined;
   const saved = useSavedUseCases(owner);
   const [text, setText, change] = useSearchText(search, onSearchChange);
   const filters: LibraryFilters = { industry: search.industry, adoption: search.adoption, fn: search.fn, technique: search.technique, tags: search.tags };
@@ -79,7 +86,9 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
 
       {/* The chosen tab's panel: the tabs switch what shows here (the tab names it). */}
       <div role="tabpanel" id={`${VIEW_TABS}-panel`} aria-labelledby={`${VIEW_TABS}-tab-${view}`}>
-      {!collection || !saved ? (
+      {stored.status === 'needs-connection' ? (
+        <NeedsConnection message="The use case library needs a connection to load the first time." state={stored} />
+      ) : !collection || !saved ? (
         <Center py="xl"><Loader aria-label="Loading use cases" /></Center>
       ) : view === 'saved' ? (
         <SavedUseCaseList saved={saved.rows} library={collection.byId} onOpen={setOpened} />

@@ -1,7 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { ResponsiveGrid } from '@/components/ResponsiveGrid';
+import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
 import { usePortalUser } from '../portalUser';
-import { usePortalLock } from '../usePortalLock';
+import { EVENT_NEEDS_CONNECTION, usePortalLock } from '../usePortalLock';
 import { useProfile } from '../useProfile';
 import { TicketSummary } from '../ticket/TicketSummary';
 import { EventPhaseNote } from './EventPhaseNote';
@@ -25,6 +26,7 @@ export function DashboardHome() {
           Your AI Champions Masterclass portal: the attendee tools, the session materials and your progress in one place.
         </Text>
       </div>
+      {lock.status === 'needs-connection' && <NeedsConnection message={EVENT_NEEDS_CONNECTION} state={lock.connection} />}
       <EventPhaseNote />
       <TicketSummary />
       <ToolCards lock={lock} />

@@ -23,6 +23,10 @@ export function SessionMaterials({ lock }: { lock: PortalLock }) {
           <Skeleton height={48} />
           <Skeleton height={48} />
         </Stack>
+      ) : lock.status === 'needs-connection' ? (
+        <Text size="sm" c="dimmed">
+          Not on this device yet.
+        </Text>
       ) : lock.status === 'locked' ? (
         <Text size="sm" c="dimmed">
           {lock.words.materialsNote}

@@ -5,7 +5,7 @@ import { IconArrowRight, IconLock } from '@tabler/icons-react';
 import { portalTools } from '../portalTools';
 import type { PortalLock } from '../usePortalLock';
 
-/** The three tools: a link each once the portal has unlocked, before it when they open. */
+/** The three tools: a link each once the portal has unlocked, before it when they open (nothing while the masterclass needs a connection: the dashboard says so once). */
 export function ToolCards({ lock }: { lock: PortalLock }) {
   return (
     <ResponsiveGrid cols={{ base: 1, md: 3 }} spacing="md">

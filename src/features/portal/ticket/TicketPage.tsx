@@ -4,6 +4,9 @@
 // back button closes it).
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
+import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
+import { useStoredData } from '@/components/stored-data/useStoredData';
+import { Collections } from '@/lib/collections';
 import { usePortalUser } from '../portalUser';
 import { DoorView } from './DoorView';
 import { TicketCard } from './TicketCard';
@@ -15,9 +18,13 @@ export interface TicketPageProps {
   onDoor: (attendeeId: string | undefined) => void;
 }
 
+/** "No ticket yet" is true only once the device has pulled the attendee rows and the events. */
+const TICKET_COLLECTIONS = [Collections.attendees, Collections.events] as const;
+
 export function TicketPage({ door, onDoor }: TicketPageProps) {
   const user = usePortalUser();
-  const tickets = useTickets(user?.id ?? '');
+  const stored = useStoredData(useTickets(user?.id ?? ''), TICKET_COLLECTIONS, (tickets) => tickets.length === 0);
+  const tickets = stored.status === 'ready' ? stored.data : undefined;
   const shown = tickets?.find((ticket) => ticket.attendeeId === door) ?? null;
   return (
     <Stack gap="lg" maw={1100} mx="auto">
@@ -29,7 +36,9 @@ export function TicketPage({ door, onDoor }: TicketPageProps) {
           Show the QR code at the door. It is kept on this device, so it opens without a connection.
         </Text>
       </div>
-      {tickets === undefined ? (
+      {stored.status === 'needs-connection' ? (
+        <NeedsConnection message="Your ticket needs a connection to load the first time." state={stored} />
+      ) : tickets === undefined ? (
         <Group gap="xs">
           <Loader size="sm" />
           <Text size="sm">Loading your ticket…</Text>
