@@ -8,7 +8,7 @@ import type { MissingReason, NeedsConnectionState } from './useStoredData';
 const REASONS: Record<MissingReason, string> = {
   offline: 'You are offline. Connect to the internet and press Retry.',
   unreachable: 'The server could not be reached. Check your connection and press Retry.',
-  slow: 'It has not arrived yet. Check your connection and press Retry.',
+  slow: 'It has not arrived yet. If it does not come soon, check your connection and press Retry.',
 };
 
 export interface NeedsConnectionProps {
