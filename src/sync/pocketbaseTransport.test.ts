@@ -19,13 +19,18 @@ const transport = () => pocketbaseTransport(new PocketBase('http://127.0.0.1:1')
 
 describe("pulling a page of a collection's changes", () => {
   it('asks the pull route for the changes after the checkpoint, and answers the page', async () => {
-    const page = { records: [{ id: 'case00000000001', updated: '2025-06-01 00:00:00.000Z', sync_seq: 41 }], gone: ['case00000000002'], last: 42, more: true };
+    const page = { records: [{ id: 'case00000000001', updated: '2025-06-01 00:00:00.000Z', sync_seq: 41 }], gone: ['case00000000002'], last: 42, more: true, history: 'epoch0000000002' };
     const urls = answering(page);
 
-    expect(await transport().changes('ai_use_cases', { after: 40, limit: 500 })).toEqual(page);
+    expect(await transport().changes('ai_use_cases', { after: 40, limit: 500, history: 'epoch0000000001' })).toEqual(page);
 
     expect(urls[0]?.pathname).toBe(CHANGES_ROUTE);
-    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ collection: 'ai_use_cases', after: '40', limit: '500' });
+    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ collection: 'ai_use_cases', after: '40', limit: '500', history: 'epoch0000000001' });
+  });
+
+  it("reads an answer without a history (a server from before it) as the history ''", async () => {
+    answering({ records: [], gone: [], last: 7, more: false });
+    expect(await transport().changes('events', { after: 3, limit: 200 })).toEqual({ records: [], gone: [], last: 7, more: false, history: '' });
   });
 
   it("asks for the user's own rows, and says when the page belongs to a pull from the start", async () => {
@@ -37,8 +42,8 @@ describe("pulling a page of a collection's changes", () => {
   });
 
   it('answers a reset as one', async () => {
-    answering({ reset: true, horizon: 900 });
-    expect(await transport().changes('events', { after: 3, limit: 200 })).toEqual({ reset: true });
+    answering({ reset: true, horizon: 900, history: 'epoch0000000003' });
+    expect(await transport().changes('events', { after: 3, limit: 200 })).toEqual({ reset: true, history: 'epoch0000000003' });
   });
 
   it('refuses an answer of another shape rather than reading it as an empty page', async () => {
