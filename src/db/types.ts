@@ -239,6 +239,15 @@ export interface OutboxRow {
    * absent = write as sent (a create, or the user chose to keep their version).
    */
   base?: Record<string, unknown>;
+  /**
+   * An update's versions: per patched field, the `sync_seq` of the server's
+   * version the device held when the user changed that field (an earlier
+   * waiting change's version for a field it also changes; after that change
+   * is sent, the version the server gave it). The server refuses the update
+   * (409) when the field changed after it, even back to the same value; sent
+   * beside `base`, which older servers read. Absent like `base`.
+   */
+  versions?: Record<string, number>;
   /** Fields the server refused as changed on both sides; the user keeps theirs or takes the server's. */
   conflict?: string[];
 }

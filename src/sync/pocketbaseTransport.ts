@@ -60,11 +60,16 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
       }
     },
     create: (collection, body, signal) => pb.collection(collection).create<ServerRecord>(body, options(signal)),
-    update: (collection, id, patch, signal, base) => pb.collection(collection).update<ServerRecord>(id, patch, {
-      ...options(signal),
+    update: (collection, id, patch, signal, base, versions) => {
       // Read by pb_hooks/lib/sync/conflicts.js; URI-encoded so any text fits a header.
-      ...(base && Object.keys(base).length > 0 ? { headers: { 'X-Sync-Base': encodeURIComponent(JSON.stringify(base)) } } : {}),
-    }),
+      const headers: Record<string, string> = {};
+      if (base && Object.keys(base).length > 0) headers['X-Sync-Base'] = encodeURIComponent(JSON.stringify(base));
+      if (versions && Object.keys(versions).length > 0) headers['X-Sync-Versions'] = encodeURIComponent(JSON.stringify(versions));
+      return pb.collection(collection).update<ServerRecord>(id, patch, {
+        ...options(signal),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      });
+    },
     async delete(collection, id, signal) {
       await pb.collection(collection).delete(id, options(signal));
     },

@@ -6,7 +6,7 @@
 // it is marked failed with the reason). A 401 is rethrown untouched so the
 // engine pauses, and so is a request ended by the engine stopping (nothing is
 // counted against the change).
-import type { OutboxRow } from '@/db';
+import type { OutboxRow, ServerRecord } from '@/db';
 import { applyServerRecords } from './applyServerRecords';
 import { backoffDelay } from './backoffDelay';
 import { classifyError } from './classifyError';
@@ -41,6 +41,33 @@ export type PushSettled = 'done' | 'refused' | 'later';
 /** The reason kept on a change refused as edited on both sides (the popover names the fields). */
 export const CONFLICT_MESSAGE = 'Changed on the server since you edited it';
 
+/**
+ * The server took this change at version `record.sync_seq`: a later change of
+ * the same row that sets one of its fields was edited from this change's
+ * value (see queueChange's versions), which the server now holds at that
+ * version, so that is the version it was edited from. Without this the
+ * user's own earlier save would count as a change made since.
+ */
+async function rebaseLaterChanges(db: SyncContext['db'], change: OutboxRow & { seq: number }, record: ServerRecord): Promise<void> {
+  const version = record.sync_seq;
+  if (typeof version !== 'number' || version <= 0) return;
+  const later = await db.outbox.where('[collection+recordId]').equals([change.collection, change.recordId])
+    .filter((other) => (other.seq ?? 0) > change.seq && other.op === 'update' && other.versions !== undefined)
+    .toArray();
+  for (const other of later) {
+    const versions: Record<string, number> = { ...other.versions };
+    let moved = false;
+    for (const field of Object.keys(change.patch)) {
+      const held = versions[field];
+      if (held !== undefined && held < version) {
+        versions[field] = version;
+        moved = true;
+      }
+    }
+    if (moved && other.seq !== undefined) await db.outbox.update(other.seq, { versions });
+  }
+}
+
 export async function pushChange(ctx: SyncContext, change: OutboxRow & { seq: number }): Promise<PushSettled> {
   const { db, clock } = ctx;
   try {
@@ -48,7 +75,10 @@ export async function pushChange(ctx: SyncContext, change: OutboxRow & { seq: nu
     const table = localTable(db, change.collection);
     await db.transaction('rw', table ? [db.outbox, table] : [db.outbox], async () => {
       await db.outbox.delete(change.seq);
-      if (record) await applyServerRecords(db, change.collection, [record]);
+      if (record) {
+        await applyServerRecords(db, change.collection, [record]);
+        await rebaseLaterChanges(db, change, record);
+      }
     });
     return 'done';
   } catch (error) {

@@ -20,6 +20,12 @@ export interface QueuedChange<C extends WritableCollection> {
    * fields left out take the row's current value. See OutboxRow.base.
    */
   base?: Partial<Omit<CollectionRows[C], 'id' | 'created' | 'updated'>>;
+  /**
+   * On an update, per field, the `sync_seq` of the server version the user
+   * edited from (a form: the row it opened with); fields left out take the
+   * row's. See OutboxRow.versions.
+   */
+  versions?: Partial<Record<keyof Omit<CollectionRows[C], 'id' | 'created' | 'updated'>, number>>;
 }
 
 /**
@@ -42,7 +48,7 @@ export async function queueChange<C extends WritableCollection>(db: MasterclassD
     status: 'pending',
   };
   try {
-    await writeLocally(db, table, entry, change.base as Record<string, unknown> | undefined);
+    await writeLocally(db, table, entry, change.base as Record<string, unknown> | undefined, change.versions as Record<string, number> | undefined);
   } catch (error) {
     if (!isQuotaExceeded(error)) throw error;
     appSyncStatus.set({ storageFull: true });
@@ -57,7 +63,7 @@ export async function queueChange<C extends WritableCollection>(db: MasterclassD
 
 /** The local row and its outbox entry, in one transaction: the screen and the outbox never disagree. */
 async function writeLocally(
-  db: MasterclassDb, table: Table<ServerRecord, string>, entry: OutboxRow, base?: Record<string, unknown>,
+  db: MasterclassDb, table: Table<ServerRecord, string>, entry: OutboxRow, base?: Record<string, unknown>, versions?: Record<string, number>,
 ): Promise<void> {
   const { op, recordId, patch } = entry;
   await db.transaction('rw', table, db.outbox, db.meta, async () => {
@@ -70,6 +76,7 @@ async function writeLocally(
       // the server will have them when this one is sent after them).
       if (op === 'update') {
         entry.base = editBase(patch, current, base);
+        entry.versions = await editVersions(db, entry, current, versions);
         await supersedeConflicts(db, entry);
       }
       // A create gets updated '' (no server version yet); an update keeps the stamp it was based on.
@@ -87,6 +94,33 @@ function editBase(patch: Record<string, unknown>, current: ServerRecord | undefi
     else if (current && field in current) base[field] = current[field];
   }
   return base;
+}
+
+/**
+ * The versions of an update, per patched field: a field an earlier waiting
+ * change of the row also sets takes that change's version (the user edited
+ * the value it holds, which the server does not have yet; pushChange moves it
+ * to the version the server gives that change); any other its given version,
+ * else the version of the row held (0: none). Versions, not values: a field
+ * that changed on the server after it is refused even if its value came back.
+ */
+async function editVersions(
+  db: MasterclassDb, entry: OutboxRow, current: ServerRecord | undefined, given: Record<string, number> = {},
+): Promise<Record<string, number>> {
+  const waiting = (await db.outbox.where('[collection+recordId]').equals([entry.collection, entry.recordId])
+    .filter((change) => change.status === 'pending' && change.op !== 'delete')
+    .toArray()).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const held = typeof current?.sync_seq === 'number' && current.sync_seq > 0 ? current.sync_seq : 0;
+  const versions: Record<string, number> = {};
+  for (const field of Object.keys(entry.patch)) {
+    const earlier = waiting.filter((change) => field in change.patch).at(-1);
+    if (!earlier) versions[field] = typeof given[field] === 'number' ? given[field] : held;
+    // A row not on the server yet: the create's version, once it has one.
+    else if (earlier.op === 'create') versions[field] = 0;
+    // An earlier change from before versions were kept: its value base speaks for this field.
+    else if (typeof earlier.versions?.[field] === 'number') versions[field] = earlier.versions[field];
+  }
+  return versions;
 }
 
 /**
@@ -108,10 +142,12 @@ async function supersedeConflicts(db: MasterclassDb, entry: OutboxRow): Promise<
       continue;
     }
     const base = Object.fromEntries(Object.entries(change.base ?? {}).filter(([field]) => keep(field)));
+    // Each field left keeps its own version.
+    const versions = change.versions && Object.fromEntries(Object.entries(change.versions).filter(([field]) => keep(field)));
     const conflict = (change.conflict ?? []).filter(keep);
     if (conflict.length === 0) {
-      // What is left was never in conflict: it goes like any waiting change, with its base.
-      await db.outbox.update(change.seq, { patch, base, conflict: undefined, status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined });
-    } else await db.outbox.update(change.seq, { patch, base, conflict });
+      // What is left was never in conflict: it goes like any waiting change, with its base and versions.
+      await db.outbox.update(change.seq, { patch, base, versions, conflict: undefined, status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined });
+    } else await db.outbox.update(change.seq, { patch, base, versions, conflict });
   }
 }

@@ -1,5 +1,5 @@
 // The user's answer to a change refused as edited on both sides (see OutboxRow.conflict).
-// - keepMine: the change goes again without its base, so the server takes the
+// - keepMine: the change goes again without its base and versions, so the server takes the
 //   user's values; the row shows them again at once.
 // - takeServers: the change is dropped and the record goes back to the server's
 //   version (with any other waiting changes on top): the row is marked as
@@ -14,7 +14,7 @@ export async function keepMine(db: MasterclassDb, seq: number): Promise<void> {
   const table = change && localTable(db, change.collection);
   if (!change || !table) return;
   await db.transaction('rw', table, db.outbox, async () => {
-    await db.outbox.update(seq, { status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined, base: undefined, conflict: undefined });
+    await db.outbox.update(seq, { status: 'pending', attempts: 0, nextAttemptAt: 0, error: undefined, base: undefined, versions: undefined, conflict: undefined });
     const row = await table.get(change.recordId);
     if (row) await table.put({ ...row, ...change.patch, id: row.id } as ServerRecord);
   });

@@ -9,8 +9,8 @@ import { errorStatus } from './errorStatus';
 import type { SyncTransport } from './transport';
 
 export async function sendChange(transport: SyncTransport, change: OutboxRow): Promise<ServerRecord | null> {
-  const { collection, recordId, op, patch, base } = change;
-  if (op === 'update') return transport.update(collection, recordId, patch, undefined, base);
+  const { collection, recordId, op, patch, base, versions } = change;
+  if (op === 'update') return transport.update(collection, recordId, patch, undefined, base, versions);
   if (op === 'create') {
     try {
       return await transport.create(collection, { ...patch, id: recordId });

@@ -88,7 +88,7 @@ export function timedTransport(transport: SyncTransport, clock: SyncClock, timeo
     ...(transport.send ? { send: <T,>(route: string, body: Record<string, unknown>) => data((signal) => transport.send!<T>(route, body, signal)) } : {}),
     getOne: (collection, id) => data((signal) => transport.getOne(collection, id, signal)),
     create: (collection, body) => data((signal) => transport.create(collection, body, signal)),
-    update: (collection, id, patch, _signal, base) => data((signal) => transport.update(collection, id, patch, signal, base)),
+    update: (collection, id, patch, _signal, base, versions) => data((signal) => transport.update(collection, id, patch, signal, base, versions)),
     delete: (collection, id) => data((signal) => transport.delete(collection, id, signal)),
     subscribe: async (collection, onChange) => {
       if (stopped?.aborted) throw syncStopped();

@@ -73,8 +73,10 @@ export interface SyncTransport {
   getOne(collection: string, id: string, signal?: AbortSignal): Promise<ServerRecord | null>;
   create(collection: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<ServerRecord>;
   /**
-   * `base`: the values the patched fields were edited from; the server answers
-   * 409 (fields named in `data`, code 'sync_conflict') when it changed one of them meanwhile.
+   * `base`: the values the patched fields were edited from; `versions`: per
+   * field, the server version it was edited from. The server answers 409
+   * (fields named in `data`, code 'sync_conflict') when one of them changed
+   * meanwhile (after its version, even back to its base value).
    */
   update(
     collection: string, id: string, patch: Record<string, unknown>, signal?: AbortSignal, base?: Record<string, unknown>, versions?: Record<string, number>,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Avatar, Box, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
@@ -9,7 +9,7 @@ import { profilePhotoUrl } from '@/lib/profilePhoto';
 import { ProfilePhotoUpload } from './ProfilePhotoUpload';
 import { PROFILE_TEXT_MAX, industryOptions, profileFormValues, urlError, type ProfileFormValues } from './profileForm';
 import { readProfileDraft, saveProfileDraft } from './profileDraft';
-import { followLiveProfile, saveProfile } from './saveProfile';
+import { followLiveProfile, openedVersions, saveProfile } from './saveProfile';
 
 /** How long the green 'Profile updated successfully' note stays. */
 const SAVED_NOTE_MS = 3000;
@@ -28,15 +28,18 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
   // what differs from them, never a diff against the live row (which a pull may
   // have changed meanwhile).
   const { getValues, setValues, getInitialValues, setInitialValues } = form;
+  // And the version of the row each field was opened on (or followed since): a save says what it edited from.
+  const versionsRef = useRef(draft?.versions ?? openedVersions(profile));
   useEffect(() => {
     if (draft) setInitialValues(draft.opened);
   }, [draft, setInitialValues]);
   const values = form.values;
-  useEffect(() => saveProfileDraft(profile.id, getInitialValues(), values), [profile.id, getInitialValues, values]);
+  useEffect(() => saveProfileDraft(profile.id, getInitialValues(), values, versionsRef.current), [profile.id, getInitialValues, values]);
   useEffect(() => {
     // A change from elsewhere (an administrator, another device) shows in the fields not being edited.
     const opened = getInitialValues();
-    const next = followLiveProfile(getValues(), opened, profile);
+    const next = followLiveProfile(getValues(), opened, profile, versionsRef.current);
+    versionsRef.current = next.versions;
     if (JSON.stringify(next.opened) === JSON.stringify(opened)) return;
     setInitialValues(next.opened);
     setValues(next.values);
@@ -53,7 +56,7 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
   const save = async (values: ProfileFormValues) => {
     setSaving(true);
     try {
-      const patch = await saveProfile(db, profile.id, getInitialValues(), values);
+      const patch = await saveProfile(db, profile.id, getInitialValues(), values, versionsRef.current);
       setInitialValues({ ...getInitialValues(), ...patch });
       setValues(patch);
       setSavedNote((count) => count + 1);
@@ -68,7 +71,7 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
 
   const textProps = { maxLength: PROFILE_TEXT_MAX };
   return (
-    <form onSubmit={form.onSubmit(save)} noValidate>
+    <form onSubmit={(event) => form.onSubmit(save)(event)} noValidate>
       <Box className={responsive.columns4and8FromMd}>
         <div>
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-photo">

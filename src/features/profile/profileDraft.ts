@@ -12,6 +12,16 @@ const FIELDS = ['full_name', 'company', 'job_title', 'industry', 'linkedin_url',
 export interface ProfileDraft {
   opened: ProfileFormValues;
   values: ProfileFormValues;
+  /** The version each field was opened on (absent in a draft kept by an older version). */
+  versions?: Partial<Record<keyof ProfileFormValues, number>>;
+}
+
+function cleanVersions(value: unknown): ProfileDraft['versions'] {
+  if (!isRecord(value)) return undefined;
+  return Object.fromEntries(FIELDS.flatMap((field) => {
+    const version = value[field];
+    return typeof version === 'number' && Number.isSafeInteger(version) && version >= 0 ? [[field, version]] : [];
+  }));
 }
 
 function cleanValues(value: unknown): ProfileFormValues | null {
@@ -25,11 +35,13 @@ export function readProfileDraft(userId: string): ProfileDraft | null {
   if (!stored || stored.userId !== userId) return null;
   const opened = cleanValues(stored.opened);
   const values = cleanValues(stored.values);
-  return opened && values ? { opened, values } : null;
+  if (!opened || !values) return null;
+  const versions = cleanVersions(stored.versions);
+  return versions ? { opened, values, versions } : { opened, values };
 }
 
 /** Keeps unsaved edits; values equal to those opened leave no draft. */
-export function saveProfileDraft(userId: string, opened: ProfileFormValues, values: ProfileFormValues): void {
+export function saveProfileDraft(userId: string, opened: ProfileFormValues, values: ProfileFormValues, versions?: ProfileDraft['versions']): void {
   if (FIELDS.every((field) => values[field] === opened[field])) clearDraft(DRAFT, 'session');
-  else writeDraft(DRAFT, { userId, opened, values }, 'session');
+  else writeDraft(DRAFT, { userId, opened, values, ...(versions ? { versions } : {}) }, 'session');
 }

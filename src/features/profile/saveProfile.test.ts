@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { MasterclassDb, type ProfileRow } from '@/db';
 import { profileFormValues } from './profileForm';
-import { followLiveProfile, saveProfile } from './saveProfile';
+import { followLiveProfile, openedVersions, saveProfile } from './saveProfile';
 
 vi.mock('@/sync/requestSync', () => ({ requestSync: () => Promise.resolve() }));
 
@@ -53,5 +53,25 @@ describe('saving Profile Settings', () => {
 
     expect(next.values).toMatchObject({ job_title: 'Chief Analyst', company: 'Typed' });
     expect(next.opened).toMatchObject({ job_title: 'Chief Analyst', company: 'Analytical Engines' });
+  });
+
+  it('sends, per changed field, the version of the row the form opened with, though a pull moved the row since', async () => {
+    const db = new MasterclassDb('profile-save-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const form = profileFormValues(opened);
+    const versions = openedVersions({ ...opened, sync_seq: 40 });
+    await db.profiles.put({ ...opened, sync_seq: 45, updated: '2025-06-02 00:00:00.000Z' });
+
+    await saveProfile(db, opened.id, form, { ...form, company: 'Difference Engines' }, versions);
+
+    expect((await db.outbox.toArray()).map((change) => change.versions)).toEqual([{ company: 40 }]);
+  });
+
+  it('moves the fields not being edited to the live row’s version, and keeps the one being edited on its own', () => {
+    const form = profileFormValues(opened);
+    const live = { ...opened, job_title: 'Chief Analyst', sync_seq: 52 };
+
+    const next = followLiveProfile({ ...form, company: 'Typed' }, form, live, openedVersions({ ...opened, sync_seq: 40 }));
+
+    expect(next.versions).toMatchObject({ company: 40, job_title: 52, full_name: 52 });
   });
 });

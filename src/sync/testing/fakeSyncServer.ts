@@ -101,6 +101,10 @@ export class FakeSyncServer {
   readonly calls: string[] = [];
   /** The base sent with each update that reached a record, in order. */
   readonly baseSeen: (Record<string, unknown> | undefined)[] = [];
+  /** The versions sent with each update that reached a record, in order. */
+  readonly versionsSeen: (Record<string, number> | undefined)[] = [];
+  /** As sync_field_versions: by collection/id, the version at which each field last changed. */
+  private readonly fieldVersions = new Map<string, Map<string, number>>();
 
   /** The counter now (the checkpoint a complete pull ends at). */
   get sequence(): number {
@@ -170,6 +174,14 @@ export class FakeSyncServer {
     const previous = this.table(collection).get(fields.id);
     this.table(collection).set(fields.id, { ...previous, ...fields, updated: stampAt(this.nowMs) } as ServerRecord);
     const record = this.table(collection).get(fields.id) as ServerRecord;
+    if (previous) {
+      const key = `${collection}/${record.id}`;
+      const versions = this.fieldVersions.get(key) ?? new Map<string, number>();
+      for (const field of Object.keys(fields)) {
+        if (!['id', 'sync_seq', 'updated'].includes(field) && JSON.stringify(previous[field]) !== JSON.stringify(record[field])) versions.set(field, record.sync_seq ?? 0);
+      }
+      this.fieldVersions.set(key, versions);
+    }
     this.hidden.get(collection)?.delete(record.id);
     this.emit(collection, previous ? 'update' : 'create', record);
     return record;
@@ -178,6 +190,7 @@ export class FakeSyncServer {
   remove(collection: string, id: string, owner = ''): void {
     const record = this.table(collection).get(id);
     this.table(collection).delete(id);
+    this.fieldVersions.delete(`${collection}/${id}`);
     if (record) this.emit(collection, 'delete', record);
     this.hidden.get(collection)?.delete(id);
     const list = this.tombstones.get(collection) ?? [];
@@ -307,18 +320,23 @@ export class FakeSyncServer {
       }
       return { ...record };
     },
-    update: async (collection, id, patch, signal, base) => {
+    update: async (collection, id, patch, signal, base, versions) => {
       await this.gate(`update ${collection} ${id} ${JSON.stringify(patch)}`, signal);
       const refusal = this.refuseWith.get(collection);
       if (refusal) throw refusal;
       if (this.refuse.has(collection)) throw new FakeHttpError(400, 'Failed to update record.');
       if (!this.table(collection).has(id) || !this.sessionValid) throw new FakeHttpError(404);
       this.baseSeen.push(base);
-      // As pb_hooks/lib/sync/conflicts.js: a field changed here since the base and set to something else there.
+      this.versionsSeen.push(versions);
+      // As pb_hooks/lib/sync/conflicts.js: a field changed here since the base (its value, or its
+      // version: changed after it, even back to the same value) and set to something else there.
       const current = this.table(collection).get(id) ?? { id, updated: '' };
       const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
-      const conflicts = Object.keys(base ?? {}).filter((field) => field in patch
-        && !same(current[field], base?.[field]) && !same(current[field], patch[field]));
+      const changedAt = this.fieldVersions.get(`${collection}/${id}`);
+      const conflicts = [...new Set([...Object.keys(base ?? {}), ...Object.keys(versions ?? {})])].filter((field) => field in patch
+        && !same(current[field], patch[field])
+        && ((base !== undefined && field in base && !same(current[field], base[field]))
+          || (versions?.[field] !== undefined && (changedAt?.get(field) ?? 0) > versions[field])));
       if (conflicts.length > 0) {
         const data = Object.fromEntries(conflicts.map((field) => [field, { code: 'sync_conflict', message: 'Changed on the server since you edited it.' }]));
         const message = `Changed on the server since you edited it: ${conflicts.join(', ')}.`;
