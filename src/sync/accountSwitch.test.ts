@@ -44,3 +44,33 @@ describe('another account signing in on the device', () => {
     expect(againStatus.get()).toMatchObject({ pending: 0, failed: 0 });
   });
 });
+
+describe('another account\'s engine starting on the device (a session replaced without a sign-out)', () => {
+  it('claims it and pulls its own view of events, speakers and materials: none of the last account\'s drafts stay', async () => {
+    const first = syncHarness();
+    first.server.write('events', { id: 'eventdraft00001', title: 'Draft masterclass', published: false });
+    first.server.write('materials', { id: 'materialsecret1', event: 'eventdraft00001', title: 'Secret slides' });
+    first.server.write('events', { id: 'eventpublished1', title: 'The masterclass', published: true });
+    await first.engine.request();
+    await first.engine.stop();
+    expect(await first.db.materials.count()).toBe(1);
+
+    // The next account reads no draft and no draft's materials.
+    const transport = {
+      ...first.server.transport,
+      changes: async (...args: Parameters<typeof first.server.transport.changes>) => {
+        const answer = await first.server.transport.changes(...args);
+        return 'records' in answer ? { ...answer, records: answer.records.filter((row) => row.published !== false && row.event !== 'eventdraft00001') } : answer;
+      },
+    };
+    first.server.userId = OTHER_ID;
+    const second = createSyncEngine({
+      db: first.db, userId: OTHER_ID, transport, clock: first.time.clock, connectivity: first.network.connectivity, status: createSyncStatusStore(),
+    });
+    await second.request();
+    await second.stop();
+
+    expect(await first.db.events.toCollection().primaryKeys()).toEqual(['eventpublished1']);
+    expect(await first.db.materials.count()).toBe(0);
+  });
+});

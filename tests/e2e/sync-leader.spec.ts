@@ -138,6 +138,7 @@ test.describe('one tab syncs', () => {
     const leaderRequests = syncRequests(leader);
     await openPortal(leader, user);
     await expect.poll(async () => (await deviceRows(leader, 'attendees')).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await deviceRows(leader, 'events')).length, { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => leaderRequests.some((request) => request.includes('/api/realtime')), { timeout: 15_000 }).toBe(true);
     const other = await context.newPage();
     // Deleting the stored session materials takes a while (a large cache): the
@@ -175,6 +176,8 @@ test.describe('one tab syncs', () => {
 
     expect(await deviceRows(other, 'attendees')).toEqual([]);
     expect(await deviceRows(other, 'profiles')).toEqual([]);
+    // The account's view of the masterclasses leaves too: the next account pulls its own.
+    for (const table of ['events', 'speakers', 'materials']) expect(await deviceRows(other, table), table).toEqual([]);
   });
 });
 
