@@ -254,6 +254,10 @@ test('(b) offline, a check-in by name; back online it syncs and shows the other 
   expect((await deviceRows(page, 'checkIns')).filter((row) => row.attendee === seeded.grace.id)).toHaveLength(2);
   expect((await deviceRows(page, 'outbox')).filter((row) => row.collection === 'check_ins')).toEqual([]);
   expect((await serverCheckIns(seeded.grace.id)).map((row) => row.device_name)).toEqual(['South door', 'North door']);
+  await lookAt(page, { path: `${SHOTS}/check-in-repeat-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(400); // the side navigation slides away
+  await lookAt(page, { path: `${SHOTS}/check-in-repeat-390.png`, fullPage: true });
   await southDoor.remove();
 });
 
@@ -404,10 +408,13 @@ test('(e) another door\'s check-in stored on the device a moment before the page
     expect((await deviceRows(page, 'checkIns')).filter((row) => row.attendee === seeded.mary.id).map((row) => row.device_name)).toEqual(['South door']);
     expect((await deviceRows(page, 'outbox')).filter((row) => row.collection === 'check_ins')).toEqual([]);
 
-    // Back online, the device sends nothing and the server keeps the one check-in.
+    // Back online, the device has nothing to send and the server keeps the one check-in; read again, the door lists it.
     await context.setOffline(false);
-    await expect(page.locator('[data-sync-line]')).toContainText('Online · synced');
+    await page.reload();
     await expect(page.getByRole('list', { name: 'Latest check-ins' })).toContainText('Mary Jackson');
+    await expect(page.locator('[data-sync-line]')).toContainText('Online · synced');
+    await expect(page.locator('[data-sync-line]')).not.toContainText('waiting');
+    expect((await deviceRows(page, 'outbox')).filter((row) => row.collection === 'check_ins')).toEqual([]);
     expect((await serverCheckIns(seeded.mary.id)).map((row) => [row.device_name, row.conflict])).toEqual([['South door', false]]);
   } finally {
     await southDoor.remove();
