@@ -111,6 +111,11 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
       restarted = true;
       dropAtEnd = true;
       received = await startRefill();
+      // Unsent edits were made on versions numbered in the history the device held, which may be another
+      // history of the server's database (a backup restored): their versions say nothing any more, so they
+      // go, and the server checks those edits by the values they were made from (X-Sync-Base) instead.
+      await db.outbox.where('[collection+recordId]').between([collection, Dexie.minKey], [collection, Dexie.maxKey])
+        .modify((change) => { delete change.versions; });
       after = 0;
       next = request(0);
       continue;

@@ -102,6 +102,11 @@ describe('the server history with each checkpoint', () => {
     await queueChange(db, { collection: 'business_cases', recordId: id('old2'), op: 'update', patch: { title: 'old2 edited' } });
     const created = await queueChange(db, { collection: 'business_cases', op: 'create', patch: { owner: USER_ID, title: 'Made here', status: 'draft' } });
 
+    // Each edit carries the versions it was made on, numbered in the history the device held.
+    expect((await db.outbox.toArray()).filter((change) => change.op === 'update').map((change) => change.versions)).toEqual([
+      { title: expect.any(Number) }, { title: expect.any(Number) },
+    ]);
+
     server.restore(backup);
     // Writes after the restore reuse the numbers the device holds, and go past its checkpoint.
     for (const name of ['new1', 'new2', 'new3', 'new4', 'new5', 'new6']) write(server, name);
@@ -121,6 +126,8 @@ describe('the server history with each checkpoint', () => {
       [id('old2')]: ['update', 'pending', undefined],
       [created]: ['create', 'pending', undefined],
     });
+    // Those numbers mean nothing in the restored history: the edits are checked by the values they were made from.
+    expect((await db.outbox.toArray()).map((change) => change.versions)).toEqual([undefined, undefined, undefined]);
 
     // The next pass sends what is still to send; the device then equals the server but for the failed change.
     await engine.request();
