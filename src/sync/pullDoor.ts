@@ -7,8 +7,9 @@
 // apart from the portal's own attendee rows and checkpoint.
 //
 // Only on a door device: the door page marks the device (meta `door`) when it
-// opens, and sign-out removes the mark with the lists once nothing waits, so
-// an administrator's laptop that never opened the door holds no list.
+// opens, and sign-out removes the mark with the lists (forgetDoorData: only
+// the ids and times of check-ins still waiting stay), so an administrator's
+// laptop that never opened the door, or a device handed on, holds no list.
 //
 // Each page (records, `gone` ids, the checkpoint after it) is stored in one
 // transaction; on a new door device (an empty table) the whole list is stored
