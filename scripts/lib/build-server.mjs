@@ -6,6 +6,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { binDir, pocketbaseBin, serverSourceDir } from './paths.mjs';
 import { runGo } from './go-run.mjs';
+import { TOOLS_PREPARED_ENV } from './test-tools.mjs';
 
 const stampFile = path.join(binDir, 'pocketbase.sourcehash');
 
@@ -32,6 +33,10 @@ function sourceHash() {
 }
 
 export function ensureServerBinary({ log = console.log } = {}) {
+  // Under npm test the binary was built or found current before any test started
+  // (prepare-test-tools.mjs): hashing pocketbase/ again (its 30 MB of invoice fonts, about 0.12
+  // CPU-seconds) for each of a run's few hundred test servers would only find the same.
+  if (process.env[TOOLS_PREPARED_ENV] && existsSync(pocketbaseBin)) return pocketbaseBin;
   const wanted = sourceHash();
   if (existsSync(pocketbaseBin) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) {
     return pocketbaseBin;

@@ -12,7 +12,7 @@ import type { TestServer } from '../support/pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { createUser, serverForFile, unique, type TestUser } from './helpers';
 import { COMBINING_DIAERESIS, LONG_ASTRAL_NAME, UNICODE_PEOPLE } from '../support/unicode-names';
-import { execFileSync } from 'node:child_process';
+import { CSV_READER, readAllWithPython } from '../support/python-readers';
 
 const HEADER = [
   'Name', 'Email', 'Company', 'Job Title', 'Role', 'Phone Number', 'Dietary Requirements',
@@ -261,12 +261,7 @@ describe('names in any script', () => {
     }
     const answer = await adminExport({ company });
     expect([...answer.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const read = execFileSync('python3', ['-c', [
-      'import csv, io, json, sys',
-      'text = sys.stdin.buffer.read().decode("utf-8-sig", errors="strict")',
-      'print(json.dumps(list(csv.reader(io.StringIO(text, newline=""), strict=True)), ensure_ascii=False))',
-    ].join('\n')], { input: answer.bytes });
-    const rows = JSON.parse(read.toString('utf8')) as string[][];
+    const [rows] = await readAllWithPython<string[][]>(CSV_READER, [answer.bytes]);
     expect(rows[0]).toEqual(HEADER);
     const byName = (a: string[], b: string[]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
     expect(rows.slice(1).map((row) => [row[0], row[2], row[3], row[6]]).sort(byName)).toEqual(people.map((entry) => [

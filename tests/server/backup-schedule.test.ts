@@ -5,43 +5,31 @@
 // and where; BACKUP_CRON=off switches it off; development has no schedule
 // unless one is set. Read back as PocketBase holds it: the superuser's
 // settings (backups.cron), which its scheduler follows.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
-import { ensureServerBinary } from '../../scripts/lib/build-server.mjs';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/pocketbase';
 
-/** Every start applies every migration to a new data folder: more than 30 s on a busy machine. */
+/** Several starts a test on a busy machine: more than the suite's default 30 s. */
 const SLOW = { timeout: 180_000 };
-const SUPERUSER = { email: 'superuser@test.local', password: 'backup-schedule-pw' };
 /** What the environment must not bring in from the shell. */
 const CLEAN = {
   APP_ENV: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', SIMULATED_CHECKOUT: '', BACKUP_CRON: '', BACKUP_KEEP: '',
   BACKUP_S3_ENDPOINT: '', BACKUP_S3_BUCKET: '', BACKUP_S3_REGION: '', BACKUP_S3_ACCESS_KEY: '', BACKUP_S3_SECRET: '',
-  AI_API_URL: '', AI_API_KEY: '', PASSWORD_HASH_COST: '4', HOOKS_POOL: '4',
+  AI_API_URL: '', AI_API_KEY: '',
 };
-const dirs: string[] = [];
 
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Starts a server on a new data folder with `env`; returns its schedule as PocketBase holds it and the start's output. */
+/**
+ * Starts a server with `env` on a copy of the run's migrated data folder for its mode (the backup
+ * settings are read from the environment at every start, not by a migration; tests/support/pocketbase.ts);
+ * returns its schedule as PocketBase holds it and the start's output.
+ */
 async function startWith(env: Record<string, string>) {
-  ensureServerBinary({ log: () => {} });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'masterclass-backup-schedule-'));
-  dirs.push(dataDir);
-  const full = { ...CLEAN, ...env };
-  upsertSuperuser({ dataDir, ...SUPERUSER, env: full });
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, env: full });
+  const server = await startTestServer({ env: { ...CLEAN, ...env } });
   try {
-    const client = new PocketBase(server.url);
-    await client.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    const client = await server.admin();
     const settings = await client.settings.getAll();
     const backups = settings.backups as { cron: string; cronMaxKeep: number; s3: { enabled: boolean } };
-    return { backups, output: server.output(), dataDir };
+    return { backups, output: server.output(), dataDir: server.dataDir };
   } finally {
     await server.stop();
   }

@@ -7,7 +7,6 @@
 // names in any script folded at 75 octets and read back exactly; and the
 // confirmation email's calendar part typed text/calendar; charset=utf-8;
 // method=PUBLISH, as mailparser and Python's email parser read it.
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import type PocketBase from 'pocketbase';
@@ -15,6 +14,7 @@ import type { RecordModel } from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { loadHookModule } from '../support/hook-module';
 import { readWithIcalJs, readWithLibical, type ReadCalendar } from '../support/calendar-readers';
+import { MAIL_READER, readAllWithPython, type PythonMail } from '../support/python-readers';
 import { LONG_ASTRAL_NAME, UNICODE_EVENT_TITLE, UNICODE_PEOPLE } from '../support/unicode-names';
 import type { ReceivedMail, TestSmtpServer } from '../support/smtp';
 import { attendee, attendeesOf, promoBody, register } from './registration-helpers';
@@ -280,16 +280,11 @@ describe('served and mailed', () => {
     expect(contentType.params).toMatchObject({ charset: 'utf-8', method: 'PUBLISH' });
 
     // Python's email parser reads the same part the same way
-    const python = execFileSync('python3', ['-c', [
-      'import email, email.policy, json, sys',
-      'message = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)',
-      'parts = [p for p in message.walk() if p.get_content_type() == "text/calendar"]',
-      'print(json.dumps([{"type": p.get_content_type(), "charset": p.get_param("charset"), "method": p.get_param("method"), "filename": p.get_filename(), "body": p.get_content()} for p in parts], ensure_ascii=False))',
-    ].join('\n')], { input: received.raw });
-    const parts = JSON.parse(python.toString('utf8')) as { type: string; charset: string; method: string; filename: string; body: string }[];
+    const [python] = await readAllWithPython<PythonMail>(MAIL_READER, [received.raw]);
+    const parts = python.parts.filter((part) => part.type === 'text/calendar');
     expect(parts.map(({ type, charset, method, filename }) => ({ type, charset, method, filename })))
       .toEqual([{ type: 'text/calendar', charset: 'utf-8', method: 'PUBLISH', filename: 'ai-champions-masterclass.ics' }]);
-    expect(parts[0].body).toBe(calendarFile!.content.toString('utf8'));
+    expect(parts[0].text).toBe(calendarFile!.content.toString('utf8'));
 
     // the attached file: the event's zone, and the attendee's name and ticket read back exactly by both
     const body = calendarFile!.content.toString('utf8');

@@ -19,7 +19,8 @@ import { simpleParser } from 'mailparser';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
-import { readWithIcalJs, readWithLibical } from '../support/calendar-readers';
+import { readWithIcalJs, readWithLibicalBatched } from '../support/calendar-readers';
+import { batchedReader, CSV_READER, MAIL_READER, readAllWithPython, type PythonMail } from '../support/python-readers';
 import { COMBINING_DIAERESIS, LONG_ASTRAL_NAME, UNICODE_EVENT_TITLE, UNICODE_PEOPLE, person } from '../support/unicode-names';
 import type { ReceivedMail, TestSmtpServer } from '../support/smtp';
 import type { TestUser } from './helpers';
@@ -46,24 +47,8 @@ beforeAll(async () => {
 
 const to = (address: string) => (mail: ReceivedMail) => mail.to.includes(address.toLowerCase());
 
-interface PythonRead {
-  subject: string;
-  from: string;
-  parts: { type: string; text: string | null }[];
-  defects: string[];
-}
-
-/** The message as Python's email parser (policy default) reads it: decoded subject, text parts, defects. */
-function readWithPython(raw: Buffer): PythonRead {
-  const script = [
-    'import email, email.policy, json, sys',
-    'message = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)',
-    'parts = [{"type": p.get_content_type(), "text": p.get_content() if p.get_content_maintype() == "text" else None} for p in message.walk() if not p.is_multipart()]',
-    'defects = [type(d).__name__ for p in message.walk() for d in p.defects] + [type(d).__name__ for d in message["subject"].defects]',
-    'print(json.dumps({"subject": str(message["subject"]), "from": str(message["from"]), "parts": parts, "defects": defects}, ensure_ascii=False))',
-  ].join('\n');
-  return JSON.parse(execFileSync('python3', ['-c', script], { input: raw }).toString('utf8')) as PythonRead;
-}
+/** The message as Python's email parser (policy default) reads it, read beside the other tests' messages in one Python process. */
+const readWithPython = batchedReader<PythonMail>(MAIL_READER);
 
 /** The raw header block's lines as sent (folded), and the Subject's encoded-words. */
 function rawHeaders(raw: Buffer): { lines: string[]; subjectWords: string[] } {
@@ -99,8 +84,7 @@ function encodedWordBytes(word: string): Buffer {
  * answers mailparser's reading.
  */
 async function checkMessage(mail: ReceivedMail, subject: string) {
-  const parsed = await simpleParser(mail.raw);
-  const python = readWithPython(mail.raw);
+  const [parsed, python] = await Promise.all([simpleParser(mail.raw), readWithPython(mail.raw)]);
   expect(parsed.subject).toBe(subject);
   expect(python.subject).toBe(subject);
   expect(python.defects).toEqual([]);
@@ -157,7 +141,7 @@ describe('free registrations with the promo code', () => {
     // the calendar file names the attendee, read back exactly by ical.js and libical
     const calendarFile = parsed.attachments.find((file) => file.filename === 'ai-champions-masterclass.ics')!;
     const body = calendarFile.content.toString('utf8');
-    const libical = readWithLibical(body);
+    const libical = await readWithLibicalBatched(calendarFile.content);
     expect(libical.restrictionErrors).toEqual([]);
     for (const read of [readWithIcalJs(body), libical]) {
       expect(read.events[0].summary).toBe(TITLE);
@@ -181,7 +165,7 @@ describe('the waitlist and a paid order', () => {
     expect(row.full_name).toBe(LONG_ASTRAL_NAME);
     const [mail] = await smtp.waitFor(to(String(guest.email)), 1, MAIL_WAIT_MS);
     const parsed = await simpleParser(mail.raw);
-    expect(parsed.subject).toBe(readWithPython(mail.raw).subject);
+    expect(parsed.subject).toBe((await readWithPython(mail.raw)).subject);
     expect(String(parsed.text)).toContain(LONG_ASTRAL_NAME);
     expect(String(parsed.html)).toContain(LONG_ASTRAL_NAME);
   });
@@ -248,11 +232,7 @@ describe('administrators find and export them', () => {
 
   it("the CSV holds every name and company exactly, as Python's csv module reads it", async () => {
     const bytes = Buffer.from(await (await adminGet('/api/masterclass/attendees.csv')).arrayBuffer());
-    const rows = JSON.parse(execFileSync('python3', ['-c', [
-      'import csv, io, json, sys',
-      'text = sys.stdin.buffer.read().decode("utf-8-sig", errors="strict")',
-      'print(json.dumps(list(csv.reader(io.StringIO(text, newline=""), strict=True)), ensure_ascii=False))',
-    ].join('\n')], { input: bytes }).toString('utf8')) as string[][];
+    const [rows] = await readAllWithPython<string[][]>(CSV_READER, [bytes]);
     const pairs = rows.slice(1).map((row) => `${row[0]}|${row[2]}|${row[3]}`);
     for (const entry of UNICODE_PEOPLE) expect(pairs).toContain(`${entry.fullName}|${entry.company}|${entry.jobTitle}`);
     expect(rows.slice(1).map((row) => row[0])).toContain(LONG_ASTRAL_NAME);

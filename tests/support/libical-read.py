@@ -6,7 +6,9 @@
 # (libical's restriction check), the VTIMEZONEs, and each VEVENT's texts and
 # times. A time with a TZID is resolved by a zone made from the file's own
 # VTIMEZONE of that TZID (never libical's built-in zone data), so a wrong
-# VTIMEZONE gives a wrong instant. Used by tests/support/calendar-readers.ts.
+# VTIMEZONE gives a wrong instant. Used by tests/support/calendar-readers.ts: run
+# as a program for one file, or its read() imported (runpy) to read many files
+# in one Python process.
 import datetime
 import json
 import sys
@@ -36,12 +38,11 @@ def parameter(prop, kind, getter):
     return getattr(found, getter)() if found is not None else None
 
 
-def main():
-    text = sys.stdin.buffer.read().decode("utf-8")
-    calendar = ical.Component.new_from_string(text)
+def read(data):
+    """What libical understood of one calendar file (UTF-8 bytes), as a dict JSON can hold."""
+    calendar = ical.Component.new_from_string(data.decode("utf-8"))
     if calendar is None or calendar.isa() != ical.ComponentKind.VCALENDAR_COMPONENT:
-        print(json.dumps({"parsed": False}))
-        return
+        return {"parsed": False}
     parse_errors = errors_of(calendar)
     restrictions_ok = bool(ical.restriction_check(calendar))
     restriction_errors = [error for error in errors_of(calendar) if error not in parse_errors]
@@ -90,7 +91,7 @@ def main():
         })
         event = calendar.get_next_component(ical.ComponentKind.VEVENT_COMPONENT)
 
-    print(json.dumps({
+    return {
         "parsed": True,
         "method": ical.Property.method_to_string(calendar.get_method()) if calendar.get_method() else None,
         "parseErrors": parse_errors,
@@ -98,7 +99,8 @@ def main():
         "restrictionErrors": restriction_errors,
         "timezones": timezones,
         "events": events,
-    }, ensure_ascii=False))
+    }
 
 
-main()
+if __name__ == "__main__":
+    sys.stdout.buffer.write(json.dumps(read(sys.stdin.buffer.read()), ensure_ascii=False).encode("utf-8"))

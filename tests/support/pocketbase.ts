@@ -9,6 +9,7 @@ import { hooksDir, migrationsDir, pocketbaseBin } from '../../scripts/lib/paths.
 import PocketBase from 'pocketbase';
 import { freePort, startPocketBase, upsertSuperuser } from '../../scripts/lib/pocketbase-process.mjs';
 import { ensureServerBinary } from '../../scripts/lib/build-server.mjs';
+import { loadHookModule } from './hook-module';
 
 /**
  * For servers that take far more registrations or sign-ins than any one
@@ -26,6 +27,8 @@ export interface TestServer {
   admin: () => Promise<PocketBase>;
   /** A client with no session. */
   guest: () => PocketBase;
+  /** What the server printed so far (its start says its mode and backup schedule). */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -58,9 +61,23 @@ const TEMPLATE_SUPERUSER_FILE = 'test-superuser-password';
 /**
  * The environment the project's migrations read (the seeds ask lib/core/app-env.js whether this is
  * production) and the boot checks that run with them (the checkout mode, the password cost): a template
- * is made per combination of these values.
+ * is made under a server's values of these.
  */
 const MIGRATION_ENV = ['APP_ENV', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SIMULATED_CHECKOUT', 'PASSWORD_HASH_COST'];
+
+const appEnv = loadHookModule<{ appMode: (getenv: (name: string) => string | undefined) => { mode: string; problem: string } }>('core/app-env');
+
+/**
+ * What tells one template from another: the mode as the migrations decide it (the app's own
+ * lib/core/app-env.js; the only thing they read from the environment), whether that decision is
+ * refused, and the boot checks' other settings. Not the Stripe keys' values: the servers with
+ * `sk_test_123`, `sk_test_unreachable` or another test key all run in production mode on the same
+ * migrated data, so they share one template (each key made one before, about 2.5 CPU-seconds).
+ */
+function templateKey(env: Record<string, string>): string {
+  const { mode, problem } = appEnv.appMode((name) => env[name]);
+  return createHash('sha256').update(JSON.stringify([mode, problem, env.SIMULATED_CHECKOUT ?? '', env.PASSWORD_HASH_COST ?? ''])).digest('hex').slice(0, 16);
+}
 
 /**
  * A data folder with every migration applied under `env`, made once per test run and
@@ -77,7 +94,7 @@ function migratedTemplate(serverEnv: Record<string, string>): string | null {
   // servers that differ only in other settings share one: some sixty templates a run became a handful. Settings from the environment are applied again at every boot
   // (pb_hooks/settings.pb.js), under the server's own environment.
   const env = { ...DEFAULT_ENV, ...Object.fromEntries(MIGRATION_ENV.filter((name) => name in serverEnv).map((name) => [name, serverEnv[name]])) };
-  const key = createHash('sha256').update(JSON.stringify(Object.entries(env).sort())).digest('hex').slice(0, 16);
+  const key = templateKey(env);
   const ready = path.join(templates, key);
   if (existsSync(path.join(ready, 'data.db'))) return ready;
   const building = mkdtempSync(path.join(templates, `${key}-building-`));
@@ -120,6 +137,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     superuser,
     guest: () => new PocketBase(server.url),
+    output: server.output,
     admin: async () => {
       const client = new PocketBase(server.url);
       client.autoCancellation(false);
