@@ -76,8 +76,13 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const stopping = new AbortController();
   const transport = timedTransport(retryReads(server), clock, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, stopping.signal);
   const ctx: SyncContext = {
-    db: options.db, transport, userId: options.userId, administrator: options.administrator ?? options.pb?.authStore.record?.role === 'administrator', collections: options.collections, clock, pageSize: options.pageSize ?? 200,
+    db: options.db, transport, userId: options.userId, collections: options.collections, clock, pageSize: options.pageSize ?? 200,
     afterStored: options.afterStored, stopped: stopping.signal, doorPass: options.doorPass,
+    // Read at each use: every pass renews the session first, and its record carries the role as it is now
+    // (an administrator demoted while the engine runs stops being one at the next pass).
+    get administrator() {
+      return options.administrator ?? options.pb?.authStore.record?.role === 'administrator';
+    },
   };
   const status = options.status ?? appSyncStatus;
   const connectivity = options.connectivity ?? browserConnectivity;

@@ -23,7 +23,7 @@
 // `history:door:<collection>`) and sent back with it; one stored without it
 // (by an earlier version) is dropped once.
 import Dexie from 'dexie';
-import { applyServerCheckIns, CHECK_INS_COLLECTION, DOOR_DEVICE_KEY, readMeta, type DoorAttendeeRow, type MasterclassDb, type ServerCheckIn, type ServerRecord } from '@/db';
+import { applyServerCheckIns, CHECK_INS_COLLECTION, DOOR_DEVICE_KEY, forgetDoorData, readMeta, type DoorAttendeeRow, type MasterclassDb, type ServerCheckIn, type ServerRecord } from '@/db';
 import { Collections } from '@/lib/collections';
 import type { SyncContext } from './syncContext';
 
@@ -218,7 +218,13 @@ async function followReader(ctx: SyncContext): Promise<void> {
  * is the pass's.
  */
 export async function pullDoor(ctx: SyncContext): Promise<void> {
-  if ((!ctx.administrator && !ctx.doorPass) || (await readMeta(ctx.db, DOOR_DEVICE_KEY)) === undefined) return;
+  if ((await readMeta(ctx.db, DOOR_DEVICE_KEY)) === undefined) return;
+  if (!ctx.administrator && !ctx.doorPass) {
+    // A door device whose account is no longer an administrator (demoted): the lists leave the device,
+    // as at a sign-out; check-ins still waiting keep their ids and times for the next administrator.
+    await forgetDoorData(ctx.db);
+    return;
+  }
   await followReader(ctx);
   const ended = await Promise.allSettled(doorPulls.map((pull) => pullDoorCollection(ctx, pull)));
   const failed = ended.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
