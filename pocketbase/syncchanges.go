@@ -152,6 +152,12 @@ type syncQuery struct {
 	// history: the epoch of this database's history the checkpoint was taken
 	// in (synchistory.go); "" = an app from before the history.
 	history string
+	// seen: the highest number the device holds in this collection from
+	// outside its pulls (realtime messages, answers to its own saves), when
+	// above its checkpoint; 0 = none. Judged with the history like the
+	// checkpoint: a device holding a version numbered in another history
+	// (a backup restored) starts again even when its checkpoint is older.
+	seen int64
 }
 
 func readSyncQuery(e *core.RequestEvent) (*syncQuery, error) {
@@ -194,6 +200,12 @@ func readSyncQuery(e *core.RequestEvent) (*syncQuery, error) {
 			return nil, badSyncParam(e, "history", "The history must be the id the server named with the checkpoint (letters and digits), or left out.")
 		}
 		q.history = raw[0]
+	}
+	if raw := params.Get("seen"); raw != "" {
+		if !wholeNumber.MatchString(raw) {
+			return nil, badSyncParam(e, "seen", "The seen parameter must be a whole number of 0 or more: the highest sync_seq the device holds from outside its pulls.")
+		}
+		q.seen, _ = strconv.ParseInt(raw, 10, 64)
 	}
 	return q, nil
 }
@@ -324,11 +336,17 @@ func syncChanges(e *core.RequestEvent) error {
 	// backup restored): either way the device pulls everything again.
 	// A checkpoint taken in another history of this database (a backup
 	// restored, a data folder copied in) likewise (synchistory.go).
-	history, otherHistory, err := syncHistoryVerdict(tx, q.history, q.after)
+	// Versions the device holds from realtime messages or its own saves, past
+	// its checkpoint, are judged as the checkpoint is.
+	held := q.after
+	if q.after > 0 && q.seen > held {
+		held = q.seen
+	}
+	history, otherHistory, err := syncHistoryVerdict(tx, q.history, held)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	if q.after > 0 && ((!q.full && q.after < horizon) || q.after > counter || otherHistory) {
+	if q.after > 0 && ((!q.full && q.after < horizon) || held > counter || otherHistory) {
 		tx.Rollback()
 		e.Response.Header().Set("Cache-Control", "no-store")
 		return e.JSON(http.StatusOK, syncReset{Reset: true, Horizon: horizon, History: history})

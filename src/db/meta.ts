@@ -15,6 +15,13 @@ export const metaKeys = {
    * upgrade, a discarded change): the rows it did not receive are deleted once it completes.
    */
   refill: (collection: string) => `refill:${collection}`,
+  /**
+   * The highest `sync_seq` a collection's rows took from outside its pulls (a realtime message, the
+   * answer to the device's own save) while above its checkpoint: sent with the next pull (`seen`), so
+   * a version numbered in another history of the server's database (a backup restored) is caught
+   * even when the checkpoint is older; dropped once a pull's checkpoint passes it.
+   */
+  seen: (collection: string) => `seen:${collection}`,
   lastSyncedAt: 'lastSyncedAt',
   /** Whose rows the user-owned tables hold (kept after a sign-out clears them: the next account's sign-in still knows whose they were). */
   userId: 'userId',

@@ -8,6 +8,7 @@ import type { MasterclassDb } from '@/db';
 import { applyGone } from './applyGone';
 import { applyServerRecords, isLaterVersion } from './applyServerRecords';
 import { localTable } from './localTable';
+import { noteSeen } from './noteSeen';
 import { requestSync } from './requestSync';
 import type { SyncedCollectionSpec } from './syncedCollections';
 import type { RealtimeChange } from './transport';
@@ -22,7 +23,11 @@ export async function applyRealtimeChange(
     await applyGone(db, spec.collection, [record.id]);
     return;
   }
-  const current = await localTable(db, spec.collection)?.get(record.id);
-  await applyServerRecords(db, spec.collection, [record]);
+  const table = localTable(db, spec.collection);
+  const current = await table?.get(record.id);
+  await db.transaction('rw', table ? [table, db.outbox, db.meta] : [db.outbox, db.meta], async () => {
+    await applyServerRecords(db, spec.collection, [record]);
+    await noteSeen(db, spec.collection, [record]);
+  });
   if (current !== undefined && !isLaterVersion(record, current) && current.updated !== record.updated) void requestSync();
 }

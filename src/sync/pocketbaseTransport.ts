@@ -43,10 +43,10 @@ export function pocketbaseTransport(pb: PocketBase): SyncTransport {
         throw error;
       }
     },
-    async changes(collection, { after, limit, owner, full, history }, signal) {
+    async changes(collection, { after, limit, owner, full, history, seen }, signal) {
       const body = await pb.send<unknown>(CHANGES_ROUTE, {
         ...options(signal), method: 'GET',
-        query: { collection, after, limit, ...(owner ? { owner: 1 } : {}), ...(full ? { full: 1 } : {}), ...(history ? { history } : {}) },
+        query: { collection, after, limit, ...(owner ? { owner: 1 } : {}), ...(full ? { full: 1 } : {}), ...(history ? { history } : {}), ...(seen ? { seen } : {}) },
       });
       return changesAnswer(body);
     },

@@ -81,6 +81,7 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
   const startRefill = async () => {
     await db.transaction('rw', table, db.meta, async () => {
       await db.meta.put({ key: metaKeys.refill(collection), value: '1' });
+      await db.meta.delete(metaKeys.seen(collection));
       await table.toCollection().modify((row) => {
         if (row.sync_seq !== undefined && row.sync_seq !== 0) row.sync_seq = 0;
       });
@@ -94,8 +95,11 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
   let restarted = false;
   // A refill into an empty table (a first pull) has nothing to drop at its end.
   let dropAtEnd = held > 0;
+  // Versions held from realtime messages or the device's own saves, past the checkpoint (noteSeen).
+  const seen = Number(await readMeta(db, metaKeys.seen(collection)) ?? 0);
   const request = (from: number, since?: string) => transport.changes(collection, {
-    after: from, limit: pageSize, owner, full: received !== null, ...(from > 0 && since ? { history: since } : {}),
+    after: from, limit: pageSize, owner, full: received !== null,
+    ...(from > 0 && since ? { history: since, ...(seen > from ? { seen } : {}) } : {}),
   });
 
   // A first pull fills an empty table, and each page is past the last: while a
@@ -148,6 +152,9 @@ export async function pullCollection(ctx: SyncContext, spec: SyncedCollectionSpe
         { key: metaKeys.checkpoint(collection), value: String(page.last) },
         { key: metaKeys.history(collection), value: pageHistory },
       ]);
+      // The checkpoint has passed what realtime or a save brought: nothing held is beyond it now.
+      const noted = Number(await readMeta(db, metaKeys.seen(collection)) ?? 0);
+      if (noted > 0 && noted <= page.last) await db.meta.delete(metaKeys.seen(collection));
     });
     if (page.records.length > 0) {
       // On the performance timeline for the library benchmark: storing one page, its commit included.

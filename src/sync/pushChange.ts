@@ -8,6 +8,7 @@
 // counted against the change).
 import type { OutboxRow, ServerRecord } from '@/db';
 import { applyServerRecords } from './applyServerRecords';
+import { noteSeen } from './noteSeen';
 import { backoffDelay } from './backoffDelay';
 import { classifyError } from './classifyError';
 import { conflictFields } from './conflictFields';
@@ -73,10 +74,11 @@ export async function pushChange(ctx: SyncContext, change: OutboxRow & { seq: nu
   try {
     const record = await sendChange(ctx.transport, change);
     const table = localTable(db, change.collection);
-    await db.transaction('rw', table ? [db.outbox, table] : [db.outbox], async () => {
+    await db.transaction('rw', table ? [db.outbox, db.meta, table] : [db.outbox, db.meta], async () => {
       await db.outbox.delete(change.seq);
       if (record) {
         await applyServerRecords(db, change.collection, [record]);
+        await noteSeen(db, change.collection, [record]);
         await rebaseLaterChanges(db, change, record);
       }
     });

@@ -9,6 +9,7 @@ import type { MasterclassDb } from '@/db';
 import { GONE_MESSAGE } from './applyGone';
 import { pullCollection, readCheckpoint } from './pullCollection';
 import { doorPulls, pullDoorCollection } from './pullDoor';
+import { applyRealtimeChange } from './applyRealtimeChange';
 import { queueChange } from './queueChange';
 import type { SyncContext } from './syncContext';
 import type { SyncedCollectionSpec } from './syncedCollections';
@@ -136,6 +137,29 @@ describe('the server history with each checkpoint', () => {
     expect(after.onServer[created]).toBe('Made here');
     expect(after.device).toEqual({ ...after.onServer, [id('after1')]: 'after1 edited' });
     expect((await db.outbox.toArray()).map((change) => [change.recordId, change.status])).toEqual([[id('after1'), 'failed']]);
+  });
+
+  it('after a restore: a version a realtime message brought past the checkpoint is judged with the history too, and leaves', async () => {
+    const harness = syncHarness({ pageSize: 2 });
+    const { db, server } = harness;
+    for (const name of ['old1', 'old2']) write(server, name);
+    await pullCollection(context(harness), casesSpec);
+    const checkpoint = await readCheckpoint(db, 'business_cases');
+    const backup = server.backup();
+    // Written after the backup and shown at once by a live message: no pull moves the checkpoint past it.
+    write(server, 'live1');
+    await applyRealtimeChange(db, casesSpec, USER_ID, { action: 'create', record: server.table('business_cases').get(id('live1'))! });
+    expect((await db.businessCases.get(id('live1')))?.title).toBe('live1');
+    expect(await readCheckpoint(db, 'business_cases')).toBe(checkpoint);
+
+    server.restore(backup);
+    for (const name of ['new1', 'new2', 'new3']) write(server, name);
+    server.listed.length = 0;
+    await pullCollection(context(harness), casesSpec);
+    expect(pulls(server)[0]).toMatchObject({ after: checkpoint, reset: true });
+    const { device, onServer } = await bothSides(db, server);
+    expect(device).toEqual(onServer);
+    expect(await db.meta.get('seen:business_cases')).toBeUndefined();
   });
 
   it("a door device refills after a restore, and keeps a check-in still waiting", async () => {

@@ -24,6 +24,8 @@ export interface ChangesQuery {
    * Left out, the server checks only the counter and the horizon.
    */
   history?: string;
+  /** The highest number the device holds from outside its pulls, when above the checkpoint (noteSeen). */
+  seen?: number;
 }
 
 export interface ChangesPage {

@@ -250,6 +250,16 @@ describe('the history parameter', () => {
     expect(await changes({ after: 0, history: 'nosuchhistory00' })).toMatchObject({ records: expect.any(Array) });
   });
 
+  it('a version the device holds from outside its pulls (seen) is judged as the checkpoint is; a malformed one gets the 400', async () => {
+    const now = await counter();
+    const { history } = await changes({ after: 0, limit: 1 });
+    expect(await changes({ after: now, history, seen: now })).toMatchObject({ records: [], last: now });
+    expect(await changes({ after: now, history, seen: now + 1 })).toMatchObject({ reset: true, history });
+    for (const seen of ['-1', 'x', '1.5']) {
+      await expect(changes({ after: 1, seen })).rejects.toMatchObject({ status: 400, response: { data: { seen: { code: 'invalid' } } } });
+    }
+  });
+
   it('a malformed history gets the 400 naming the parameter', async () => {
     for (const history of ['', 'not valid!', 'x'.repeat(65)]) {
       await expect(changes({ after: 1, history })).rejects.toMatchObject({

@@ -90,6 +90,8 @@ export class FakeSyncServer {
   sessionValid = true;
   /** Store the next create, then lose the answer (the replayed-create case). */
   loseNextCreateAnswer = false;
+  /** Apply the next update, then lose the answer (a change the server took while the device heard nothing). */
+  loseNextUpdateAnswer = false;
   /** Refuse writes to these collections with a 400, as a validation rule would. */
   readonly refuse = new Set<string>();
   /** Refuse writes to a collection with this error (a hook's own answer: a limit, a shape check). */
@@ -118,6 +120,8 @@ export class FakeSyncServer {
 
   /** The server starts again on its own data: a new epoch after the counter (no device needs to refill). */
   restart(): void {
+    // A process that starts again has no live subscriptions: devices hear of nothing until they subscribe again.
+    this.listeners.clear();
     this.epochsStarted += 1;
     this.epochs.push({ id: `history${String(this.epochsStarted).padStart(6, '0')}`, startedAfter: this.seq });
   }
@@ -233,9 +237,11 @@ export class FakeSyncServer {
   }
 
   /** GET /api/sync/changes, in one snapshot (this fake answers between writes). */
-  private changesAfter(collection: string, after: number, limit: number, owner: boolean, full: boolean, history?: string): ChangesPage | ChangesReset {
+  private changesAfter(collection: string, after: number, limit: number, owner: boolean, full: boolean, history?: string, seen = 0): ChangesPage | ChangesReset {
     const sent = history === undefined ? {} : { history };
-    if ((!full && after > 0 && after < this.horizon) || after > this.seq || this.otherHistory(history, after)) {
+    // As the route: versions the device holds past its checkpoint are judged as the checkpoint is.
+    const held = after > 0 && seen > after ? seen : after;
+    if ((!full && after > 0 && after < this.horizon) || held > this.seq || this.otherHistory(history, held)) {
       this.listed.push({ collection, after, ids: [], gone: [], reset: true, ...(full ? { full: true as const } : {}), ...sent });
       return { reset: true, history: this.history };
     }
@@ -296,11 +302,11 @@ export class FakeSyncServer {
       await this.gate('verifySession', signal);
       if (!this.sessionValid) throw new FakeHttpError(401);
     },
-    changes: async (collection, { after, limit, owner, full, history }, signal) => {
+    changes: async (collection, { after, limit, owner, full, history, seen }, signal) => {
       await this.gate(`list ${collection}`, signal);
       if (this.forbidden.has(collection)) throw new FakeHttpError(403);
       if (!Number.isSafeInteger(after) || after < 0 || !Number.isSafeInteger(limit) || limit < 1 || limit > 5000) throw new FakeHttpError(400, 'Invalid sync position.');
-      return this.changesAfter(collection, after, limit, owner === true, full === true, history);
+      return this.changesAfter(collection, after, limit, owner === true, full === true, history, seen);
     },
     getOne: async (collection, id, signal) => {
       await this.gate(`getOne ${collection} ${id}`, signal);
@@ -342,7 +348,12 @@ export class FakeSyncServer {
         const message = `Changed on the server since you edited it: ${conflicts.join(', ')}.`;
         throw new FakeHttpError(409, message, { message, data });
       }
-      return { ...this.write(collection, { ...patch, id }) };
+      const written = { ...this.write(collection, { ...patch, id }) };
+      if (this.loseNextUpdateAnswer) {
+        this.loseNextUpdateAnswer = false;
+        throw new FakeHttpError(0, 'Network error');
+      }
+      return written;
     },
     delete: async (collection, id, signal) => {
       await this.gate(`delete ${collection} ${id}`, signal);
