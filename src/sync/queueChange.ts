@@ -111,10 +111,21 @@ async function editVersions(
     .filter((change) => change.status === 'pending' && change.op !== 'delete')
     .toArray()).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   const held = typeof current?.sync_seq === 'number' && current.sync_seq > 0 ? current.sync_seq : 0;
+  // Fields some change of the row still holds (waiting, refused, in conflict): the row shows the device's value for them.
+  const unsent = await db.outbox.where('[collection+recordId]').equals([entry.collection, entry.recordId]).toArray();
   const versions: Record<string, number> = {};
   for (const field of Object.keys(entry.patch)) {
     const earlier = waiting.filter((change) => field in change.patch).at(-1);
-    if (!earlier) versions[field] = typeof given[field] === 'number' ? given[field] : held;
+    if (!earlier) {
+      const version = typeof given[field] === 'number' ? given[field] : held;
+      // The row held shows the server's value of the field at its version; when that is the value the
+      // user edited from, the edit was made on that version. A form's version can lag the row: the answer
+      // to the user's own last save may reach the device a moment before the form hears of it, and that
+      // save would otherwise count against this one as a change made on the server since.
+      const serverValueShown = !unsent.some((change) => change.op !== 'delete' && field in change.patch);
+      const editedFromIt = JSON.stringify(current?.[field] ?? '') === JSON.stringify(entry.base?.[field] ?? '');
+      versions[field] = serverValueShown && editedFromIt && held > version ? held : version;
+    }
     // A row not on the server yet: the create's version, once it has one.
     else if (earlier.op === 'create') versions[field] = 0;
     // An earlier change from before versions were kept: its value base speaks for this field.

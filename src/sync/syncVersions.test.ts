@@ -47,6 +47,25 @@ describe('the version an edit was made on', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('an answer lost after the server took a save, then another save of the same field: no conflict, the last value wins', async () => {
+    const { db, server, engine, time } = await syncedProfile();
+    server.loseNextUpdateAnswer = true;
+    await queueChange(db, profileEdit({ company: 'First Co' }));
+    await engine.request();
+    await engine.whenIdle();
+    expect(server.table('users').get(USER_ID)).toMatchObject({ company: 'First Co' });
+    await queueChange(db, profileEdit({ company: 'Second Co' }));
+    // The device sends what waits once its back-off has passed.
+    for (let i = 0; i < 20 && (await db.outbox.count()) > 0 && time.nextTimerIn() !== undefined; i += 1) {
+      time.advance(time.nextTimerIn() ?? 0);
+      await engine.whenIdle();
+    }
+    await engine.request();
+    await engine.whenIdle();
+    expect((await db.outbox.toArray()).map((change) => [change.status, change.error])).toEqual([]);
+    expect(server.table('users').get(USER_ID)).toMatchObject({ company: 'Second Co' });
+  });
+
   it('takes the versions given by the caller (the row a form opened with) over the row held', async () => {
     const { db, held } = await syncedProfile();
     await db.profiles.update(USER_ID, { sync_seq: held + 10, job_title: 'Pulled meanwhile' });

@@ -59,11 +59,24 @@ describe('saving Profile Settings', () => {
     const db = new MasterclassDb('profile-save-test', { indexedDB: new IDBFactory(), IDBKeyRange });
     const form = profileFormValues(opened);
     const versions = openedVersions({ ...opened, sync_seq: 40 });
-    await db.profiles.put({ ...opened, sync_seq: 45, updated: '2025-06-02 00:00:00.000Z' });
+    // The server changed the field since the form opened: the edit was made on the version the form opened with.
+    await db.profiles.put({ ...opened, company: 'Changed on the server', sync_seq: 45, updated: '2025-06-02 00:00:00.000Z' });
 
     await saveProfile(db, opened.id, form, { ...form, company: 'Difference Engines' }, versions);
 
     expect((await db.outbox.toArray()).map((change) => change.versions)).toEqual([{ company: 40 }]);
+  });
+
+  it('sends the version of the row held when it shows the value the user edited from (the form heard late of its own last save)', async () => {
+    const db = new MasterclassDb('profile-save-late-test', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const form = profileFormValues(opened);
+    const versions = openedVersions({ ...opened, sync_seq: 40 });
+    // The answer to the user's own save of this value came back as version 45 before the form followed it.
+    await db.profiles.put({ ...opened, sync_seq: 45, updated: '2025-06-02 00:00:00.000Z' });
+
+    await saveProfile(db, opened.id, form, { ...form, company: 'Difference Engines' }, versions);
+
+    expect((await db.outbox.toArray()).map((change) => change.versions)).toEqual([{ company: 45 }]);
   });
 
   it('moves the fields not being edited to the live row’s version, and keeps the one being edited on its own', () => {
