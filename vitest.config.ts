@@ -61,11 +61,14 @@ export default defineConfig({
           // imports it first; the files that change globals run apart, isolated (below).
           isolate: false,
           setupFiles: ['fake-indexeddb/auto'],
+          // Outcomes, not speed: a sync test that takes 1 s alone took over 5 s (vitest's default limit)
+          // with the machine's load at 28.
+          testTimeout: 30_000,
         },
       },
       {
         resolve: { alias },
-        test: { name: 'unit-isolated', include: changesGlobalsIn('src'), environment: 'node' },
+        test: { name: 'unit-isolated', include: changesGlobalsIn('src'), environment: 'node', testTimeout: 30_000 },
       },
       {
         resolve: { alias },
