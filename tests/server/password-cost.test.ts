@@ -40,7 +40,8 @@ describe('PASSWORD_HASH_COST', () => {
     } finally {
       await server.stop();
     }
-  });
+    // Its server needs a data folder migrated under its own cost: minutes, not seconds, on a loaded 2-core runner.
+  }, 180_000);
 
   it('is ignored in production: the fields keep PocketBase’s default', async () => {
     const server = await startTestServer({ env: { APP_ENV: 'production', SIMULATED_CHECKOUT: '', PASSWORD_HASH_COST: '4' } });
@@ -49,7 +50,7 @@ describe('PASSWORD_HASH_COST', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 180_000);
 
   it('stops the boot with the reason when it is not a whole number from 4 to 14', async () => {
     ensureServerBinary({ log: () => {} });
