@@ -184,4 +184,13 @@ describe("what a guest's pull tells", () => {
       expect(page.gone, name).toEqual([]);
     }
   });
+
+  it('never tells a guest where the counter stands: a checkpoint above it is an empty page, not a reset', async () => {
+    const counter = await su.send<{ last: number }>('/api/sync/changes', { query: { collection: 'events', after: 0, limit: 1 }, requestKey: null });
+    for (const after of [1, 10 ** 9]) {
+      const page = await guestPull('events', after) as Page & { reset?: boolean };
+      expect(page.reset, String(after)).toBeUndefined();
+      expect(page.last, String(after)).toBeGreaterThanOrEqual(Math.min(after, counter.last));
+    }
+  });
 });
