@@ -48,7 +48,9 @@ type heroTemplates struct {
 
 type landingAnswer struct {
 	Event json.RawMessage `json:"event"`
-	Hero  struct {
+	// Next: the soonest masterclass on sale beside a featured one that sells no seat, or null.
+	Next json.RawMessage `json:"next"`
+	Hero struct {
 		Phase string            `json:"phase"`
 		Texts map[string]string `json:"texts"`
 	} `json:"hero"`
@@ -158,10 +160,15 @@ func landingPage(e *core.RequestEvent, fsys fs.FS, index string) (string, bool) 
 		panel = strings.ReplaceAll(panel, token, html.EscapeString(answer.Hero.Texts[name]))
 	}
 	// Go's encoder writes <, > and & as \u003c, \u003e and \u0026: the JSON cannot end the element early.
+	next := answer.Next
+	if len(next) == 0 {
+		next = json.RawMessage("null")
+	}
 	data, err := json.Marshal(struct {
 		Event json.RawMessage `json:"event"`
 		Hero  any             `json:"hero"`
-	}{answer.Event, answer.Hero})
+		Next  json.RawMessage `json:"next"`
+	}{answer.Event, answer.Hero, next})
 	if err != nil || !strings.Contains(page, "</body>") {
 		return "", false
 	}

@@ -9,7 +9,8 @@
 // unlock offset (the unlock as far before or after the start as the
 // source's), takes the new dates, and is saved as an unpublished draft with
 // sales open: nobody sees it or registers for it until an administrator
-// publishes it. The source's speakers and session materials are copied with
+// publishes it. Saved, it gets its own page address (`slug`, from the title
+// and the new start date; lib/events/slug.js), answered with the rest. The source's speakers and session materials are copied with
 // their files (pb_hooks/lib/events/copy.js); a source with none copies the same way.
 // Refused with a clear message, writing nothing: an end not after the start,
 // a start not in the future, a date that is not a date, an unknown source.
@@ -128,7 +129,8 @@ function handleCreateNextEvent(e) {
       materials = copyEventRecords(txApp, "materials", source, record);
       created = record;
     });
-    return e.json(201, { id: created.id, source: source.id, speakers, materials, ...fields });
+    // The events record hook gave it its page address (lib/events/slug.js): /events/<slug> once published.
+    return e.json(201, { id: created.id, source: source.id, speakers, materials, ...fields, slug: created.getString("slug") });
   });
 }
 

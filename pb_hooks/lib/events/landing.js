@@ -53,8 +53,34 @@ function heroTexts(summary, now) {
 const EVENT_FIELDS = ["id", "title", "starts_at", "ends_at", "timezone", "location", "venue", "capacity", "price_cents", "currency", "sales_state", "seats_left"];
 
 /**
+ * Beside a featured masterclass that sells no seat now, the soonest published
+ * one that does (lib/events/series.js nextOnSale): its id, page address and
+ * dates, and its date as the landing says it ("Next: Wednesday 10 March 2027
+ * — Register"). Null when the featured one is on sale or none other is.
+ * @param {core.App} app
+ * @param {{id: string}} featured the featured masterclass's summary
+ */
+function nextAnswer(app, featured) {
+  const series = require(`${__hooks}/lib/events/series.js`);
+  const featuredRecord = app.findRecordById("events", featured.id);
+  if (series.onSale(app, featuredRecord)) return null;
+  const next = series.nextOnSale(app, featured.id);
+  if (!next) return null;
+  const zone = next.getString("timezone");
+  return {
+    id: next.id,
+    slug: next.getString("slug"),
+    title: next.getString("title"),
+    starts_at: next.getString("starts_at"),
+    ends_at: next.getString("ends_at"),
+    timezone: zone,
+    date: require(`${__hooks}/lib/events/format.js`).formatDate(next.getString("starts_at"), zone),
+  };
+}
+
+/**
  * GET /api/masterclass/landing: the featured masterclass as the landing page
- * shows it, or 404 when none is published.
+ * shows it (and `next`: see nextAnswer), or 404 when none is published.
  * @param {core.RequestEvent} e
  */
 function handleGetLanding(e) {
@@ -63,8 +89,8 @@ function handleGetLanding(e) {
     const summary = require(`${__hooks}/lib/events/summary.js`).eventSummary(e.app);
     const event = {};
     for (const field of EVENT_FIELDS) event[field] = summary[field];
-    return e.json(200, { event, hero: heroTexts(event, new Date()) });
+    return e.json(200, { event, hero: heroTexts(event, new Date()), next: nextAnswer(e.app, summary) });
   });
 }
 
-module.exports = { FEW_SEATS, formatPrice, seatsText, heroTexts, handleGetLanding };
+module.exports = { FEW_SEATS, formatPrice, seatsText, heroTexts, nextAnswer, handleGetLanding };

@@ -1,7 +1,11 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Which masterclass the site features (the next published one, else the last
 // one), the event a request names instead (`event`: an id), and the public
-// summary `GET /api/masterclass/event[?event=id]` answers with.
+// summary `GET /api/masterclass/event[?event=id | ?slug=slug]` answers with.
+// A featured masterclass that sells no seat (sold out, closed, scheduled,
+// under way) never hides a later one on sale: the landing page names the
+// soonest of those beside it (lib/events/series.js nextOnSale), and every
+// published masterclass has its own page, found by its slug.
 
 /**
  * The featured event: the published event still to come or under way that
@@ -90,6 +94,29 @@ function queryEvent(e) {
   return requestedEvent(e, e.request.url.query().get("event"));
 }
 
+/**
+ * The published event whose page address is `slug` (an administrator reads a
+ * draft's too). A value that is no slug is a 400, an unknown one a 404. An id
+ * is taken as well, so `/register?event=` works with either.
+ * @param {core.RequestEvent} e
+ * @param {string} slug
+ */
+function sluggedEvent(e, slug) {
+  const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  const { SLUG_PATTERN, SLUG_MAX } = require(`${__hooks}/lib/events/slug.js`);
+  if (typeof slug !== "string" || slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) {
+    throw refusal(400, "slug", "invalid", "The masterclass must be named by its page address.");
+  }
+  const found = e.app.findRecordsByFilter("events", "slug = {:slug}", "", 1, 0, { slug });
+  let event = found.length > 0 ? found[0] : null;
+  if (!event && require(`${__hooks}/lib/core/ids.js`).isRecordId(slug)) event = readEvent(e.app, slug);
+  if (!event || (!event.getBool("published") && !require(`${__hooks}/lib/core/admin-auth.js`).isAdministrator(e))) {
+    throw refusal(404, "event", "not_found", MESSAGES.eventUnknown);
+  }
+  return event;
+}
+
 /** @param {core.App} app */
 function eventSummary(app, chosen) {
   const { seatsLeft, effectiveSalesState } = require(`${__hooks}/lib/events/capacity.js`);
@@ -97,6 +124,7 @@ function eventSummary(app, chosen) {
   const left = seatsLeft(app, event);
   return {
     ...require(`${__hooks}/lib/events/answer.js`).eventAnswer(event),
+    slug: event.getString("slug"),
     capacity: event.getInt("capacity"),
     max_per_registration: event.getInt("max_per_registration"),
     price_cents: event.getInt("price_cents"),
@@ -114,7 +142,11 @@ function eventSummary(app, chosen) {
 /** GET /api/masterclass/event @param {core.RequestEvent} e */
 function handleGetEvent(e) {
   const { answerRefusals } = require(`${__hooks}/lib/core/errors.js`);
-  return answerRefusals(e, () => e.json(200, eventSummary(e.app, queryEvent(e))));
+  return answerRefusals(e, () => {
+    const query = e.request.url.query();
+    const event = query.get("slug") && !query.get("event") ? sluggedEvent(e, query.get("slug")) : queryEvent(e);
+    return e.json(200, eventSummary(e.app, event));
+  });
 }
 
-module.exports = { featuredEvent, findEvent, requireEvent, requestedEvent, queryEvent, eventSummary, handleGetEvent };
+module.exports = { featuredEvent, findEvent, requireEvent, requestedEvent, queryEvent, sluggedEvent, eventSummary, handleGetEvent };
