@@ -328,16 +328,18 @@ describe('the list and the export', () => {
     expect((await csvOf(event.id, 'amount_paid')).slice(1).map((line) => line[0])).toEqual(['Comp Person', 'Paid Person']);
   });
 
-  it('splits a paid registration evenly, the remainder on the one who registered', async () => {
+  it('shows each seat’s own price, never a share of the order reckoned from its rows', async () => {
     const event = await newEvent(su, { capacity: 10, sales_state: 'open' });
     const registration = await su.collection('registrations').create({
       event: event.id, kind: 'paid', status: 'paid', primary_email: 'buyer@example.com', currency: 'AUD', total_amount_cents: 100001, paid_amount_cents: 100001,
     });
-    const make = (email: string) => su.collection('attendees').create({
-      registration: registration.id, event: event.id, email, full_name: email.split('@')[0], registration_status: 'confirmed', privacy_consent: true,
+    const make = (email: string, price: number, extra: Record<string, unknown> = {}) => su.collection('attendees').create({
+      registration: registration.id, event: event.id, email, full_name: email.split('@')[0], registration_status: 'confirmed', privacy_consent: true, price_cents: price, ...extra,
     });
-    const guest = await make('guest@example.com');
-    const buyer = await make('buyer@example.com');
+    const guest = await make('guest@example.com', 50000);
+    const buyer = await make('buyer@example.com', 50001);
+    // a third row on the order (a colleague's, say) changes nobody's figure
+    await make('other@example.com', 0, { registration_status: 'cancelled' });
     expect((await listRow(event.id, guest.id)).row?.amount_paid_cents).toBe(50000);
     expect((await listRow(event.id, buyer.id)).row?.amount_paid_cents).toBe(50001);
   });

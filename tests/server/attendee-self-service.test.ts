@@ -260,23 +260,26 @@ describe('sending a colleague in one’s place', () => {
     expect((await existing.client.collection('attendees').getFullList({ filter: 'registration_status = "confirmed"' })).map((row) => row.id)).toEqual([fresh.id]);
   });
 
-  it('gives the colleague the share of the payment the seat had, and no one else more or less', async () => {
+  it('moves the seat’s own price to the colleague; the row passed on keeps 0 and nobody else’s changes', async () => {
     const { user, token } = await seated();
     const paid = await su.collection('registrations').create({
       event: eventId, kind: 'paid', status: 'paid', primary_email: 'buyer@example.com', currency: 'AUD', total_amount_cents: 100001, paid_amount_cents: 100001,
     });
-    const person = (name: string, email: string, extra: Record<string, unknown> = {}) => su.collection('attendees').create({
-      registration: paid.id, event: eventId, email, full_name: name, company: 'Paying Co', job_title: 'Lead', registration_status: 'confirmed', ...extra,
+    // each seat's price as fulfilment sets it (lib/cancellation/seat-money.js): the payment split, the remainder on the buyer
+    const person = (name: string, email: string, price: number, extra: Record<string, unknown> = {}) => su.collection('attendees').create({
+      registration: paid.id, event: eventId, email, full_name: name, company: 'Paying Co', job_title: 'Lead', registration_status: 'confirmed', price_cents: price, ...extra,
     });
-    const buyer = await person('Buyer Person', 'buyer@example.com');
-    const mine = await person('Pat Original', `${unique('pat')}@example.com`, { user: user.id });
-    const third = await person('Third Person', `${unique('third')}@example.com`);
+    const buyer = await person('Buyer Person', 'buyer@example.com', 33335);
+    const mine = await person('Pat Original', `${unique('pat')}@example.com`, 33333, { user: user.id });
+    const third = await person('Third Person', `${unique('third')}@example.com`, 33333);
     const share = async (id: string) => (await admin.client.send(`/api/masterclass/admin/attendees/${id}/cancellation`, {})).paidCents as number;
     expect([await share(buyer.id), await share(mine.id), await share(third.id)]).toEqual([33335, 33333, 33333]);
 
     expect((await substitute({ attendee: mine.id, ...colleague() }, token)).status).toBe(200);
     const fresh = (await rowsOf(paid.id)).find((row) => row.replaces === mine.id)!;
     expect([await share(buyer.id), await share(fresh.id), await share(third.id), await share(mine.id)]).toEqual([33335, 33333, 33333, 0]);
+    expect((await su.collection('attendees').getOne(fresh.id)).price_cents).toBe(33333);
+    expect((await su.collection('attendees').getOne(mine.id)).price_cents).toBe(0);
   });
 
   it('refuses bad colleague details with the registration’s words and writes nothing', async () => {

@@ -43,7 +43,8 @@
 //   one string per row.
 // Beside the row's own fields each item carries what the table's everyday
 // actions and extra columns need, computed for the page's rows only
-// (lib/admin/attendee-sorts.js): the first check-in, the amount paid, refunds,
+// (lib/admin/attendee-sorts.js): the first check-in, what the seat paid and
+// its refunds (lib/cancellation/seat-money.js), whom a seat was passed to,
 // the registration's kind (and, for one added by hand, its basis, reason and
 // who added it), whether a waitlisted address is confirmed and until when an
 // open seat offer runs.
@@ -210,7 +211,8 @@ function pageSql(query, where) {
     'added_by', COALESCE(NULLIF(ab.[[full_name]], ''), ab.[[email]], ''),
     'refund_cents', ${sorts.REFUND_CENTS_SQL},
     'refund_status', ${sorts.REFUND_STATUS_SQL},
-    'order_refund_cents', ${sorts.ORDER_REFUND_CENTS_SQL}
+    'order_refund_cents', ${sorts.ORDER_REFUND_CENTS_SQL},
+    'transferred_to', ${sorts.TRANSFERRED_TO_SQL}
   )`;
   return `SELECT ${item} AS item
     FROM (${chosen}) p

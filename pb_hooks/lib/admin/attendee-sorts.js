@@ -16,34 +16,24 @@ const DEFAULT_SORT = "-created";
 // computes them for its own rows only and a sort can order every row by them:
 // - CHECKED_IN: the first check-in at the door that was not undone
 //   (check_ins.ordered_at, the time the door's conflict rule orders by), '' for none;
-// - AMOUNT_PAID: the attendee's share of what their registration paid, in
-//   cents, as a cancellation's refund reckons it (lib/cancellation/rules.js:
-//   Stripe's amount when known, else the total, split evenly, the remainder on
-//   the one who registered, else the first); a manual registration's amount paid
-//   elsewhere; 0 for promo, waitlist, unpaid and complimentary ones;
-// - REFUND_CENTS / REFUND_STATUS: the attendee's own refunds not failed, and
-//   the status of their latest ('' for none); ORDER_REFUND_CENTS: refunds of
-//   the whole registration (a payment that bought no seat), shown apart.
+// - AMOUNT_PAID: what the attendee's seat paid, in cents: the row's own price
+//   (attendees.price_cents, lib/cancellation/seat-money.js: set at fulfilment,
+//   moved with a seat passed to a colleague, 0 on the row passed on); a manual
+//   registration's amount paid elsewhere; 0 for promo, waitlist, unpaid and
+//   complimentary ones. Never a share of a payment computed here;
+// - REFUND_CENTS / REFUND_STATUS: the seat's own refunds not failed, and
+//   the status of its latest ('' for none); ORDER_REFUND_CENTS: refunds of
+//   the whole registration (a payment that bought no seat), shown apart;
+// - TRANSFERRED_TO: the colleague a seat was passed to ('' for none).
+// All from lib/cancellation/seat-money.js, the one place money per seat is read.
 const CHECKED_IN_SQL = `COALESCE((SELECT MIN(c.[[ordered_at]]) FROM {{check_ins}} c
   WHERE c.[[attendee]] = a.[[id]] AND COALESCE(c.[[undone_at]], '') = ''), '')`;
-const AMOUNT_PAID_SQL = `COALESCE((SELECT CASE WHEN p.total <= 0 OR p.n = 0 THEN 0
-    ELSE p.total / p.n + (CASE WHEN p.first_id = a.[[id]] THEN p.total % p.n ELSE 0 END) END
-  FROM (SELECT
-      (CASE WHEN r.[[kind]] = 'paid' AND r.[[status]] IN ('paid', 'completed')
-          THEN (CASE WHEN COALESCE(r.[[paid_amount_cents]], 0) > 0 THEN r.[[paid_amount_cents]] ELSE COALESCE(r.[[total_amount_cents]], 0) END)
-        WHEN r.[[kind]] = 'manual' THEN COALESCE(r.[[total_amount_cents]], 0)
-        ELSE 0 END) AS total,
-      (SELECT COUNT(*) FROM {{attendees}} x WHERE x.[[registration]] = r.[[id]]) AS n,
-      COALESCE(
-        (SELECT x.[[id]] FROM {{attendees}} x WHERE x.[[registration]] = r.[[id]] AND lower(x.[[email]]) = lower(r.[[primary_email]]) ORDER BY x.[[created]], x.[[id]] LIMIT 1),
-        (SELECT x.[[id]] FROM {{attendees}} x WHERE x.[[registration]] = r.[[id]] ORDER BY x.[[created]], x.[[id]] LIMIT 1)) AS first_id
-    FROM {{registrations}} r WHERE r.[[id]] = a.[[registration]]) p), 0)`;
-const REFUND_CENTS_SQL = `(SELECT COALESCE(SUM(pa.[[amount_cents]]), 0) FROM {{payment_actions}} pa
-  WHERE pa.[[attendee]] = a.[[id]] AND pa.[[kind]] = 'refund' AND pa.[[status]] IN ('pending', 'done'))`;
-const REFUND_STATUS_SQL = `COALESCE((SELECT pa.[[status]] FROM {{payment_actions}} pa
-  WHERE pa.[[attendee]] = a.[[id]] AND pa.[[kind]] = 'refund' ORDER BY pa.[[created]] DESC, pa.[[id]] DESC LIMIT 1), '')`;
-const ORDER_REFUND_CENTS_SQL = `(SELECT COALESCE(SUM(pa.[[amount_cents]]), 0) FROM {{payment_actions}} pa
-  WHERE pa.[[registration]] = a.[[registration]] AND COALESCE(pa.[[attendee]], '') = '' AND pa.[[kind]] = 'refund' AND pa.[[status]] IN ('pending', 'done'))`;
+const seatMoney = require(`${__hooks}/lib/cancellation/seat-money.js`);
+const AMOUNT_PAID_SQL = seatMoney.PRICE_SQL;
+const REFUND_CENTS_SQL = seatMoney.REFUND_CENTS_SQL;
+const REFUND_STATUS_SQL = seatMoney.REFUND_STATUS_SQL;
+const ORDER_REFUND_CENTS_SQL = seatMoney.ORDER_REFUND_CENTS_SQL;
+const TRANSFERRED_TO_SQL = seatMoney.TRANSFERRED_TO_SQL;
 
 const SORTS = {
   full_name: "a.[[full_name]]",
@@ -71,5 +61,5 @@ function readSort(value) {
 }
 
 module.exports = {
-  DEFAULT_SORT, SORTS, readSort, CHECKED_IN_SQL, AMOUNT_PAID_SQL, REFUND_CENTS_SQL, REFUND_STATUS_SQL, ORDER_REFUND_CENTS_SQL,
+  DEFAULT_SORT, SORTS, readSort, CHECKED_IN_SQL, AMOUNT_PAID_SQL, REFUND_CENTS_SQL, REFUND_STATUS_SQL, ORDER_REFUND_CENTS_SQL, TRANSFERRED_TO_SQL,
 };

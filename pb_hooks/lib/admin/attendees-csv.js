@@ -8,8 +8,10 @@
 // "CSV export columns") and then the table's own: Status (as the table words
 // it), Checked In (the first check-in at the door not undone, in the event's
 // time zone, empty for none), Amount Paid (dollars and cents, e.g. 495.00:
-// the attendee's share; 0.00 for free seats, empty for the waitlist and
-// unpaid checkouts) and Refund (e.g. "123.75 (done)"; a refund of the whole
+// what the seat paid, its own price (lib/cancellation/seat-money.js); 0.00
+// for free seats and for a seat passed to a colleague, whose Status reads
+// "Transferred to <name>"; empty for the waitlist and unpaid checkouts) and
+// Refund (the seat's own refunds, e.g. "123.75 (done)"; a refund of the whole
 // order "990.00 (whole order)"; "failed" when one failed), each computed as
 // the table computes it (lib/admin/attendee-sorts.js), named after the
 // masterclass's date and today's (fileName).
@@ -31,6 +33,8 @@ const COLUMNS = [
   "Status", "Checked In", "Amount Paid", "Refund",
 ];
 const STATUS_WORDS = { confirmed: "Confirmed", waitlisted: "Waitlisted", cancelled: "Cancelled", confirmed_observer: "Observer" };
+/** A seat passed to a colleague: "Transferred to Dana Lee" (its price went with it, so it paid 0.00). */
+const TRANSFERRED_WORDS = "Transferred to";
 const PAGE_SIZE = 500;
 const BOM = "\uFEFF";
 const FORBIDDEN = "Only administrators can export attendees.";
@@ -138,7 +142,7 @@ function sqlLocalTime(column, timezones) {
 /** Cents as "495.00". */
 const dollars = (cents) => `printf('%d.%02d', (${cents}) / 100, (${cents}) % 100)`;
 
-/** SQL for the Amount Paid column: the share in dollars; empty for the waitlist and for checkouts not paid. */
+/** SQL for the Amount Paid column: the seat's price in dollars; empty for the waitlist and for checkouts not paid. */
 function sqlAmountPaid(amountSql) {
   return `(CASE WHEN a.[[registration_status]] = 'waitlisted'
       OR (a.[[registration_status]] = '' AND (${amountSql}) = 0) THEN ''
@@ -185,7 +189,8 @@ function pageSql(query, timezones, paged) {
     sqlRegistrationDate(timezones),
     sqlCell("a.[[utm_source]]"),
     sqlCell("a.[[utm_medium]]"),
-    `(CASE a.[[registration_status]] ${Object.entries(STATUS_WORDS).map(([value, words]) => `WHEN '${value}' THEN '${words}'`).join(" ")} ELSE '' END)`,
+    `(CASE WHEN ${sorts.TRANSFERRED_TO_SQL} != '' THEN ${sqlCell(`'${TRANSFERRED_WORDS} ' || ${sorts.TRANSFERRED_TO_SQL}`)}
+      ELSE (CASE a.[[registration_status]] ${Object.entries(STATUS_WORDS).map(([value, words]) => `WHEN '${value}' THEN '${words}'`).join(" ")} ELSE '' END) END)`,
     sqlLocalTime(`(${sorts.CHECKED_IN_SQL})`, timezones),
     sqlAmountPaid(sorts.AMOUNT_PAID_SQL),
     sqlRefund(sorts),

@@ -156,6 +156,8 @@ function addInTransaction(txApp, eventId, values, adminId) {
     privacy_consent: false,
     marketing_consent: false,
     registration_status: placed.status,
+    // the seat's price: what was paid elsewhere (0 when complimentary); lib/cancellation/seat-money.js
+    price_cents: values.amountCents,
     ticket_code: person.ticketCode,
     invitation_sent: false,
     waitlist_confirmed_at: waitlisted ? dbNow() : "",

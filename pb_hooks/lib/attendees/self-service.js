@@ -250,6 +250,8 @@ function substitute(txApp, attendee, colleague) {
     registration_status: attendee.getString("registration_status"),
     replaces: attendee.id,
   });
+  // The seat's price goes with it: the colleague's row holds it, the row passed on keeps 0 (lib/cancellation/seat-money.js).
+  require(`${__hooks}/lib/cancellation/seat-money.js`).moveSeatPrice(attendee, row);
   txApp.save(row);
 
   require(`${__hooks}/lib/cancellation/cancel.js`).markCancelled(

@@ -1,7 +1,7 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Administrators cancel an attendee's seat with a refund of their choosing
-// (any amount from 0 to what the attendee paid, less what was refunded;
-// lib/cancellation/rules.js):
+// (any amount from 0 to what the seat paid, less what was refunded of it and
+// of the order; lib/cancellation/rules.js, lib/cancellation/seat-money.js):
 //   GET  /api/masterclass/admin/attendees/{id}/cancellation — an attendee's refunds and what may be refunded
 //   POST /api/masterclass/admin/attendees/{id}/cancel {amountCents, reason} — cancel with that refund
 //   POST /api/masterclass/admin/attendees/{id}/delete {refund, amountCents?, reason?} — Delete of an
@@ -84,6 +84,9 @@ function handleAdminStatus(e) {
       cancellationReason: attendee.getString("cancellation_reason"),
       currency: facts.currency,
       paidCents: facts.shareCents,
+      priceCents: facts.seat.priceCents,
+      refundedCents: facts.refundedCents,
+      transferredTo: facts.seat.transferredTo ? facts.seat.transferredTo.fullName : "",
       maxRefundCents: facts.refundableCents,
       maxRefundText: formatAmount(facts.refundableCents, facts.currency),
       terms: { tier: facts.tier.tier, percent: facts.tier.percent, words: facts.tier.words, refundCents: facts.termsRefundCents },
@@ -133,7 +136,7 @@ function handleAdminCancel(e) {
   });
 }
 
-/** Whether the attendee holds a seat someone paid for (a confirmed attendee or observer with a share of a payment). */
+/** Whether the attendee holds a seat someone paid for (a confirmed attendee or observer whose seat has a price). */
 function holdsPaidSeat(facts) {
   return rules().ADMIN_CANCELLABLE.includes(facts.attendee.getString("registration_status")) && facts.shareCents > 0;
 }

@@ -1,11 +1,12 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Cancelling one attendee's seat: what it gives back and whether it may be
 // done, for the self-service routes (lib/cancellation/self-service.js) and the
-// administrators' (lib/cancellation/admin-routes.js). The money: the
-// attendee's share of what the registration paid (split evenly, the remainder
-// on the first attendee; promo and free ones paid nothing) × the terms' tier
-// (lib/cancellation/refund-tiers.js), never more than the registration's
-// payment less its refunds so far. The write itself: lib/cancellation/cancel.js.
+// administrators' (lib/cancellation/admin-routes.js). The money: what this
+// seat paid (its own price, lib/cancellation/seat-money.js; promo and free
+// seats paid nothing, a seat passed to a colleague nothing any more) × the
+// terms' tier (lib/cancellation/refund-tiers.js), never more than what is
+// left of the seat's price and of the order's payment after their refunds so
+// far. The write itself: lib/cancellation/cancel.js.
 
 const SELF_CANCELLABLE = ["confirmed"];
 const ADMIN_CANCELLABLE = ["confirmed", "confirmed_observer"];
@@ -14,6 +15,7 @@ const MESSAGES = {
   attendeeInvalid: "Say which registration to cancel: the attendee must be given by its id.",
   notFound: "We could not find this registration.",
   alreadyCancelled: "This registration has already been cancelled.",
+  passedOn: (name) => `This seat has been passed to ${name || "a colleague"}, so it can no longer be cancelled or refunded here: the seat, and what was paid for it, are theirs now.`,
   waitlisted: "This is a waitlist entry, which holds no seat: there is nothing to cancel.",
   notConfirmed: "Only a confirmed registration can be cancelled.",
   eventStarted: "The masterclass has started, so this registration can no longer be cancelled.",
@@ -28,59 +30,28 @@ function refusal(status, field, code, message, extra) {
 
 // ---- money ------------------------------------------------------------------------------
 
-/** What the registration paid, in cents: Stripe's amount when known, else its total; 0 for promo, waitlist or unpaid. */
+/** What the registration paid, in cents (lib/cancellation/seat-money.js). */
 function registrationPaidCents(registration) {
-  if (registration.getString("kind") !== "paid") return 0;
-  const status = registration.getString("status");
-  if (status !== "paid" && status !== "completed") return 0;
-  const paid = registration.getInt("paid_amount_cents");
-  return paid > 0 ? paid : registration.getInt("total_amount_cents");
-}
-
-/** Refunds recorded for the registration and not failed (made, or being made). */
-function refundedCents(app, registrationId) {
-  const row = new DynamicModel({ value: 0 });
-  app.db()
-    .newQuery("SELECT COALESCE(SUM(amount_cents), 0) AS value FROM payment_actions WHERE registration = {:registration} AND kind = 'refund' AND status IN ('pending', 'done')")
-    .bind({ registration: registrationId })
-    .one(row);
-  return row.value;
-}
-
-/** The registration's attendees in share order: the one who registered (primary email) first, then by creation. */
-function attendeesInOrder(app, registration) {
-  const rows = app.findRecordsByFilter("attendees", "registration = {:registration}", "created,id", 0, 0, { registration: registration.id });
-  // A seat passed to a colleague (lib/attendees/self-service.js) keeps its share: the colleague's row takes the place of the row it replaces.
-  const replacing = {};
-  for (const row of rows) if (row.getString("replaces")) replacing[row.getString("replaces")] = row;
-  const holder = (row) => {
-    let current = row;
-    for (let hops = 0; replacing[current.id] && hops < rows.length; hops += 1) current = replacing[current.id];
-    return current;
-  };
-  const all = rows.filter((row) => !row.getString("replaces"));
-  const primary = registration.getString("primary_email").toLowerCase();
-  const first = all.findIndex((attendee) => attendee.getString("email").toLowerCase() === primary);
-  const ordered = first <= 0 ? all : [all[first], ...all.slice(0, first), ...all.slice(first + 1)];
-  return ordered.map(holder);
+  return require(`${__hooks}/lib/cancellation/seat-money.js`).registrationPaidCents(registration);
 }
 
 /**
  * Everything a decision about one attendee needs, read with `app` (the
- * transaction's app inside one).
+ * transaction's app inside one). The money is the seat's own
+ * (lib/cancellation/seat-money.js seatMoney): `shareCents` what this seat paid
+ * through the checkout (0 for a seat passed on, a free or manual one),
+ * `refundableCents` what may still be refunded of it.
  * @returns {{attendee: core.Record, registration: core.Record, event: core.Record, paidCents: number,
- *   shareCents: number, refundableCents: number, tier: object, termsRefundCents: number, simulated: boolean, currency: string}}
+ *   shareCents: number, refundedCents: number, refundableCents: number, seat: object, tier: object,
+ *   termsRefundCents: number, simulated: boolean, currency: string}}
  */
 function assess(app, attendee, now) {
   const tiers = require(`${__hooks}/lib/cancellation/refund-tiers.js`);
   const registration = app.findRecordById("registrations", attendee.getString("registration"));
   const event = app.findRecordById("events", attendee.getString("event"));
-  const paidCents = registrationPaidCents(registration);
-  const ordered = attendeesInOrder(app, registration);
-  const shares = tiers.attendeeShares(paidCents, ordered.length);
-  const index = ordered.findIndex((candidate) => candidate.id === attendee.id);
-  const shareCents = index >= 0 ? shares[index] : 0;
-  const refundableCents = Math.max(0, Math.min(shareCents, paidCents - refundedCents(app, registration.id)));
+  const seat = require(`${__hooks}/lib/cancellation/seat-money.js`).seatMoney(app, attendee, registration);
+  const paidCents = seat.registrationPaidCents;
+  const shareCents = paidCents > 0 ? seat.priceCents : 0;
   const tier = tiers.refundTier(event.getString("starts_at"), event.getString("timezone") || "UTC", now);
   return {
     attendee,
@@ -88,9 +59,11 @@ function assess(app, attendee, now) {
     event,
     paidCents,
     shareCents,
-    refundableCents,
+    refundedCents: seat.refundedCents,
+    refundableCents: seat.refundableCents,
+    seat,
     tier,
-    termsRefundCents: tiers.refundCents(shareCents, tier.percent, refundableCents),
+    termsRefundCents: tiers.refundCents(shareCents, tier.percent, seat.refundableCents),
     simulated: require(`${__hooks}/lib/checkout/mode.js`).isSimulatedSession(registration.getString("stripe_session_id")),
     currency: registration.getString("currency") || event.getString("currency") || "AUD",
   };
@@ -99,6 +72,10 @@ function assess(app, attendee, now) {
 /** Why this attendee cannot be cancelled now, or null. */
 function stateRefusal(facts, allowed, checkStart) {
   const status = facts.attendee.getString("registration_status");
+  if (status === "cancelled" && facts.seat && facts.seat.transferred) {
+    const to = facts.seat.transferredTo;
+    return refusal(409, "attendee", "passed_on", MESSAGES.passedOn(to ? to.fullName : ""), { passedTo: to ? to.fullName : "" });
+  }
   if (status === "cancelled") {
     return refusal(409, "attendee", "already_cancelled", MESSAGES.alreadyCancelled, { cancelledAt: facts.attendee.getString("cancelled_at") });
   }

@@ -177,6 +177,8 @@ function fulfilInTransaction(txApp, payment) {
   if (refused) return refuseAfterPayment(txApp, registration, payment, refused);
   recordPayment(txApp, registration, payment);
   setStatuses(txApp, registration, "paid", "confirmed");
+  // Each seat carries its own price from now on (lib/cancellation/seat-money.js).
+  require(`${__hooks}/lib/cancellation/seat-money.js`).assignSeatPrices(txApp, registration);
   if (claim) claims.markClaimed(txApp, claim, registration);
   require(`${__hooks}/lib/email/registration-emails.js`).queueRegistrationEmails(txApp, registrationId);
   return { outcome: "fulfilled", registrationId };

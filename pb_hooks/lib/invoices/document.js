@@ -113,20 +113,37 @@ function questionsNote(app, seller) {
   return `Questions about this document: ${contact}`;
 }
 
+/**
+ * The invoice's lines, one per seat as bought: the seats' own prices
+ * (lib/cancellation/seat-money.js; a seat passed to a colleague by the row
+ * holding it now), named after whom they were bought for, when they add up to
+ * the invoice's amount; otherwise (an order paid before its seats had
+ * prices) the amount split over the quantity, as issued.
+ * @returns {{name: string, cents: number}[]}
+ */
+function seatLines(app, document, registration, attendees) {
+  const amount = document.getInt("amount_cents");
+  const seats = require(`${__hooks}/lib/cancellation/seat-money.js`).seatsOf(app, registration);
+  const quantity = document.getInt("quantity") || seats.length;
+  const prices = seats.map((seat) => seat.holder.getInt("price_cents"));
+  if (seats.length === quantity && prices.reduce((sum, cents) => sum + cents, 0) === amount) {
+    return seats.map((seat, index) => ({ name: seat.original.getString("full_name"), cents: prices[index] }));
+  }
+  return rules().lineAmounts(amount, quantity).map((cents, index) => ({ name: attendees[index] ? attendees[index].getString("full_name") : "", cents }));
+}
+
 function invoiceDocument(app, document, registration) {
   const currency = document.getString("currency");
   const attendees = attendeesOf(app, registration.id);
-  const quantity = document.getInt("quantity") || attendees.length;
-  const amounts = rules().lineAmounts(document.getInt("amount_cents"), quantity);
   const line = eventLine(app, registration);
   const seller = sellerOf(app, document);
   const number = rules().documentNumber("invoice", document.getInt("number"));
-  const rows = amounts.map((amount, index) => [
+  const rows = seatLines(app, document, registration, attendees).map((seat) => [
     line,
-    attendees[index] ? attendees[index].getString("full_name") : "Attendee (details removed)",
+    seat.name || "Attendee (details removed)",
     "1",
-    money(amount, currency),
-    money(amount, currency),
+    money(seat.cents, currency),
+    money(seat.cents, currency),
   ]);
   return {
     title: "Tax invoice",
@@ -168,6 +185,8 @@ function adjustmentDocument(app, document, registration) {
   const number = rules().documentNumber("adjustment", document.getInt("number"));
   const invoiceNumber = rules().documentNumber("invoice", document.getInt("invoice_number"));
   const attendee = attendees.find((candidate) => candidate.id === document.getString("attendee"));
+  // What the refunded seat paid, as every other place reads it (lib/cancellation/seat-money.js).
+  const seat = attendee ? require(`${__hooks}/lib/cancellation/seat-money.js`).seatMoney(app, attendee, registration) : null;
   const amount = money(document.getInt("amount_cents"), currency);
   const gst = money(document.getInt("gst_cents"), currency);
   return {
@@ -180,6 +199,7 @@ function adjustmentDocument(app, document, registration) {
       ["Date of issue", issueDate(app, document, registration)],
       ["Tax invoice adjusted", invoiceNumber],
       ["Order reference", require(`${__hooks}/lib/orders/order.js`).orderReference(registration.id)],
+      ...(seat && seat.priceCents > 0 ? [["Seat price (incl. GST)", money(seat.priceCents, currency)]] : []),
     ],
     parties: [buyerBlock(buyerOf(registration, attendees))],
     columns: [

@@ -185,11 +185,12 @@ function NameCell({ attendee, phone, timeZone }: { attendee: AdminAttendee; phon
   );
 }
 
-/** On a phone, under the name: 'Paid $495.00 · $123.75 refunded', 'Free', or nothing when nothing was due. */
+/** On a phone, under the name: 'Paid $495.00 · $123.75 refunded', 'Free', 'Transferred to Dana Lee', or nothing when nothing was due. */
 function PhonePayment({ attendee }: { attendee: AdminAttendee }) {
   const paid = paidText(attendee, money);
   const refund = refundText(attendee, money);
-  const parts = [paid === DASH ? '' : paid === 'Free' ? paid : `Paid ${paid}`, refund === DASH ? '' : refund].filter(Boolean);
+  const paidWords = attendee.transferred_to ? `Transferred to ${attendee.transferred_to}` : paid === 'Free' ? paid : `Paid ${paid}`;
+  const parts = [paid === DASH ? '' : paidWords, refund === DASH ? '' : refund].filter(Boolean);
   if (parts.length === 0) return null;
   return (
     <Text size="xs" c="dimmed">
@@ -200,6 +201,16 @@ function PhonePayment({ attendee }: { attendee: AdminAttendee }) {
 
 function PaidCell({ attendee }: { attendee: AdminAttendee }) {
   const text = paidText(attendee, money);
+  if (attendee.transferred_to) {
+    return (
+      <Box>
+        <Text size="sm">{text}</Text>
+        <Text size="xs" c="dimmed">
+          to {attendee.transferred_to}
+        </Text>
+      </Box>
+    );
+  }
   if (attendee.registration_kind !== 'manual') return text;
   const basis = attendee.manual_basis === 'paid_elsewhere' ? 'Paid elsewhere' : 'Complimentary';
   return (

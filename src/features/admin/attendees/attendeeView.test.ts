@@ -111,6 +111,11 @@ describe('paidText and refundText', () => {
     expect(paidText({ ...row, registration_status: '', registration_kind: 'paid' }, money)).toBe('—');
   });
 
+  it('says Transferred for a seat passed to a colleague: its price went with it', () => {
+    expect(paidText({ ...row, registration_status: 'cancelled', registration_kind: 'paid', transferred_to: 'Dana Lee' }, money)).toBe('Transferred');
+    expect(paidText({ ...row, registration_status: 'cancelled', registration_kind: 'paid', amount_paid_cents: 49500, transferred_to: '' }, money)).toBe('$495.00');
+  });
+
   it('says the refund with its status, a whole order apart, and — for none', () => {
     expect(refundText({ ...row, refund_cents: 12375, refund_status: 'done' }, money)).toBe('$123.75 refunded');
     expect(refundText({ ...row, refund_cents: 12375, refund_status: 'pending' }, money)).toBe('$123.75 refund pending');

@@ -149,8 +149,12 @@ export function emailBreaks(email: string): string[] {
   return [...localParts, ...domain.split(/(?=\.)/)].filter((part) => part !== '');
 }
 
-/** The Paid column: the amount, 'Free', or '—' when nothing was due (waitlist, checkout not finished). */
-export function paidText(attendee: { registration_status: string; registration_kind: string; amount_paid_cents: number; currency: string }, money: (cents: number, currency: string) => string): string {
+/**
+ * The Paid column: what the seat paid, 'Free', 'Transferred' for a seat passed to a colleague (its price
+ * went with it), or '—' when nothing was due (waitlist, checkout not finished).
+ */
+export function paidText(attendee: { registration_status: string; registration_kind: string; amount_paid_cents: number; currency: string; transferred_to?: string }, money: (cents: number, currency: string) => string): string {
+  if (attendee.transferred_to) return 'Transferred';
   if (attendee.amount_paid_cents > 0) return money(attendee.amount_paid_cents, attendee.currency);
   if (attendee.registration_status === 'waitlisted' || attendee.registration_kind === 'waitlist') return '—';
   if (attendee.registration_status === '' || (attendee.registration_kind === 'paid' && attendee.amount_paid_cents === 0)) return '—';

@@ -38,7 +38,7 @@ export interface AdminAttendee {
   open_offer_expires_at: string;
   /** The first check-in at the door not undone ('' for none). */
   checked_in_at: string;
-  /** The attendee's share of what their registration paid, in cents. */
+  /** What the attendee's seat paid, in cents: its own price (0 once passed to a colleague, who holds it now). */
   amount_paid_cents: number;
   currency: string;
   /** paid, promo, waitlist, or manual (added by hand). */
@@ -53,6 +53,8 @@ export interface AdminAttendee {
   refund_status: string;
   /** Refunds of their whole registration (a payment that bought no seat), in cents. */
   order_refund_cents: number;
+  /** The colleague this seat was passed to ('' when it was not): the price and any refund are theirs. */
+  transferred_to: string;
 }
 
 /** What the 'Edit Attendee' form saves. */
@@ -124,6 +126,7 @@ function toAttendee(item: Record<string, unknown>): AdminAttendee {
     refund_cents: cents(item.refund_cents),
     refund_status: text(item.refund_status),
     order_refund_cents: cents(item.order_refund_cents),
+    transferred_to: text(item.transferred_to),
   };
 }
 
