@@ -10,6 +10,10 @@ export interface CheckoutStatus {
   kind: 'paid' | 'promo' | 'waitlist';
   attendeeCount: number;
   totalAmountCents: number;
+  /** One seat's price after any discount (0: an order kept before prices per seat were), the discount on each seat and its words. */
+  unitPriceCents?: number;
+  discountCents?: number;
+  discountLabel?: string;
   currency: string;
   emailWarning: boolean;
   /** The order page's link (id and key): the completion page shows the order's tickets. */

@@ -158,7 +158,7 @@ describe('promo codes', () => {
     expect(listed.map((row) => row.code)).toContain('CHAMPION2025');
     expect((await admin.client.collection('promo_codes').getOne(created.id)).code).toBe(created.code);
 
-    expect(await post(server, '/api/masterclass/promo/validate', { code: created.code })).toEqual({ status: 200, body: { valid: true } });
+    expect(await post(server, '/api/masterclass/promo/validate', { code: created.code })).toEqual({ status: 200, body: { valid: true, kind: 'free' } });
     await admin.client.collection('promo_codes').update(created.id, { active: false });
     const invalid = await post(server, '/api/masterclass/promo/validate', { code: created.code });
     expect(invalid).toMatchObject({ status: 400, body: { data: { promoCode: { code: 'invalid_promo', message: 'The promo code you entered is invalid or expired' } } } });

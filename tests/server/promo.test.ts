@@ -40,8 +40,8 @@ const validate = (body: unknown) => post(server, '/api/masterclass/promo/validat
 describe('POST /api/masterclass/promo/validate', () => {
   it('accepts a usable code in any letter case', async () => {
     await su.collection('promo_codes').update(seedCode.id, { expires_at: minutesFromNow(60 * 24) });
-    expect(await validate({ code: 'champion2025' })).toEqual({ status: 200, body: { valid: true } });
-    expect(await validate({ code: ' Champion2025 ' })).toEqual({ status: 200, body: { valid: true } });
+    expect(await validate({ code: 'champion2025' })).toEqual({ status: 200, body: { valid: true, kind: 'free' } });
+    expect(await validate({ code: ' Champion2025 ' })).toEqual({ status: 200, body: { valid: true, kind: 'free' } });
   });
 
   it('refuses the seed code once its date has passed, and inactive, used-up or unknown codes', async () => {

@@ -12,7 +12,9 @@
 //                 and an expiry in the past on create are refused with clear
 //                 messages; they cannot set the uses so far, nor change a
 //                 code or its event once created (deactivate it and create
-//                 another). Superusers (the PocketBase dashboard) get the
+//                 another); what a code gives and its seat limits are
+//                 checked by lib/registration/promo.js termsRefusal.
+//                 Superusers (the PocketBase dashboard) get the
 //                 collection's own field checks and unique index only.
 // Refusals use PocketBase's error shape, {status, message, data: {field: {code, message}}}.
 
@@ -145,6 +147,9 @@ function promoCreateRefusal(e) {
   }
   const refusedMax = checkMaxUses(record, 0);
   if (refusedMax) return refusedMax;
+  // What the code gives (free, percent or amount off each seat) and its seat limits.
+  const refusedTerms = require(`${__hooks}/lib/registration/promo.js`).termsRefusal(e.app, record, true);
+  if (refusedTerms) return refusedTerms;
   const expiresAt = record.getString("expires_at");
   if (expiresAt && expiresAt <= require(`${__hooks}/lib/core/db-date.js`).dbNow()) {
     return fieldRefusal(400, "expires_at", "expiry_past", MESSAGES.expiryPast);
@@ -166,9 +171,10 @@ function promoUpdateRefusal(e) {
     return fieldRefusal(400, "used_count", "used_count_locked", MESSAGES.usedCountLocked);
   }
   if (record.getFloat("max_uses") !== original.getFloat("max_uses")) {
-    return checkMaxUses(record, original.getInt("used_count"));
+    const refusedMax = checkMaxUses(record, original.getInt("used_count"));
+    if (refusedMax) return refusedMax;
   }
-  return null;
+  return require(`${__hooks}/lib/registration/promo.js`).termsRefusal(e.app, record, false);
 }
 
 /** onRecordCreateRequest for promo_codes. @param {core.RecordRequestEvent} e */

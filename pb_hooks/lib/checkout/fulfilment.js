@@ -177,6 +177,8 @@ function fulfilInTransaction(txApp, payment) {
   if (refused) return refuseAfterPayment(txApp, registration, payment, refused);
   recordPayment(txApp, registration, payment);
   setStatuses(txApp, registration, "paid", "confirmed");
+  // Paid after its checkout expired: its code's uses, given back then, are taken again.
+  if (status === "expired") require(`${__hooks}/lib/registration/promo.js`).retakeUses(txApp, registration);
   // Each seat carries its own price from now on (lib/cancellation/seat-money.js).
   require(`${__hooks}/lib/cancellation/seat-money.js`).assignSeatPrices(txApp, registration);
   if (claim) claims.markClaimed(txApp, claim, registration);
@@ -284,6 +286,8 @@ function expireInTransaction(txApp, registration) {
     return { outcome: "unchanged", registrationId: registration.id };
   }
   setStatuses(txApp, registration, "expired", "cancelled", "");
+  // A discount code's uses go back with the seats.
+  require(`${__hooks}/lib/registration/promo.js`).releaseUses(txApp, registration);
   return { outcome: "released", registrationId: registration.id };
 }
 

@@ -5,6 +5,20 @@
 // failure the hold is released at once and the page gets a 502.
 
 /**
+ * The order's price per seat as the registration keeps it (after any discount)
+ * and the discount's words, for the checkout's line item.
+ * @returns {{unitPriceCents: number, discountCents: number, discountLabel: string}}
+ */
+function orderPriceOf(app, registrationId) {
+  const registration = app.findRecordById("registrations", registrationId);
+  return {
+    unitPriceCents: registration.getInt("unit_price_cents"),
+    discountCents: registration.getInt("discount_cents"),
+    discountLabel: registration.getString("discount_label"),
+  };
+}
+
+/**
  * @param {core.App} app
  * @param {{registrationId: string, eventId: string, quantity: number, customerEmail: string}} created
  * @returns {{registrationId: string, status: string, sessionId: string, checkoutUrl: string}}
@@ -30,6 +44,7 @@ function startCheckout(app, created) {
           quantity: created.quantity,
           customerEmail: created.customerEmail,
           appUrl: app.settings().meta.appURL,
+          price: orderPriceOf(app, created.registrationId),
         })
       : created.sessionId
         ? { id: created.sessionId, url: checkoutMode.simulatedCheckoutUrl(created.sessionId) }

@@ -105,6 +105,10 @@ function checkoutStatus(app, sessionId) {
     kind: registration.getString("kind"),
     attendeeCount: attendees.length,
     totalAmountCents: registration.getInt("total_amount_cents"),
+    // One seat after any discount (0 for an order kept before prices per seat were), the discount on it and its words.
+    unitPriceCents: registration.getInt("unit_price_cents"),
+    discountCents: registration.getInt("discount_cents"),
+    discountLabel: registration.getString("discount_label"),
     currency: registration.getString("currency"),
     emailWarning: hasEmailProblem(app, registration.id),
     // The order page's link (lib/orders/links.js): whoever holds the session id (a simulated one's

@@ -91,11 +91,31 @@ function field(event, name) {
 }
 
 /**
+ * The checkout's one line item: the seats at the order's price per seat
+ * (after any discount, kept on the registration), the discount named in the
+ * product's description with the price before it. An order kept without a
+ * price per seat (made before it was kept) pays the event's price.
+ */
+function lineItem(event, quantity, price) {
+  const currency = String(field(event, "currency") || "AUD");
+  const listPrice = field(event, "price_cents");
+  const unitAmount = price && price.unitPriceCents > 0 ? price.unitPriceCents : listPrice;
+  const discounted = price && price.discountCents > 0 && price.discountLabel;
+  const { formatAmount } = require(`${__hooks}/lib/events/format.js`);
+  const productData = { name: field(event, "title") };
+  if (discounted) {
+    productData.description = `Discount ${price.discountLabel}: ${formatAmount(unitAmount + price.discountCents, currency)} less ${formatAmount(price.discountCents, currency)} = ${formatAmount(unitAmount, currency)} per seat, GST included`;
+  }
+  return { quantity, price_data: { currency: currency.toLowerCase(), unit_amount: unitAmount, product_data: productData } };
+}
+
+/**
  * Creates the hosted Checkout Session for a pending paid registration.
- * @param {{ registrationId: string, event: core.Record|Record<string, any>, quantity: number, customerEmail: string, appUrl?: string }} input
+ * @param {{ registrationId: string, event: core.Record|Record<string, any>, quantity: number, customerEmail: string, appUrl?: string,
+ *   price?: {unitPriceCents: number, discountCents: number, discountLabel: string} }} input
  * @returns {{ id: string, url: string }}
  */
-function createCheckoutSession({ registrationId, event, quantity, customerEmail, appUrl }) {
+function createCheckoutSession({ registrationId, event, quantity, customerEmail, appUrl, price }) {
   const baseUrl = (appUrl || $app.settings().meta.appURL).replace(/\/+$/, "");
   const session = stripeRequest({
     method: "POST",
@@ -106,16 +126,7 @@ function createCheckoutSession({ registrationId, event, quantity, customerEmail,
       client_reference_id: registrationId,
       customer_email: customerEmail,
       expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
-      line_items: [
-        {
-          quantity,
-          price_data: {
-            currency: String(field(event, "currency") || "AUD").toLowerCase(),
-            unit_amount: field(event, "price_cents"),
-            product_data: { name: field(event, "title") },
-          },
-        },
-      ],
+      line_items: [lineItem(event, quantity, price)],
       // {CHECKOUT_SESSION_ID} is Stripe's placeholder, replaced by the session id on return.
       success_url: `${baseUrl}/register?success=true&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${baseUrl}/register?cancelled=true`,

@@ -2,7 +2,7 @@
 // POST /api/masterclass/registrations: limits the request per client and
 // mode, validates it, then in ONE transaction checks the event's per-order
 // maximum, the seats this buyer and client already hold, sales and capacity,
-// counts a promo use, creates the registration and its attendees and queues
+// takes a promo or discount code's uses (seats), creates the registration and its attendees and queues
 // the promo or waitlist emails. A second waitlist entry for the same email is
 // answered kindly and writes nothing. Paid registrations leave the
 // transaction as a 30-minute hold and go on to checkout (lib/checkout/session.js).
@@ -125,11 +125,12 @@ function checkRequest(txApp, request, inTransaction) {
     const refused = salesRefusal(txApp, event, request.attendees.length);
     if (refused) return { refusal: refused };
   }
+  // A free code (promo mode) or a discount code on a paid order: its uses are taken in the transaction (lib/registration/promo.js).
   let promo = null;
-  if (request.mode === "promo") {
-    const promoCodes = require(`${__hooks}/lib/registration/promo.js`);
-    promo = inTransaction ? promoCodes.claimPromoCode(txApp, request.promoCode, event.id) : promoCodes.usablePromoCode(txApp, request.promoCode, event.id);
-    if (!promo) return { refusal: refusal(400, "promoCode", "invalid_promo", MESSAGES.promoCodeInvalid) };
+  if (request.promoCode) {
+    const decided = require(`${__hooks}/lib/registration/promo.js`).decideCode(txApp, request, event, inTransaction);
+    if (decided.refusal) return { refusal: decided.refusal };
+    promo = decided.promo;
   }
   return { event, claim, early, promo };
 }
@@ -164,6 +165,7 @@ function createInTransaction(txApp, request) {
   const checked = checkRequest(txApp, request, true);
   if (!checked.event) return checked;
   const { event, claim, early, promo } = checked;
+  const price = promo ? promo.price : require(`${__hooks}/lib/registration/discount.js`).orderPrice(null, event.getInt("price_cents"), request.attendees.length);
 
   const registration = new Record(txApp.findCachedCollectionByNameOrId("registrations"));
   registration.set("id", request.registrationId);
@@ -172,7 +174,11 @@ function createInTransaction(txApp, request) {
     kind: request.mode,
     status: REGISTRATION_STATUS[request.mode],
     primary_email: request.attendees[0].email,
-    total_amount_cents: request.mode === "paid" ? event.getInt("price_cents") * request.attendees.length : 0,
+    total_amount_cents: request.mode === "paid" ? price.totalCents : 0,
+    // One seat's price after any discount, GST included: every seat of the order costs the same.
+    unit_price_cents: request.mode === "paid" ? price.unitPriceCents : 0,
+    discount_cents: price.discountCents,
+    discount_label: promo ? promo.label : "",
     currency: event.getString("currency"),
     promo_code: promo ? promo.id : "",
     retry_count: 0,
@@ -224,16 +230,16 @@ function createRegistration(app, request, event) {
 const MODE_RATES = { paid: "registerPaid", promo: "registerPromo", waitlist: "registerWaitlist" };
 
 /**
- * Per-client rates for the request's mode; a promo registration also spends
+ * Per-client rates for the request's mode; a request with a code also spends
  * the promo-check budget it shares with /promo/validate, so codes cannot be
  * guessed through either route.
  * @param {core.RequestEvent} e
  */
-function enforceRates(e, mode) {
+function enforceRates(e, mode, withCode) {
   const rateLimit = require(`${__hooks}/lib/core/rate-limit.js`);
   const address = require(`${__hooks}/lib/core/client-key.js`).clientAddress(e);
   rateLimit.enforce(e.app, MODE_RATES[mode], address);
-  if (mode === "promo") rateLimit.enforce(e.app, "promoChecks", address);
+  if (mode === "promo" || withCode) rateLimit.enforce(e.app, "promoChecks", address);
 }
 
 /** POST /api/masterclass/registrations @param {core.RequestEvent} e */
@@ -246,7 +252,7 @@ function handleCreateRegistration(e) {
     if (checked.errors) throw invalidFields(checked.errors);
     if (checked.registration.mode === "paid") require(`${__hooks}/lib/checkout/mode.js`).refuseWhenPaymentUnavailable();
     const request = checked.registration;
-    enforceRates(e, request.mode);
+    enforceRates(e, request.mode, Boolean(request.promoCode));
     const event = require(`${__hooks}/lib/events/summary.js`).requestedEvent(e, request.event);
     request.eventId = event.id;
     const replays = require(`${__hooks}/lib/registration/replay.js`);

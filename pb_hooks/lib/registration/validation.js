@@ -31,6 +31,7 @@ function isReservedEmailDomain(email) {
   return SHARED_RULES.email.reservedDomains.some((reserved) => domain === reserved || domain.endsWith(`.${reserved}`));
 }
 const PHONE_PATTERN = /^[0-9+()\-. ]*$/;
+const WAITLIST_NO_CODE = "A promo code cannot be used to join the waitlist.";
 
 function isBlank(value) {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
@@ -116,10 +117,16 @@ function validateAttendees(body, mode, add) {
   return attendees;
 }
 
+/**
+ * A free code is required in promo mode; a paid order may carry a discount
+ * code (what either gives is decided in the transaction: lib/registration/promo.js).
+ * The waitlist takes none.
+ */
 function validatePromoCode(body, mode, add) {
   const { LIMITS, MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
-  if (mode !== "promo") {
-    if (!isBlank(body.promoCode)) add("promoCode", "promo_not_allowed", MESSAGES.promoCodeWrongMode);
+  if (mode === "paid" && (body.promoCode === undefined || body.promoCode === null || body.promoCode === "")) return "";
+  if (mode !== "promo" && mode !== "paid") {
+    if (!isBlank(body.promoCode)) add("promoCode", "promo_not_allowed", WAITLIST_NO_CODE);
     return "";
   }
   if (typeof body.promoCode !== "string" || body.promoCode.trim() === "") {
