@@ -199,4 +199,4 @@ function checkPromoUpdate(e) {
   });
 }
 
-module.exports = { MESSAGES, checkEventUpdate, checkPromoCreate, checkPromoUpdate };
+module.exports = { MESSAGES, eventRefusal, checkEventUpdate, checkPromoCreate, checkPromoUpdate };

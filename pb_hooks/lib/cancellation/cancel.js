@@ -25,8 +25,10 @@ function markCancelled(txApp, attendee, by, reason) {
 /**
  * In the transaction: the row cancelled, the refund recorded, the notice
  * queued. Returns the payment action's id ("" when nothing is refunded).
+ * `eventCancelled`: the whole masterclass is cancelled (lib/notices/cancel-event.js),
+ * which the notice says instead of a cancellation of this seat alone.
  */
-function applyCancellation(txApp, facts, { by, refundCents, reason }) {
+function applyCancellation(txApp, facts, { by, refundCents, reason, eventCancelled = false }) {
   const { attendee, registration, event } = facts;
   markCancelled(txApp, attendee, by, reason);
 
@@ -44,7 +46,7 @@ function applyCancellation(txApp, facts, { by, refundCents, reason }) {
     actionId = action.id;
   }
   require(`${__hooks}/lib/cancellation/emails.js`).queueCancellationEmails(txApp, {
-    registration, attendee, event, by, paid: facts.paidCents > 0, refundCents, tierWords: facts.tier.words, simulated: facts.simulated,
+    registration, attendee, event, by, paid: facts.paidCents > 0, refundCents, tierWords: facts.tier.words, simulated: facts.simulated, eventCancelled,
   });
   return actionId;
 }

@@ -43,6 +43,7 @@ function refundSentence(data) {
  *   refundCents: number, refundText: string, tierWords: string, simulated: boolean, contactUrl: string}} data
  */
 function cancellationNotice(data) {
+  if (data.eventCancelled) return eventCancelledNotice(data);
   const opening = data.by === "administrator"
     ? `Your registration for the ${data.event.title} on ${data.event.date} has been cancelled by our team, and your seat has been released. If you think this is a mistake, please contact us at ${data.contactUrl}.`
     : `As you asked, your registration for the ${data.event.title} on ${data.event.date} is cancelled, and your seat has been released.`;
@@ -57,6 +58,26 @@ function cancellationNotice(data) {
       ["Refund", data.refundCents > 0 ? data.refundText : "None"],
     ],
     closing: ["We hope to welcome you at a future masterclass."],
+  });
+}
+
+/** The notice when the whole masterclass is cancelled (lib/notices/cancel-event.js): same template, its own words. */
+function eventCancelledNotice(data) {
+  const named = layout().theEvent(data.event.title);
+  return layout().renderMessage(TEMPLATES.notice, `${named.charAt(0).toUpperCase()}${named.slice(1)} on ${data.event.date} is cancelled`, {
+    preheader: `We are sorry: the ${data.event.title} on ${data.event.date} is cancelled.`,
+    heading: "The masterclass is cancelled",
+    greeting: `Hi ${data.fullName},`,
+    paragraphs: [
+      `We are sorry: the ${data.event.title} on ${data.event.date} has been cancelled, so your registration is cancelled too and your ticket will no longer be needed. Please remove the masterclass from your calendar.`,
+      refundSentence(data),
+    ],
+    details: [
+      ...layout().eventRows(data.event),
+      ["Attendee", data.fullName],
+      ["Refund", data.refundCents > 0 ? data.refundText : "None"],
+    ],
+    closing: [`If you have any questions, please contact us at ${data.contactUrl}.`, "We hope to welcome you at a future masterclass."],
   });
 }
 
@@ -143,6 +164,7 @@ function queueCancellationEmails(txApp, cancellation) {
     message: cancellationNotice({
       fullName, event: facts, by: cancellation.by, paid: cancellation.paid, refundCents: cancellation.refundCents,
       refundText, tierWords: cancellation.tierWords, simulated: cancellation.simulated, contactUrl: contactUrl(txApp),
+      eventCancelled: !!cancellation.eventCancelled,
     }),
   });
   const payer = cancellation.refundCents > 0 ? separatePayer(txApp, registration, attendee) : null;

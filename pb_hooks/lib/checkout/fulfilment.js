@@ -89,14 +89,16 @@ function owePaymentBack(txApp, registration, payment, reason) {
 }
 
 /**
- * Why a paid registration's attendees cannot be confirmed, or "": none left
- * (deleted while the buyer paid), or an address its confirmation could never
+ * Why a paid registration's attendees cannot be confirmed, or "": its
+ * masterclass cancelled, none left (deleted while the buyer paid), or an address its confirmation could never
  * be sent to (anonymised meanwhile, or changed to a reserved domain). Read
  * before anything is written.
  */
 function attendeeRefusal(txApp, registration) {
   const { isValidEmail, isReservedEmailDomain } = require(`${__hooks}/lib/registration/validation.js`);
   const { isPlaceholder } = require(`${__hooks}/lib/accounts/anonymise.js`);
+  // The whole masterclass cancelled by an administrator while the buyer paid (lib/notices/cancel-event.js).
+  if (txApp.findRecordById("events", registration.getString("event")).getString("cancelled_at") !== "") return "the masterclass was cancelled while the buyer paid";
   const attendees = attendeesOf(txApp, registration.id);
   if (attendees.length === 0) return "every attendee of the registration was deleted before the payment arrived";
   const unreachable = attendees.find((attendee) => {

@@ -19,7 +19,7 @@
 
 /** The modules whose emails take a step at sending time. */
 function owners() {
-  return [require(`${__hooks}/lib/tickets/emails.js`), require(`${__hooks}/lib/invoices/emails.js`)];
+  return [require(`${__hooks}/lib/tickets/emails.js`), require(`${__hooks}/lib/invoices/emails.js`), require(`${__hooks}/lib/notices/update-email.js`)];
 }
 
 function stepsFor(email) {

@@ -32,6 +32,9 @@ function eventCalendar(app, event, ticket) {
     url: ticket ? ticketPage : facts.appUrl,
     stamp: new Date(),
     lastModified: format.parseUtc(event.getString("updated")),
+    // the entry's version: one more with each change of date, times or place (lib/notices/changes.js)
+    sequence: event.getInt("calendar_sequence"),
+    cancelled: event.getString("cancelled_at") !== "",
     organizer: { name: app.settings().meta.senderName, address: app.settings().meta.senderAddress },
   });
 }

@@ -18,6 +18,11 @@
 // ATTENDEE: the organizer is the sender of our emails (MAIL_FROM), as a
 // mailto: address with its name as CN; an attendee's name is in the
 // DESCRIPTION of their own file (lib/tickets/calendar.js).
+// SEQUENCE (RFC 5545 3.8.7.4) is the masterclass's change counter
+// (events.calendar_sequence, lib/notices/changes.js): the UID stays, and a
+// calendar takes a file with a higher SEQUENCE as the new version of the entry
+// it holds (a moved date, a new venue). A cancelled masterclass's file says
+// STATUS:CANCELLED.
 
 const CALENDAR_FILENAME = "ai-champions-masterclass.ics";
 const PRODUCT_ID = "-//AI Champions Masterclass//Registration//EN";
@@ -156,8 +161,9 @@ function organizerLine(organizer) {
 /**
  * @param {{uid: string, title: string, startsAt: Date, endsAt: Date, timezone?: string, location: string,
  *   description: string, url: string, stamp: Date, lastModified?: Date,
- *   organizer: {name: string, address: string}}} event
- *   timezone: the IANA zone the times are written in (UTC without one)
+ *   organizer: {name: string, address: string}, sequence?: number, cancelled?: boolean}} event
+ *   timezone: the IANA zone the times are written in (UTC without one);
+ *   sequence: the entry's version (0 when left out); cancelled: STATUS:CANCELLED
  * @returns {string}
  */
 function buildCalendar(event) {
@@ -173,6 +179,7 @@ function buildCalendar(event) {
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${utcStamp(event.stamp)}`,
+    `SEQUENCE:${Math.max(0, Math.floor(Number(event.sequence) || 0))}`,
     dateTimeLine("DTSTART", event.startsAt, zone),
     dateTimeLine("DTEND", event.endsAt, zone),
     ...[organizerLine(event.organizer)].filter(Boolean),
@@ -180,7 +187,7 @@ function buildCalendar(event) {
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `URL:${event.url}`,
-    "STATUS:CONFIRMED",
+    event.cancelled ? "STATUS:CANCELLED" : "STATUS:CONFIRMED",
     "TRANSP:OPAQUE",
   ];
   if (event.lastModified) lines.push(`LAST-MODIFIED:${utcStamp(event.lastModified)}`);
