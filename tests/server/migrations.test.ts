@@ -230,6 +230,16 @@ describe('data made by the previous release', () => {
     }
   });
 
+  it('gives each seat of the paid order its price (the payment split), and the free and waitlist seats 0', async () => {
+    const priceOf = async (registrationId: string) => (await server.su.collection('attendees').getFullList({
+      filter: server.su.filter('registration = {:id}', { id: registrationId }),
+    })).map((row) => row.price_cents);
+    const { paid, promo, waitlist } = registrations;
+    expect(await priceOf(paid.id)).toEqual(paid.attendees.map(() => paid.total_amount_cents / paid.attendees.length));
+    expect(await priceOf(promo.id)).toEqual([0]);
+    expect(await priceOf(waitlist.id)).toEqual([0]);
+  });
+
   it('keeps the payment: its order link still opens the order, and the tax invoice downloads', async () => {
     const paid = registrations.paid;
     const order = await json(`${server.url}/api/masterclass/orders/${paid.id}?key=${paid.order_key}`);
