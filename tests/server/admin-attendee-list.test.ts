@@ -123,7 +123,7 @@ describe('the page', () => {
     // what the table's actions and extra columns read: a free registration, no check-in, refund or offer
     const extra = {
       event: eventId, waitlist_confirmed: false, open_offer_expires_at: '', checked_in_at: '', amount_paid_cents: 0, currency: 'AUD',
-      registration_kind: 'promo', manual_basis: '', added_reason: '', added_by: '', refund_cents: 0, refund_status: '', order_refund_cents: 0,
+      registration_kind: 'promo', manual_basis: '', added_reason: '', added_by: '', refund_cents: 0, refund_status: '', order_refund_cents: 0, transferred_to: '',
     };
     expect(answer.headers.get('content-type')).toBe('application/json');
     expect(answer.headers.get('cache-control')).toBe('no-store');
