@@ -12,11 +12,11 @@ import { App } from '@/app/App';
 import { setEmbeddedLanding } from '@/features/landing/embeddedLanding';
 import { HERO_TOKENS, type HeroTexts } from '@/features/landing/heroView';
 import { loadLowerSections, openAllSections } from '@/features/landing/deferredSections';
-import type { EventPhase } from '@/lib/eventPhase';
+import { PHASES, type EventPhase } from '@/lib/eventPhase';
 import { createAppRouter } from '@/router';
 
 export { HERO_TOKENS };
-export const HERO_PHASES: EventPhase[] = ['on_sale', 'sold_out', 'closed', 'happening', 'past'];
+export const HERO_PHASES: readonly EventPhase[] = PHASES;
 
 async function render(): Promise<string> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: ['/'] }), { prerender: true });

@@ -28,6 +28,8 @@ export interface EventRow extends ServerRecord {
   price_cents: number;
   currency: string;
   sales_state: SalesState;
+  /** When sales open: before it an Open event is scheduled ('' or absent: as the sales state says). */
+  sales_open_at?: string;
   portal_unlock_at: string;
   /** The stable key the app finds the masterclass by (absent in rows stored by older versions). */
   slug?: string;

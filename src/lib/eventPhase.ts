@@ -1,5 +1,7 @@
 // The event's phase (DESIGN decision 17): what the pages say about the event
 // follows from its record and the clock, never from the seed's date alone.
+//   scheduled  before the start, sales open from a time still to come
+//              (sales_open_at); from that time on it is on sale by itself
 //   on_sale    before the start, sales open
 //   sold_out   before the start, sold out
 //   closed     before the start, sales closed
@@ -13,16 +15,19 @@
 import type { SalesState } from '@/db';
 import { parsePocketBaseDate } from './pocketbaseDate';
 
-export type EventPhase = 'on_sale' | 'sold_out' | 'closed' | 'happening' | 'past';
+export type EventPhase = 'scheduled' | 'on_sale' | 'sold_out' | 'closed' | 'happening' | 'past';
 
 export interface PhaseSource {
   starts_at: string;
   ends_at: string;
   sales_state: SalesState;
+  /** When sales open ('' or absent: as the sales state says). */
+  sales_open_at?: string | null;
 }
 
-function salesPhase(salesState: SalesState): EventPhase {
-  if (salesState === 'open') return 'on_sale';
+function salesPhase(event: PhaseSource, at: number): EventPhase {
+  const salesState = event.sales_state;
+  if (salesState === 'open') return at < parsePocketBaseDate(event.sales_open_at ?? '').getTime() ? 'scheduled' : 'on_sale';
   return salesState === 'sold_out' ? 'sold_out' : 'closed';
 }
 
@@ -33,20 +38,23 @@ function salesPhase(salesState: SalesState): EventPhase {
  * unreadable start leaves the sales state alone to decide.
  */
 export function eventPhase(event: PhaseSource, now: Date): EventPhase {
+  const at = now.getTime();
   const start = parsePocketBaseDate(event.starts_at).getTime();
-  if (Number.isNaN(start)) return salesPhase(event.sales_state);
+  if (Number.isNaN(start)) return salesPhase(event, at);
   const rawEnd = parsePocketBaseDate(event.ends_at).getTime();
   const end = Number.isNaN(rawEnd) || rawEnd < start ? start : rawEnd;
-  const at = now.getTime();
   if (at >= end) return 'past';
   if (at >= start) return 'happening';
-  return salesPhase(event.sales_state);
+  return salesPhase(event, at);
 }
 
 /** Paid and promo registrations are taken only while the event is on sale; the waitlist always. */
 export function sellsSeats(phase: EventPhase): boolean {
   return phase === 'on_sale';
 }
+
+/** Every phase, in the order an event passes through them (sold out and closed may come and go). */
+export const PHASES: readonly EventPhase[] = ['scheduled', 'on_sale', 'sold_out', 'closed', 'happening', 'past'];
 
 /** Before the start: the spec's own texts (an upcoming event) apply. */
 export function isUpcoming(phase: EventPhase): boolean {

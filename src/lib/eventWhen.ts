@@ -96,3 +96,19 @@ export function formatZonedInstant(stored: string, timeZone: string): string {
   if (Number.isNaN(instant.getTime())) return '';
   return `${formatWeekdayDate(instant, timeZone)}, ${formatClockTime(instant, timeZone)} ${zoneAbbreviation(instant, timeZone)}`;
 }
+
+/** When sales open, in the event's zone: 'Tuesday 10 February at 9:00 am' ('' when it is not a date); the server says it the same way (formatDayAndTime). */
+export function formatSalesOpen(stored: string | null | undefined, timeZone: string): string {
+  const instant = parsePocketBaseDate(stored ?? '');
+  if (!stored || Number.isNaN(instant.getTime())) return '';
+  const p = zonedParts(instant, timeZone);
+  return `${p.weekday} ${p.day} ${p.month} at ${formatClockTime(instant, timeZone)}`;
+}
+
+/** A day without its weekday and year, in the event's zone: '18 June' ('' when it is not a date); the server's formatDayMonth says it the same way. */
+export function formatDayMonth(stored: string | null | undefined, timeZone: string): string {
+  const instant = parsePocketBaseDate(stored ?? '');
+  if (!stored || Number.isNaN(instant.getTime())) return '';
+  const p = zonedParts(instant, timeZone);
+  return `${p.day} ${p.month}`;
+}

@@ -5,7 +5,7 @@
 // state, while the waitlist still takes interest in the next one.
 import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { eventPhase as appPhase, type PhaseSource } from '@/lib/eventPhase';
+import { eventPhase as appPhase, PHASES as APP_PHASES, type PhaseSource } from '@/lib/eventPhase';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { loadHookModule } from '../support/hook-module';
 import type { TestServer } from '../support/pocketbase';
@@ -45,18 +45,43 @@ const EVENTS: PhaseSource[] = [
   { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 02:00:00.000Z', sales_state: 'open' },
   { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '', sales_state: 'closed' },
   { starts_at: '', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'sold_out' },
+  // a sales-open time: before it an open event is scheduled, from it on sale; closed and sold out ignore it
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', sales_open_at: '2025-02-09 22:30:00.000Z' },
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'closed', sales_open_at: '2025-02-09 22:30:00.000Z' },
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'sold_out', sales_open_at: '2025-02-09 22:30:00.000Z' },
+  // across daylight saving, after the start (scheduled until the start), unreadable, empty, no start
+  { starts_at: iso('2025-10-06T10:00:00+10:30'), ends_at: iso('2025-10-06T13:00:00+10:30'), sales_state: 'open', sales_open_at: iso('2025-10-05T02:30:00+10:30') },
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', sales_open_at: '2025-06-18 03:00:00.000Z' },
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', sales_open_at: 'soon' },
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', sales_open_at: '' },
+  { starts_at: '', ends_at: '', sales_state: 'open', sales_open_at: '2025-02-09 22:30:00.000Z' },
 ];
 
 /** Every boundary of every event, a millisecond either side, and a time long before and after. */
 function momentsAround(event: PhaseSource): Date[] {
-  const points = [event.starts_at, event.ends_at].filter(Boolean).map((value) => new Date(value.replace(' ', 'T')).getTime());
+  const points = [event.starts_at, event.ends_at, event.sales_open_at ?? '']
+    .filter(Boolean)
+    .filter((value) => !Number.isNaN(Date.parse(value.replace(' ', 'T')))).map((value) => new Date(value.replace(' ', 'T')).getTime());
   const moments = points.flatMap((point) => [point - 1, point, point + 1]);
   return [...moments, Date.parse('2020-01-01T00:00:00Z'), Date.parse('2040-01-01T00:00:00Z')].map((ms) => new Date(ms));
 }
 
 describe('one rule on both sides', () => {
-  it('names the same five phases', () => {
-    expect(hook.PHASES).toEqual(['on_sale', 'sold_out', 'closed', 'happening', 'past']);
+  it('names the same six phases', () => {
+    expect(hook.PHASES).toEqual(['scheduled', 'on_sale', 'sold_out', 'closed', 'happening', 'past']);
+    expect(hook.PHASES).toEqual([...APP_PHASES]);
+  });
+
+  it('an open event with a sales-open time still to come is scheduled, and on sale from that instant on', () => {
+    const event: PhaseSource = { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', sales_open_at: '2025-02-09 22:30:00.000Z' };
+    const opens = Date.parse('2025-02-09T22:30:00Z');
+    for (const phase of [hook.eventPhase, appPhase]) {
+      expect(phase(event, new Date(opens - 1))).toBe('scheduled');
+      expect(phase(event, new Date(opens))).toBe('on_sale');
+      expect(phase({ ...event, sales_state: 'closed' }, new Date(opens - 1))).toBe('closed');
+      expect(phase({ ...event, sales_open_at: '' }, new Date(opens - 1))).toBe('on_sale');
+      expect(phase(event, new Date('2025-06-18T02:00:00Z'))).toBe('happening');
+    }
   });
 
   it('the server and the app agree on the phase at every boundary, in either daylight-saving change and for bad records', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { eventWhen, formatWeekdayDate, formatZonedInstant } from '@/lib/eventWhen';
+import { eventWhen, formatDayMonth, formatSalesOpen, formatWeekdayDate, formatZonedInstant } from '@/lib/eventWhen';
 import { eventPhase } from '@/lib/eventPhase';
 import { heroView, HERO_TOKENS } from '@/features/landing/heroView';
 import type { MasterclassEvent } from '@/features/landing/eventRecord';
@@ -23,6 +23,8 @@ interface HookFormat {
   formatDate: (value: string, zone: string) => string;
   formatInstant: (value: string, zone: string) => string;
   formatWhen: (start: string, end: string, zone: string) => string;
+  formatDayAndTime: (value: string, zone: string) => string;
+  formatDayMonth: (value: string, zone: string) => string;
 }
 interface HookLanding {
   heroTexts: (summary: Record<string, unknown>, now: Date) => { phase: string; texts: Record<string, string> };
@@ -55,6 +57,8 @@ describe('one date format, said the same way by the app and the server', () => {
           [formatWeekdayDate(new Date(at), zone), format.formatDate(stored, zone)],
           [formatZonedInstant(stored, zone), format.formatInstant(stored, zone)],
           [eventWhen({ starts_at: stored, ends_at: end, timezone: zone })?.full ?? '', format.formatWhen(stored, end, zone)],
+          [formatSalesOpen(stored, zone), format.formatDayAndTime(stored, zone)],
+          [formatDayMonth(stored, zone), format.formatDayMonth(stored, zone)],
         ];
         for (const [app, server] of pairs) if (app !== server) disagreements.push(`${zone} ${at}: app "${app}", server "${server}"`);
       }
@@ -63,6 +67,9 @@ describe('one date format, said the same way by the app and the server', () => {
   });
 
   it('is the Australian long form', () => {
+    expect(format.formatDayAndTime('2032-02-09 22:30:00.000Z', 'Australia/Adelaide')).toBe('Tuesday 10 February at 9:00 am');
+    expect(formatSalesOpen('2032-02-09 22:30:00.000Z', 'Australia/Adelaide')).toBe('Tuesday 10 February at 9:00 am');
+    expect(formatDayMonth('2031-06-18 02:00:00.000Z', 'Australia/Adelaide')).toBe('18 June');
     const stored = '2026-12-16 01:00:00.000Z';
     expect(format.formatInstant(stored, 'Australia/Adelaide')).toBe('Wednesday 16 December 2026, 11:30 am ACDT');
     expect(formatZonedInstant(stored, 'Australia/Adelaide')).toBe('Wednesday 16 December 2026, 11:30 am ACDT');
@@ -94,6 +101,8 @@ describe("the hero's words, the same from the app and the server", () => {
     ['eleven seats', onSale({ seats_left: 11 })],
     ['sold out', onSale({ seats_left: 0, sales_state: 'sold_out' })],
     ['closed', onSale({ sales_state: 'closed' })],
+    ['sales opening on 2 December (scheduled before it)', onSale({ sales_open_at: '2026-12-01 22:30:00.000Z' })],
+    ['sales opening after the start', onSale({ sales_open_at: '2027-12-01 22:30:00.000Z' })],
     ['a price with cents in thousands', onSale({ price_cents: 148_550 })],
     ['free', onSale({ price_cents: 0 })],
     ['another currency', onSale({ currency: 'NZD', price_cents: 50_000 })],

@@ -32,6 +32,7 @@ const JOB_LABELS = {
   backup: "Backups",
   expireLapsedHolds: "Lapsed checkout holds",
   waitlistOffers: "Waitlist seat offers",
+  salesOpenNotices: "Sales-open emails",
   invitationResends: "Account invitation resends",
   signInLinks: "Emailed sign-in links",
   releaseUnlockedMaterials: "Session materials release",

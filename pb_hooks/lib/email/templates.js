@@ -196,24 +196,35 @@ function waitlistReason(event) {
   if (event.phase === "happening") {
     return `Thank you for registering your interest. The ${event.title} is under way today (${event.when}) and registration for it has closed, so we have added you to the list for future events.`;
   }
-  return `Thank you for registering your interest. The ${event.title} on ${event.date} is fully booked, so we have added you to the list for future events.`;
+  if (event.phase === "scheduled") {
+    return `Thank you. Sales for the ${event.title} on ${event.date} open on ${event.salesOpen}, and we will email you when they open.`;
+  }
+  if (event.phase === "closed") {
+    return `Thank you for registering your interest. Registration for the ${event.title} on ${event.date} has closed, so we have added you to the list for future events.`;
+  }
+  if (event.phase === "on_sale") {
+    return `Thank you for registering your interest. Seats for the ${event.title} on ${event.date} are on sale now, and we have added you to the list for future events.`;
+  }
+  return `Thank you for joining the waitlist. The ${event.title} on ${event.date} is fully booked, so we have added you to its waitlist.`;
 }
 
 /** The waitlist confirmation's content, with the links as given (working, or redacted for the outbox copy). */
 function waitlistContent(data, upcoming) {
   return {
-    preheader: "Thank you for registering your interest in future events.",
-    heading: "Interest registered",
+    preheader: data.event.phase === "sold_out" ? "You are on the waitlist." : data.event.phase === "scheduled" ? "We will email you when sales open." : "Thank you for registering your interest in future events.",
+    heading: data.event.phase === "sold_out" ? "You are on the waitlist" : data.event.phase === "scheduled" ? "We will tell you when sales open" : "Interest registered",
     greeting: `Hi ${data.fullName},`,
     paragraphs: [
       waitlistReason(data.event),
-      ...(upcoming
-        ? [
-          `If a seat at the ${data.event.title} frees up, we offer it to the people on its waitlist in the order they joined: you will get an email holding the seat for you, with a link to claim it.`,
-          `Please confirm your email address first: seats are offered only to confirmed addresses. You keep your place in the order you joined. The link works for ${require(`${__hooks}/lib/waitlist/offer-links.js`).CONFIRM_DAYS} days.`,
-        ]
-        : []),
-      "We will email you as soon as registration opens for the next masterclass. No payment has been taken.",
+      ...(upcoming && data.event.phase === "scheduled"
+        ? [`Please confirm your email address first: we tell only confirmed addresses when sales open. The link works for ${require(`${__hooks}/lib/waitlist/offer-links.js`).CONFIRM_DAYS} days.`]
+        : upcoming
+          ? [
+            `If a seat at the ${data.event.title} frees up, we offer it to the people on its waitlist in the order they joined: you will get an email holding the seat for you, with a link to claim it.`,
+            `Please confirm your email address first: seats are offered only to confirmed addresses. You keep your place in the order you joined. The link works for ${require(`${__hooks}/lib/waitlist/offer-links.js`).CONFIRM_DAYS} days.`,
+          ]
+          : []),
+      data.event.phase === "scheduled" ? "No payment has been taken." : "We will email you as soon as registration opens for the next masterclass. No payment has been taken.",
     ],
     button: upcoming ? { label: "Confirm My Email Address", url: data.confirmUrl } : undefined,
     closing: upcoming ? [`See your place in the queue at any time: ${data.statusUrl}`] : [],

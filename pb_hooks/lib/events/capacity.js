@@ -120,8 +120,8 @@ function effectiveSalesState(event, left) {
 
 /**
  * Why `seatsNeeded` seats cannot be sold now (a 409 request error), or null.
- * Only an open event that has not started sells seats (DESIGN decisions 8
- * and 17): once it starts, whatever its sales state, only the waitlist takes
+ * Only an open event that has not started sells seats (DESIGN decisions 8,
+ * 17 and 23), and only from its sales-open time: once it starts, whatever its sales state, only the waitlist takes
  * registrations.
  * @param {core.App} app
  * @param {core.Record} event
@@ -135,6 +135,10 @@ function salesRefusal(app, event, seatsNeeded) {
   if (phase === "past") {
     const { formatDate } = require(`${__hooks}/lib/events/format.js`);
     return refusal(409, "sales", "event_over", MESSAGES.eventOver(formatDate(event.getString("starts_at"), event.getString("timezone"))));
+  }
+  if (phase === "scheduled") {
+    const { formatDayAndTime } = require(`${__hooks}/lib/events/format.js`);
+    return refusal(409, "sales", "scheduled", MESSAGES.salesNotOpenYet(formatDayAndTime(event.getString("sales_open_at"), event.getString("timezone"))));
   }
   const state = event.getString("sales_state");
   if (state === "closed") return refusal(409, "sales", "closed", MESSAGES.closed);

@@ -47,6 +47,8 @@ function eventFacts(app, event) {
     time,
     when,
     phase: require(`${__hooks}/lib/events/phase.js`).recordPhase(event),
+    // "Tuesday 10 February at 9:00 am" when sales open at a set time ("" otherwise)
+    salesOpen: event.getString("sales_open_at") ? format.formatDayAndTime(event.getString("sales_open_at"), event.getString("timezone")) : "",
     venue: event.getString("venue"),
     location: event.getString("location"),
     durationMinutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60000),

@@ -140,6 +140,18 @@ function formatInstant(value, timezone) {
   return formatWhen(value, value, timezone);
 }
 
+/** "Tuesday 10 February at 9:00 am": when sales open, in the event's zone (src/lib/eventWhen.ts formatSalesOpen says it the same way). */
+function formatDayAndTime(value, timezone) {
+  const parts = localParts(value, timezone);
+  return `${WEEKDAYS[parts.weekday]} ${parts.day} ${MONTHS[parts.month]} at ${formatTime(value, timezone)}`;
+}
+
+/** "18 June": a day without its weekday and year (src/lib/eventWhen.ts formatDayMonth). */
+function formatDayMonth(value, timezone) {
+  const parts = localParts(value, timezone);
+  return `${parts.day} ${MONTHS[parts.month]}`;
+}
+
 /** "AUD 1,485.00" (the thousands grouped as the landing page's price groups them, lib/events/landing.js). */
 function formatAmount(cents, currency) {
   const grouped = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -147,4 +159,4 @@ function formatAmount(cents, currency) {
   return `${cents < 0 ? "-" : ""}${currency} ${grouped}.${fraction}`;
 }
 
-module.exports = { parseUtc, zoneOffset, zoneRules, formatDate, formatTime, formatTimeRange, formatWhen, formatInstant, formatAmount };
+module.exports = { parseUtc, zoneOffset, zoneRules, formatDate, formatTime, formatTimeRange, formatWhen, formatInstant, formatDayAndTime, formatDayMonth, formatAmount };

@@ -28,7 +28,7 @@ function seatsText(left) {
 
 /**
  * The hero's phase and words for a public summary at `now`.
- * @param {{starts_at: string, ends_at: string, timezone: string, location: string, capacity: number, price_cents: number, currency: string, sales_state: string, seats_left: number}} summary
+ * @param {{starts_at: string, ends_at: string, timezone: string, location: string, capacity: number, price_cents: number, currency: string, sales_state: string, sales_open_at?: string, seats_left: number}} summary
  * @param {Date} now
  */
 function heroTexts(summary, now) {
@@ -41,16 +41,18 @@ function heroTexts(summary, now) {
       city: (String(summary.location).split(",")[0] || "").trim() || summary.location,
       start: format.formatInstant(summary.starts_at, zone),
       date: format.formatDate(summary.starts_at, zone),
+      day: format.formatDayMonth(summary.starts_at, zone),
       when: format.formatWhen(summary.starts_at, summary.ends_at, zone),
       capacity: String(summary.capacity),
       price: formatPrice(summary.price_cents, summary.currency),
       seats: seatsText(summary.seats_left),
+      salesOpen: summary.sales_open_at ? format.formatDayAndTime(summary.sales_open_at, zone) : "",
     },
   };
 }
 
 /** The summary fields the landing page reads (src/features/landing/eventRecord.ts). */
-const EVENT_FIELDS = ["id", "title", "starts_at", "ends_at", "timezone", "location", "venue", "capacity", "price_cents", "currency", "sales_state", "seats_left"];
+const EVENT_FIELDS = ["id", "title", "starts_at", "ends_at", "timezone", "location", "venue", "capacity", "price_cents", "currency", "sales_state", "sales_open_at", "seats_left"];
 
 /**
  * Beside a featured masterclass that sells no seat now, the soonest published

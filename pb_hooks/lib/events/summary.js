@@ -130,6 +130,8 @@ function eventSummary(app, chosen) {
     price_cents: event.getInt("price_cents"),
     currency: event.getString("currency"),
     sales_state: effectiveSalesState(event, left),
+    // when sales open ("" when they open as the sales state says): before it an open event is scheduled (lib/events/phase.js)
+    sales_open_at: event.getString("sales_open_at"),
     published: event.getBool("published"),
     // the waitlist's priority window (null until early access is sent): public sales open at its end
     early_access: require(`${__hooks}/lib/waitlist/early-access-window.js`).windowAnswer(event),

@@ -49,7 +49,10 @@ function requiredText(value, max, requiredMessage) {
   return { value: text };
 }
 
-function validateAttendee(input, prefix, add) {
+/**
+ * One attendee's details; with `optional` (the waitlist) only the name and the email are required.
+ */
+function validateAttendee(input, prefix, add, optional = false) {
   const { ATTENDEE_ROLES, LIMITS, MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
   if (!input || typeof input !== "object" || Array.isArray(input)) {
     add(prefix, "invalid_attendee", MESSAGES.attendeeMissing);
@@ -70,12 +73,16 @@ function validateAttendee(input, prefix, add) {
   const email = field("email", requiredText(input.email, LIMITS.email, MESSAGES.emailRequired));
   if (email !== undefined && !isValidEmail(email)) add(`${prefix}.email`, "invalid_email", MESSAGES.emailInvalid);
   else if (email !== undefined && isReservedEmailDomain(email)) add(`${prefix}.email`, "undeliverable_email", SHARED_RULES.email.reservedMessage);
-  const company = field("company", requiredText(input.company, LIMITS.company, MESSAGES.companyRequired));
-  const jobTitle = field("jobTitle", requiredText(input.jobTitle, LIMITS.jobTitle, MESSAGES.jobTitleRequired));
-  const phoneNumber = field("phoneNumber", requiredText(input.phoneNumber, LIMITS.phoneNumber, MESSAGES.phoneRequired));
-  if (phoneNumber !== undefined && !PHONE_PATTERN.test(phoneNumber)) add(`${prefix}.phoneNumber`, "invalid_phone", MESSAGES.phoneInvalid);
-  const role = field("role", requiredText(input.role, 100, MESSAGES.roleRequired));
-  if (role !== undefined && !ATTENDEE_ROLES.includes(role)) add(`${prefix}.role`, "invalid_role", MESSAGES.roleInvalid);
+  // The waitlist asks only a name and an email (its form shows the company as optional and
+  // nothing else); whatever else it is sent must still be valid.
+  const text = (name, max, requiredMessage) =>
+    optional && isBlank(input[name]) ? "" : field(name, requiredText(input[name], max, requiredMessage));
+  const company = text("company", LIMITS.company, MESSAGES.companyRequired);
+  const jobTitle = text("jobTitle", LIMITS.jobTitle, MESSAGES.jobTitleRequired);
+  const phoneNumber = text("phoneNumber", LIMITS.phoneNumber, MESSAGES.phoneRequired);
+  if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) add(`${prefix}.phoneNumber`, "invalid_phone", MESSAGES.phoneInvalid);
+  const role = text("role", 100, MESSAGES.roleRequired);
+  if (role && !ATTENDEE_ROLES.includes(role)) add(`${prefix}.role`, "invalid_role", MESSAGES.roleInvalid);
 
   let dietaryRequirements = "";
   if (!isBlank(input.dietaryRequirements)) {
@@ -106,7 +113,7 @@ function validateAttendees(body, mode, add) {
     return [];
   }
 
-  const attendees = list.map((input, index) => validateAttendee(input, `attendees.${index}`, add));
+  const attendees = list.map((input, index) => validateAttendee(input, `attendees.${index}`, add, mode === "waitlist"));
   const seen = new Set();
   attendees.forEach((attendee, index) => {
     if (!attendee || !attendee.email) return;

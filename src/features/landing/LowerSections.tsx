@@ -36,5 +36,5 @@ export function Details() {
 export function Closing() {
   const { event, phase, unavailable, texts } = useLowerData();
   if (unavailable) return null;
-  return <ClosingCtaSection event={event} phase={phase} date={texts?.date} />;
+  return <ClosingCtaSection event={event} phase={phase} texts={texts} />;
 }

@@ -7,7 +7,7 @@
 // the app, `npm run dev`) reads the event as before.
 import { masterclassEventOf, type MasterclassEvent } from './eventRecord';
 import type { HeroTexts, HeroView } from './heroView';
-import type { EventPhase } from '@/lib/eventPhase';
+import { PHASES, type EventPhase } from '@/lib/eventPhase';
 
 export const LANDING_DATA_ID = 'landing-data';
 
@@ -17,8 +17,7 @@ export interface EmbeddedLanding {
   hero: HeroView;
 }
 
-const PHASES: readonly EventPhase[] = ['on_sale', 'sold_out', 'closed', 'happening', 'past'];
-const TEXTS: readonly (keyof HeroTexts)[] = ['city', 'start', 'date', 'when', 'capacity', 'price', 'seats'];
+const TEXTS: readonly (keyof HeroTexts)[] = ['city', 'start', 'date', 'day', 'when', 'capacity', 'price', 'seats', 'salesOpen'];
 
 /** The embedded landing data from the element's text, or null when it is missing or not what the server writes. */
 export function parseEmbeddedLanding(text: string | null | undefined): EmbeddedLanding | null {

@@ -13,6 +13,8 @@ export type MasterclassEvent = EventFactsSource &
   Pick<EventRow, 'id' | 'title' | 'venue' | 'price_cents' | 'currency' | 'sales_state'> & {
     /** The seats left when the server answered (the sales state is then 'sold_out' at 0); absent in copies kept before it was read. */
     seats_left?: number;
+    /** When sales open ('' when they open as the sales state says); absent in copies kept before it was answered. */
+    sales_open_at?: string;
   };
 
 /** The event the landing shows, and whether it was read from the server for this page (not a copy kept on the device). */
@@ -34,6 +36,7 @@ export function masterclassEventOf(value: unknown): MasterclassEvent | null {
   if (typeof source.id !== 'string' || !source.id || typeof source.starts_at !== 'string') return null;
   const event = Object.fromEntries(FIELDS.map((field) => [field, source[field]])) as unknown as MasterclassEvent;
   if (typeof source.seats_left === 'number') event.seats_left = source.seats_left;
+  if (typeof source.sales_open_at === 'string') event.sales_open_at = source.sales_open_at;
   return event;
 }
 

@@ -5,7 +5,7 @@
 // the two agree), and pocketbase/landing.go puts them into the hero the build
 // prerendered with HERO_TOKENS in their place, so the hero's facts paint before
 // any script runs and the app hydrates the very same words.
-import { eventWhen, formatZonedInstant } from '@/lib/eventWhen';
+import { eventWhen, formatDayMonth, formatSalesOpen, formatZonedInstant } from '@/lib/eventWhen';
 import type { EventPhase } from '@/lib/eventPhase';
 import type { MasterclassEvent } from './eventRecord';
 
@@ -16,6 +16,8 @@ export interface HeroTexts {
   start: string;
   /** 'Wednesday 16 December 2026' */
   date: string;
+  /** '16 December': the day the waitlist is for */
+  day: string;
   /** 'Wednesday 16 December 2026, 11:30 am – 2:30 pm ACDT' */
   when: string;
   /** '50' */
@@ -24,6 +26,8 @@ export interface HeroTexts {
   price: string;
   /** '12 seats left', 'Only 3 seats left', 'Only 1 seat left' */
   seats: string;
+  /** When sales open, 'Tuesday 10 February at 9:00 am' ('' when no time is set) */
+  salesOpen: string;
 }
 
 export interface HeroView {
@@ -41,10 +45,12 @@ export const HERO_TOKENS: HeroTexts = {
   city: '%%HERO_CITY%%',
   start: '%%HERO_START%%',
   date: '%%HERO_DATE%%',
+  day: '%%HERO_DAY%%',
   when: '%%HERO_WHEN%%',
   capacity: '%%HERO_CAPACITY%%',
   price: '%%HERO_PRICE%%',
   seats: '%%HERO_SEATS%%',
+  salesOpen: '%%HERO_SALES_OPEN%%',
 };
 
 /** Fewer seats than this left: "Only 3 seats left". */
@@ -80,10 +86,12 @@ export function heroView(event: MasterclassEvent, phase: EventPhase, live: boole
       city: event.location.split(',')[0]?.trim() || event.location,
       start: formatZonedInstant(event.starts_at, event.timezone),
       date: when?.date ?? '',
+      day: formatDayMonth(event.starts_at, event.timezone),
       when: when?.full ?? '',
       capacity: String(event.capacity),
       price: formatPrice(event.price_cents, event.currency),
       seats: known ? seatsText(event.seats_left as number) : SEATS_NEED_CONNECTION,
+      salesOpen: formatSalesOpen(event.sales_open_at, event.timezone),
     },
   };
 }

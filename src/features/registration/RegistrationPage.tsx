@@ -10,9 +10,10 @@ import { RegistrationStepper, type RegistrationStep } from './components/Registr
 import { SalesClosedNotice } from './components/SalesClosedNotice';
 import { WaitlistBanner } from './components/WaitlistBanner';
 import { eventPhase } from '@/lib/eventPhase';
-import { formatEventWhen } from '@/lib/eventWhen';
+import { formatDayMonth, formatEventWhen, formatSalesOpen } from '@/lib/eventWhen';
 import { EVENT_NEEDS_CONNECTION } from '@/pwa/eventUnavailable';
 import { formatEventDate } from './eventDate';
+import { waitlistButtonLabel, waitlistPageTitle } from './waitlistBannerCopy';
 import { earlyAccessCopy, windowState } from './earlyAccess';
 import { readRegistrationData } from './registrationStorage';
 import { useEventNotFoundToast, useEventSummary } from './useEventSummary';
@@ -57,6 +58,9 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
 
   const event = eventState.status === 'ready' ? eventState.event : null;
   const eventDate = formatEventDate(event);
+  // The sold-out day the waitlist is for ('18 June') and when sales open, in the event's zone.
+  const eventDay = event ? formatDayMonth(event.starts_at, event.timezone) : '';
+  const salesOpenText = event ? formatSalesOpen(event.sales_open_at, event.timezone) : '';
   // The phase at the page's opening (DESIGN decision 17); the server decides again on submit.
   // Nothing is said about the event (date, phase) until the server or the device's copy says it.
   const [openedAt] = useState(() => new Date());
@@ -85,12 +89,13 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
         onCompleted={setFreeCompletion}
         earlyAccess={waitlistMode || offerLink ? null : earlyVisit}
         waitlistOffer={claim ? { link: claim.link, prefill: claim.prefill } : null}
+        waitlistLabel={waitlistButtonLabel(phase, eventDay)}
       />
     );
     if (waitlistMode) {
       return (
         <>
-          <WaitlistBanner eventDate={eventDate} phase={phase} />
+          <WaitlistBanner facts={{ eventDate, day: eventDay, salesOpen: salesOpenText }} phase={phase} />
           {registrationForm}
         </>
       );
@@ -139,7 +144,9 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
         </>
       );
     }
-    if (phase !== 'on_sale') return <SalesClosedNotice phase={phase} eventDate={eventDate} eventWhen={eventWhen} location={event.location} />;
+    if (phase !== 'on_sale') {
+      return <SalesClosedNotice phase={phase} eventDate={eventDate} eventWhen={eventWhen} location={event.location} day={eventDay} salesOpen={salesOpenText} />;
+    }
     if (earlyNotice) {
       return (
         <>
@@ -155,7 +162,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
 
   function currentStep() {
     if (returning) return <CheckoutReturnView sessionId={checkoutSessionId} />;
-    if (freeCompletion) return <CompletionStep completion={freeCompletion} />;
+    if (freeCompletion) return <CompletionStep completion={freeCompletion} waitlist={{ phase, facts: { eventDate, day: eventDay, salesOpen: salesOpenText } }} />;
     if (checkoutUrl) return <PaymentRedirect checkoutUrl={checkoutUrl} />;
     return (
       <>
@@ -167,7 +174,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
 
   return (
     <RegistrationLayout
-      title={waitlistMode ? 'Register Your Interest' : offerLink ? 'Claim Your Seat' : 'Register for the Masterclass'}
+      title={waitlistMode ? waitlistPageTitle(phase) : offerLink ? 'Claim Your Seat' : 'Register for the Masterclass'}
       subtitle={event ? `AI Champions Masterclass · ${eventWhen} · ${event.location}` : 'AI Champions Masterclass'}
       wide={wide}
     >

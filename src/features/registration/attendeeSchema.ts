@@ -45,6 +45,18 @@ export const registrationFormSchema = z.object({
   marketingConsent: z.boolean(),
 });
 
+/** The waitlist asks only a name and an email; the company is optional (the server's rule too, pb_hooks/lib/registration/validation.js). */
+export const waitlistAttendeeSchema = attendeeSchema.extend({
+  company: z.string().trim(),
+  jobTitle: z.string().trim(),
+  phoneNumber: z.string().trim().regex(PHONE_CHARACTERS, FieldMessages.phoneNumberInvalid),
+  role: z.union([z.literal(''), z.enum(ATTENDEE_ROLES, FieldMessages.roleInvalid)]),
+});
+
+export const waitlistFormSchema = registrationFormSchema.extend({
+  attendees: z.array(waitlistAttendeeSchema).min(1).max(1),
+});
+
 /** One attendee card's values; `key` only keeps React's list identity and is never sent. */
 export type AttendeeEntry = {
   key: string;

@@ -17,7 +17,7 @@ export type CheckoutMode = 'stripe' | 'simulated' | 'unavailable';
  */
 export type EventSummary = Pick<
   EventRow,
-  'id' | 'title' | 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'currency' | 'sales_state'
+  'id' | 'title' | 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'currency' | 'sales_state' | 'sales_open_at'
 > & { seats_left?: number; max_per_registration?: number; checkout_mode?: CheckoutMode; early_access?: EarlyAccessWindow | null };
 
 /** The waitlist's priority window (set when early access was sent): public sales open at its end. */

@@ -7,7 +7,7 @@ export type RegistrationFailure =
   /** Form paths (`attendees.0.email`, `privacyConsent`) → message. */
   | { kind: 'fields'; fieldErrors: Record<string, string>; message: string }
   | { kind: 'promo'; message: string }
-  | { kind: 'sales'; code: 'sold_out' | 'closed'; message: string }
+  | { kind: 'sales'; code: 'sold_out' | 'closed' | 'scheduled'; message: string }
   | { kind: 'checkout'; message: string }
   | { kind: 'server'; message: string }
   | { kind: 'unexpected' };
@@ -21,7 +21,8 @@ export function describeRegistrationFailure(error: unknown): RegistrationFailure
   const byField = fieldMessages(error.response?.data);
 
   if (error.status === 409 && byField.sales) {
-    const code = (error.response.data.sales as { code?: string }).code === 'closed' ? 'closed' : 'sold_out';
+    const given = (error.response.data.sales as { code?: string }).code;
+    const code = given === 'closed' || given === 'scheduled' ? given : 'sold_out';
     return { kind: 'sales', code, message: byField.sales };
   }
   if (byField.promoCode) return { kind: 'promo', message: byField.promoCode };

@@ -59,10 +59,10 @@ function HeroRegistration({ view }: { view: HeroView }) {
   const copy = heroCopy(phase, texts);
   return (
     <>
-      <EventNotice phase={phase} />
+      <EventNotice phase={phase} salesOpen={texts.salesOpen} />
       <Text className={classes.welcome}>{copy.welcome}</Text>
       <Text className={classes.invite}>{copy.invite}</Text>
-      <RegistrationButtons phase={phase} aside={phase === 'on_sale' ? <HeroOffer view={view} /> : undefined} />
+      <RegistrationButtons phase={phase} day={texts.day} aside={phase === 'on_sale' ? <HeroOffer view={view} /> : undefined} />
     </>
   );
 }

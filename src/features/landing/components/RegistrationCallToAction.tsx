@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
 import { Group, Text, useMatches } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconCalendarCheck, IconClock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconBellRinging, IconCalendarCheck, IconCalendarOff, IconClock } from '@tabler/icons-react';
 import type { EventPhase } from '@/lib/eventPhase';
-import { phaseNotice } from '../phaseCopy';
+import { phaseNotice, primaryAction } from '../phaseCopy';
 import { WAITLIST_SEARCH } from '../registerSearch';
 import { ButtonLink } from './ButtonLink';
 import classes from './RegistrationCallToAction.module.css';
 
-/** The notice the phase calls for (../phaseCopy.ts): the spec's sold-out notice before the start; none while on sale. */
-export function EventNotice({ phase }: { phase: EventPhase }) {
-  const text = phaseNotice(phase);
+const NOTICE_ICONS = { scheduled: IconBellRinging, sold_out: IconAlertTriangle, closed: IconCalendarOff, happening: IconClock, past: IconCalendarCheck, on_sale: IconAlertTriangle };
+
+/** The notice the phase calls for (../phaseCopy.ts): when sales open, sold out (the spec's notice), closed, under way, taken place; none while on sale. */
+export function EventNotice({ phase, salesOpen = '' }: { phase: EventPhase; salesOpen?: string }) {
+  const text = phaseNotice(phase, salesOpen);
   if (!text) return null;
-  const Icon = phase === 'past' ? IconCalendarCheck : phase === 'happening' ? IconClock : IconAlertTriangle;
+  const Icon = NOTICE_ICONS[phase];
   return (
     <Text className={classes.notice}>
       <Icon size={18} stroke={2} aria-hidden />
@@ -20,30 +22,30 @@ export function EventNotice({ phase }: { phase: EventPhase }) {
   );
 }
 
-/** The way in that fits the phase: checkout while on sale, otherwise the waitlist for future events; `aside` stands beside them (the hero's price and seats). */
-export function RegistrationButtons({ phase, justify, aside }: { phase: EventPhase; justify?: 'center' | 'flex-start'; aside?: ReactNode }) {
-  const waitlistIsPrimary = phase !== 'on_sale';
+/**
+ * The one way in that fits the phase (../phaseCopy.ts primaryAction): checkout while on sale; the
+ * waitlist for that date when sold out; the list told when sales open while scheduled; otherwise the
+ * interest list for future events. `day` ('18 June') names the sold-out date; `aside` stands beside
+ * Register Now (the hero's price and seats).
+ */
+export function RegistrationButtons({ phase, day = '', justify, aside }: { phase: EventPhase; day?: string; justify?: 'center' | 'flex-start'; aside?: ReactNode }) {
   const size = useMatches({ base: 'md', sm: 'lg' });
+  const onSale = phase === 'on_sale';
   return (
     <Group gap="sm" justify={justify} className={classes.buttons}>
-      {!waitlistIsPrimary && (
-        <ButtonLink to="/register" size={size} radius="xl" color="amber" c="navy.9" rightSection={<IconArrowRight size={18} />}>
-          Register Now
-        </ButtonLink>
-      )}
-      {!waitlistIsPrimary && aside}
       <ButtonLink
         to="/register"
-        search={WAITLIST_SEARCH}
+        search={onSale ? undefined : WAITLIST_SEARCH}
         size={size}
         radius="xl"
         color="amber"
-        c={waitlistIsPrimary ? 'navy.9' : undefined}
-        variant={waitlistIsPrimary ? 'filled' : 'outline'}
-        rightSection={waitlistIsPrimary ? <IconArrowRight size={18} /> : undefined}
+        c="navy.9"
+        rightSection={<IconArrowRight size={18} />}
+        data-testid="primary-action"
       >
-        Register for Future Events
+        {primaryAction(phase, day)}
       </ButtonLink>
+      {onSale && aside}
     </Group>
   );
 }

@@ -35,7 +35,10 @@ const textFields: TextField[] = [
   { name: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
 ];
 
-/** One attendee's details; the first attendee is never removable. */
+/** The waitlist asks a name and an email, and the company if people like. */
+const WAITLIST_FIELDS: readonly TextField['name'][] = ['fullName', 'email', 'company'];
+
+/** One attendee's details (on the waitlist only a name, an email and optionally the company); the first attendee is never removable. */
 export function AttendeeCard({ form, index, showHeading, waitlist, emailLocked = false, disabled, onRemove }: AttendeeCardProps) {
   const position = index + 1;
   const path = (field: string) => `attendees.${index}.${field}`;
@@ -74,27 +77,29 @@ export function AttendeeCard({ form, index, showHeading, waitlist, emailLocked =
           </Group>
         )}
         <div className={classes.fields}>
-          {textFields.map(({ name, label, type, autoComplete }) => (
+          {(waitlist ? textFields.filter((text) => WAITLIST_FIELDS.includes(text.name)) : textFields).map(({ name, label, type, autoComplete }) => (
             <TextInput
               key={name}
-              label={label}
+              label={waitlist && name === 'company' ? 'Company (optional)' : label}
               type={type}
-              withAsterisk
+              withAsterisk={!(waitlist && name === 'company')}
               autoComplete={index === 0 ? autoComplete : 'off'}
               maxLength={ATTENDEE_LIMITS[name]}
               {...field(name)}
               {...(name === 'email' && emailLocked ? { readOnly: true, description: 'Your seat is held for this address.' } : {})}
             />
           ))}
-          <Select
-            label="Role"
-            placeholder="Select your role"
-            withAsterisk
-            data={ATTENDEE_ROLES}
-            allowDeselect={false}
-            {...field('role')}
-            onChange={(value) => form.setFieldValue(path('role'), value ?? '')}
-          />
+          {!waitlist && (
+            <Select
+              label="Role"
+              placeholder="Select your role"
+              withAsterisk
+              data={ATTENDEE_ROLES}
+              allowDeselect={false}
+              {...field('role')}
+              onChange={(value) => form.setFieldValue(path('role'), value ?? '')}
+            />
+          )}
         </div>
         {!waitlist && (
           <Textarea

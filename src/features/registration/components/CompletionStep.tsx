@@ -7,6 +7,8 @@ import responsive from '@/components/responsive.module.css';
 import { OrderDetails } from '@/components/order/OrderDetails';
 import { isOrderLink, orderPageHref, rememberedOrderLink, rememberOrderLink, type OrderLink } from '@/lib/order';
 import { useOrder } from '@/components/order/useOrder';
+import type { EventPhase } from '@/lib/eventPhase';
+import { waitlistFinishCopy, type PhaseFacts } from '../waitlistBannerCopy';
 
 /** What the completion step confirms. */
 export type Completion =
@@ -23,22 +25,24 @@ interface Copy {
 const listOf = (emails: string[]) =>
   emails.length <= 1 ? emails.join('') : `${emails.slice(0, -1).join(', ')} and ${emails[emails.length - 1]}`;
 
-function freeCopy(kind: 'promo' | 'waitlist', email: string): Copy {
+function freeCopy(kind: 'promo' | 'waitlist', email: string, waitlist: WaitlistContext): Copy {
   return kind === 'promo'
     ? {
         title: 'Registration Complete',
         text: `Your free place at the masterclass is confirmed. A confirmation email and an invitation to create your attendee account are on their way to ${email}.`,
         needsFollowUp: false,
       }
-    : {
-        title: 'Registration Complete',
-        text: `Thank you for registering your interest. We'll email ${email} as soon as places open for future events. Please open that email and confirm your address when it asks you to: a seat that frees up is offered only to confirmed addresses.`,
-        needsFollowUp: false,
-      };
+    : { ...waitlistFinishCopy(waitlist.phase, waitlist.facts, email), needsFollowUp: false };
 }
 
-function copyFor(completion: Completion): Copy {
-  if (completion.kind !== 'paid') return freeCopy(completion.kind, completion.email);
+/** What the waitlist joined: the event's phase when the page opened and its words. */
+export interface WaitlistContext {
+  phase: EventPhase | null;
+  facts: PhaseFacts;
+}
+
+function copyFor(completion: Completion, waitlist: WaitlistContext): Copy {
+  if (completion.kind !== 'paid') return freeCopy(completion.kind, completion.email, waitlist);
   switch (completion.outcome.kind) {
     case 'confirmed':
     case 'already_processed': {
@@ -120,7 +124,7 @@ function CompletionOrder({ link }: { link: OrderLink }) {
 }
 
 /** Step 2: 'Processing Your Registration' while busy, then the confirmation, the order's tickets and 'Return to Home'. */
-export function CompletionStep({ completion }: { completion: Completion | null }) {
+export function CompletionStep({ completion, waitlist = { phase: null, facts: { eventDate: '' } } }: { completion: Completion | null; waitlist?: WaitlistContext }) {
   const link = completion ? orderLinkOf(completion) : null;
   const sessionId = completion?.kind === 'paid' ? completion.sessionId : undefined;
   useEffect(() => {
@@ -140,7 +144,7 @@ export function CompletionStep({ completion }: { completion: Completion | null }
       </Paper>
     );
   }
-  const copy = copyFor(completion);
+  const copy = copyFor(completion, waitlist);
   return (
     <Paper withBorder radius="md" className={responsive.paddingLgXl}>
       <Stack align="center" gap="md">
@@ -148,7 +152,7 @@ export function CompletionStep({ completion }: { completion: Completion | null }
           <ThemeIcon size={64} radius="xl" variant="light" color={copy.needsFollowUp ? 'yellow' : 'teal'}>
             {copy.needsFollowUp ? <IconAlertTriangle size={36} /> : <IconCircleCheck size={36} />}
           </ThemeIcon>
-          <Title order={2} size="h2" c="navy.9">
+          <Title order={2} size="h2" c="navy.9" data-testid="completion-title">
             {copy.title}
           </Title>
           <Text maw={560}>{copy.text}</Text>

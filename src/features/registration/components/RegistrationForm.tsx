@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { notify } from '@/components/notify';
 import { useOnline } from '@/pwa/useOnline';
-import { MAX_ATTENDEES, emptyAttendee, registrationFormSchema, type AttendeeEntry, type RegistrationFormValues } from '../attendeeSchema';
+import { MAX_ATTENDEES, emptyAttendee, registrationFormSchema, waitlistFormSchema, type AttendeeEntry, type RegistrationFormValues } from '../attendeeSchema';
 import type { EventSummary } from '../registrationApi';
 import { readRegistrationDraft, updateRegistrationDraft } from '../registrationDraft';
 import { Toasts } from '../registrationMessages';
@@ -32,11 +32,14 @@ interface RegistrationFormProps {
   earlyAccess?: { token: string; email: string } | null;
   /** A waitlist offer being claimed: one attendee, filled from the waitlist entry, its email fixed; the link goes with the registration. */
   waitlistOffer?: { link: WaitlistOfferLink; prefill: Partial<Omit<AttendeeEntry, 'key'>> } | null;
+  /** The waitlist's button in the words of the event's phase ('Join the waitlist for 18 June'); the spec's 'Register for Future Events' otherwise. */
+  waitlistLabel?: string;
 }
 
 const RETRY_WHILE_WAITING_MS = 15_000;
 
 const validate = zod4Resolver(registrationFormSchema, { errorPriority: 'first' });
+const validateWaitlist = zod4Resolver(waitlistFormSchema, { errorPriority: 'first' });
 
 /** An early-access link's address goes in the first attendee's email, over whatever a draft held: the link works only for it. */
 function initialValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttendees: number, earlyEmail = ''): RegistrationFormValues {
@@ -64,14 +67,14 @@ function storedValues(waitlist: boolean, restoreAfterCancel: boolean, maxAttende
   };
 }
 
-export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymentRedirect, onCompleted, earlyAccess, waitlistOffer }: RegistrationFormProps) {
+export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymentRedirect, onCompleted, earlyAccess, waitlistOffer, waitlistLabel = 'Register for Future Events' }: RegistrationFormProps) {
   const maxAttendees = event?.max_per_registration || MAX_ATTENDEES;
   const [startValues] = useState(() =>
     waitlistOffer
       ? { attendees: [emptyAttendee(waitlistOffer.prefill)], privacyConsent: false, marketingConsent: false }
       : initialValues(waitlist, restoreAfterCancel, maxAttendees, earlyAccess?.email),
   );
-  const form = useForm<RegistrationFormValues>({ mode: 'controlled', initialValues: startValues, validate });
+  const form = useForm<RegistrationFormValues>({ mode: 'controlled', initialValues: startValues, validate: waitlist ? validateWaitlist : validate });
   const [promoCode, setPromoCode] = useState<string | null>(() => (waitlist ? null : (readRegistrationDraft(false)?.promoCode ?? null)));
   const [salesRefusal, setSalesRefusal] = useState<string | null>(null);
   const consentRef = useRef<HTMLElement>(null);
@@ -147,7 +150,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
   const actionLabel = submitting
     ? 'Processing...'
     : waitlist
-      ? 'Register for Future Events'
+      ? waitlistLabel
       : promoCode
         ? 'Complete Free Registration'
         : 'Proceed to Payment';
