@@ -21,6 +21,14 @@ const STATUS_LOOK: Record<AttendeeRefund['status'], { label: string; color: stri
   failed: { label: 'Failed', color: 'red' },
 };
 
+/** What a cancelled seat paid and what was refunded of it; a seat passed on carries neither, its colleague does. */
+function seatMoneyLine(state: AttendeeCancellation): string {
+  const money = (cents: number) => formatMoney(cents, state.currency || 'AUD');
+  if (state.transferredTo) return ` The seat and what was paid for it went to ${state.transferredTo}: nothing can be refunded of this record.`;
+  if (state.paidCents <= 0) return '';
+  return ` Paid ${money(state.paidCents)}; ${state.refundedCents > 0 ? `${money(state.refundedCents)} refunded` : 'nothing refunded'}.`;
+}
+
 const CANCELLED_BY: Record<string, string> = {
   attendee: 'the attendee, in the portal',
   link: 'the attendee, with the link in their confirmation email',
@@ -143,6 +151,7 @@ export function CancelAttendeeSection({ attendee, onCancelled }: CancelAttendeeS
             <Text size="sm">
               Cancelled on {dateOf(state.cancelledAt)} by {CANCELLED_BY[state.cancelledBy] ?? 'the server'}.
               {state.cancellationReason ? ` Reason: ${state.cancellationReason}` : ''}
+              {seatMoneyLine(state)}
             </Text>
           ) : !state.cancellable ? (
             <Text size="sm" c="dimmed">{state.blocked}</Text>

@@ -27,15 +27,22 @@ export interface AttendeeCancellation {
   /** Why it cannot be cancelled ('' when it can). */
   blocked: string;
   cancelledAt: string;
-  cancelledBy: '' | 'attendee' | 'link' | 'administrator';
+  cancelledBy: '' | 'attendee' | 'link' | 'administrator' | 'substitution';
   cancellationReason: string;
   currency: string;
+  /** What this seat paid through the checkout (0 for a free seat or one passed to a colleague). */
   paidCents: number;
+  /** The seat's own price (a seat added by hand as paid elsewhere included). */
+  priceCents: number;
+  /** Refunds made or being made of this seat. */
+  refundedCents: number;
+  /** The colleague this seat was passed to, with its price ('' when it was not). */
+  transferredTo: string;
   maxRefundCents: number;
   maxRefundText: string;
   terms: { tier: string; percent: number; words: string; refundCents: number };
   simulated: boolean;
-  /** A confirmed attendee or observer with a share of a payment: Delete asks for a refund decision. */
+  /** A confirmed attendee or observer whose seat has a price: Delete asks for a refund decision. */
   paidSeat: boolean;
   refunds: AttendeeRefund[];
 }
