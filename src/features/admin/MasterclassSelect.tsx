@@ -22,6 +22,7 @@ export function phaseLabel(event: EventRow, shown: EventRow['sales_state'], now:
   const phase = eventPhase({ ...event, sales_state: shown }, now);
   if (phase === 'past') return { label: 'Taken place (waitlist only)', color: 'gray' };
   if (phase === 'happening') return { label: 'Happening now (waitlist only)', color: 'blue' };
+  if (phase === 'scheduled') return { label: 'Sales scheduled (waitlist only)', color: 'violet' };
   return { label: SALES_STATE_LABELS[shown] ?? shown, color: STATE_COLOR[shown] };
 }
 

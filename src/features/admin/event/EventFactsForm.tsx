@@ -35,6 +35,9 @@ interface FormValues {
   endTime: string;
   unlockDay: Date | null;
   unlockTime: string;
+  /** When sales open (optional): none for sales that open as the sales state says. */
+  salesOpenDay: Date | null;
+  salesOpenTime: string;
 }
 
 function initialValues(event: EventRow): FormValues {
@@ -42,6 +45,7 @@ function initialValues(event: EventRow): FormValues {
   const start = toZonedValue(event.starts_at, zone);
   const end = toZonedValue(event.ends_at, zone);
   const unlock = toZonedValue(event.portal_unlock_at, zone);
+  const salesOpen = toZonedValue(event.sales_open_at ?? '', zone);
   return {
     title: event.title,
     location: event.location,
@@ -55,6 +59,8 @@ function initialValues(event: EventRow): FormValues {
     endTime: end?.time ?? '',
     unlockDay: unlock?.day ?? null,
     unlockTime: unlock?.time ?? '',
+    salesOpenDay: salesOpen?.day ?? null,
+    salesOpenTime: salesOpen?.time ?? '',
   };
 }
 
@@ -69,6 +75,7 @@ const FIELD_OF: Record<string, keyof FormValues> = {
   starts_at: 'startDay',
   ends_at: 'endDay',
   portal_unlock_at: 'unlockDay',
+  sales_open_at: 'salesOpenDay',
 };
 
 const isWhole = (value: number | string) => typeof value === 'number' && Number.isInteger(value);
@@ -102,6 +109,14 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
         return start && end <= start ? 'The end must be after the start.' : null;
       },
       unlockDay: (_, values) => (fromZonedValue({ day: values.unlockDay, time: values.unlockTime }, zone) ? null : 'Enter the portal unlock date and time.'),
+      // Optional: both empty, or a day and a time before the start.
+      salesOpenDay: (_, values) => {
+        if (!values.salesOpenDay && !values.salesOpenTime.trim()) return null;
+        const opens = fromZonedValue({ day: values.salesOpenDay, time: values.salesOpenTime }, zone);
+        if (!opens) return 'Enter the date and the time sales open, or clear both.';
+        const start = fromZonedValue({ day: values.startDay, time: values.startTime }, zone);
+        return start && opens >= start ? 'Sales must open before the start.' : null;
+      },
     },
   });
 
@@ -117,6 +132,7 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
       starts_at: fromZonedValue({ day: values.startDay, time: values.startTime }, zone) ?? '',
       ends_at: fromZonedValue({ day: values.endDay, time: values.endTime }, zone) ?? '',
       portal_unlock_at: fromZonedValue({ day: values.unlockDay, time: values.unlockTime }, zone) ?? '',
+      sales_open_at: fromZonedValue({ day: values.salesOpenDay, time: values.salesOpenTime }, zone) ?? '',
     };
     setSaving(true);
     try {
@@ -217,6 +233,16 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
               onDayChange={(day) => form.setFieldValue('unlockDay', day)}
               onTimeChange={(time) => form.setFieldValue('unlockTime', time)}
               error={form.errors.unlockDay}
+            />
+            <ZonedDateTimeInput
+              label="Sales open at"
+              description="Optional. With the sales state Open, the site says 'Sales open on …' until then, offers to tell people, and opens sales by itself at that time."
+              clearable
+              day={form.values.salesOpenDay}
+              time={form.values.salesOpenTime}
+              onDayChange={(day) => form.setFieldValue('salesOpenDay', day)}
+              onTimeChange={(time) => form.setFieldValue('salesOpenTime', time)}
+              error={form.errors.salesOpenDay}
             />
           </ResponsiveGrid>
 

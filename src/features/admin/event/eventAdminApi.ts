@@ -40,7 +40,7 @@ export interface NextEventDates {
 export type EventPatch = Pick<
   EventRow,
   'title' | 'starts_at' | 'ends_at' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'sales_state' | 'portal_unlock_at'
->;
+> & { sales_open_at?: string };
 
 export interface NewPromoCode {
   code: string;
