@@ -22,6 +22,7 @@ export const PAGE_META: Record<keyof FileRoutesByFullPath, PageMeta> = {
   '/cancel': page('Cancel Your Registration', 'Cancel your AI Champions Masterclass registration with the link from your confirmation email.'),
   '/checkout/simulated': page('Test Checkout', 'The checkout used while the masterclass runs in test mode.'),
   '/waitlist-status': page('Your Place on the Waitlist', 'Where you stand on the masterclass waitlist, and any seat held for you.'),
+  '/events/$slug': page('Masterclass', 'One AI Champions Masterclass: its date, time, venue, price, seats left and speakers, and registration.'),
   '/order/$id': page('Your Order', 'Your masterclass order: each attendee’s ticket, the amount paid and the calendar link, with the link from your confirmation email.'),
   '/dashboard': portal,
   '/dashboard/': portal,

@@ -13,6 +13,7 @@ interface RegisterSearch {
   /** The link of an early-access email: its token, the address it was sent to and the masterclass it is for. */
   earlyAccess?: string;
   email?: string;
+  /** Without `earlyAccess`: the masterclass to register for, by its page address or id. */
   event?: string;
   /** The claim link of a waitlist offer: the offer and its token. */
   offer?: string;
@@ -33,7 +34,8 @@ export const Route = createFileRoute('/register')({
     cancelled: flag(search.cancelled),
     earlyAccess: matching(search.earlyAccess, /^[0-9a-f]{64}$/),
     email: matching(search.email, /^[^\s@]{1,64}@[^\s@]{1,189}$/),
-    event: matching(search.event, /^[a-z0-9]{15}$/),
+    // An id (early-access links) or a masterclass's page address (its own page's Register).
+    event: matching(search.event, /^(?=.{1,100}$)[a-z0-9]+(-[a-z0-9]+)*$/),
     offer: matching(search.offer, /^[a-z0-9]{15}$/),
     offerToken: matching(search.offerToken, /^[0-9a-f]{64}$/),
   }),
@@ -49,6 +51,7 @@ function RegisterRoute() {
       cancelled={cancelled === true}
       earlyAccess={earlyAccess && email && event ? { token: earlyAccess, email, eventId: event } : null}
       waitlistOffer={offer && offerToken ? { id: offer, token: offerToken } : null}
+      eventKey={event && !earlyAccess && !offer ? event : null}
     />
   );
 }

@@ -62,7 +62,9 @@ describe('simulated checkout', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => simulated(server, created.sessionId, 'pay')));
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(answer.body.redirectUrl).toBe(`/register?success=true&session_id=${created.sessionId}`);
+      // Back to the page of the masterclass paid for.
+      const { event } = await su.collection('registrations').getOne(created.registrationId);
+      expect(answer.body.redirectUrl).toBe(`/register?success=true&session_id=${created.sessionId}&event=${event}`);
     }
     expect(answers.map((answer) => answer.body.outcome).sort()).toEqual([
       'already_fulfilled', 'already_fulfilled', 'already_fulfilled', 'already_fulfilled', 'fulfilled',
@@ -82,7 +84,8 @@ describe('simulated checkout', () => {
     const { body: created } = await register(server, paidBody(1));
     const left = await seatsLeft(server);
     const cancelled = await simulated(server, created.sessionId, 'cancel');
-    expect(cancelled).toEqual({ status: 200, body: { redirectUrl: '/register?cancelled=true' } });
+    // Back to the form of the masterclass the checkout was for.
+    expect(cancelled).toEqual({ status: 200, body: { redirectUrl: `/register?cancelled=true&event=${(await su.collection('registrations').getOne(created.registrationId)).event}` } });
     expect((await su.collection('registrations').getOne(created.registrationId)).status).toBe('expired');
     expect((await attendeesOf(su, created.registrationId)).map((a) => a.registration_status)).toEqual(['cancelled']);
     expect(await seatsLeft(server)).toBe(left + 1);

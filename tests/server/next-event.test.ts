@@ -191,7 +191,9 @@ describe('create the next masterclass', () => {
       // 2 h 30 min before the start, as the source's.
       portal_unlock_at: '2031-09-09 22:30:00.000Z',
     });
-    expect(copy.slug).toBe('');
+    // Its own page address, from its title and new date (never the source's).
+    expect(copy.slug).toBe(`${source.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-2031-09-10`);
+    expect(answer.body.slug).toBe(copy.slug);
     // A draft: still not what visitors see.
     expect(await featuredId()).toBe(source.id);
   });

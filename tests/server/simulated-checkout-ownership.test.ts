@@ -72,7 +72,8 @@ describe('the simulated checkout belongs to the browser that started it', () => 
 
     // The buyer's browser still pays; afterwards the others still get no order key.
     const paid = await simulated(created.sessionId, 'pay');
-    expect(paid).toMatchObject({ status: 200, body: { outcome: 'fulfilled', redirectUrl: `/register?success=true&session_id=${created.sessionId}` } });
+    const { event } = await su.collection('registrations').getOne(created.registrationId);
+    expect(paid).toMatchObject({ status: 200, body: { outcome: 'fulfilled', redirectUrl: `/register?success=true&session_id=${created.sessionId}&event=${event}` } });
     for (const guess of guesses(registrationId)) expectRefused(await status(guess));
     const own = await status(created.sessionId);
     expect(own.status).toBe(200);
@@ -83,7 +84,8 @@ describe('the simulated checkout belongs to the browser that started it', () => 
     const created = await startCheckout(1);
     const before = await status(created.sessionId);
     expect(before.body).toMatchObject({ status: 'pending', order: { id: created.registrationId, key: expect.stringMatching(/^[0-9a-f]{64}$/) } });
-    expect(await simulated(created.sessionId, 'cancel')).toEqual({ status: 200, body: { redirectUrl: '/register?cancelled=true' } });
+    const { event } = await su.collection('registrations').getOne(created.registrationId);
+    expect(await simulated(created.sessionId, 'cancel')).toEqual({ status: 200, body: { redirectUrl: `/register?cancelled=true&event=${event}` } });
     expect((await su.collection('registrations').getOne(created.registrationId)).status).toBe('expired');
   });
 

@@ -41,6 +41,7 @@ describe('stripe checkout', () => {
 
     const appUrl = server.url;
     const form = request!.form;
+    const registrationRecord = await su.collection('registrations').getOne(registration.registrationId);
     expect(form).toMatchObject({
       mode: 'payment',
       client_reference_id: registration.registrationId,
@@ -49,10 +50,9 @@ describe('stripe checkout', () => {
       'line_items[0][price_data][currency]': 'aud',
       'line_items[0][price_data][unit_amount]': '49500',
       'line_items[0][price_data][product_data][name]': 'AI CHAMPIONS MASTERCLASS',
-      success_url: `${appUrl}/register?success=true&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${appUrl}/register?cancelled=true`,
+      success_url: `${appUrl}/register?success=true&session_id={CHECKOUT_SESSION_ID}&event=${registrationRecord.event}`,
+      cancel_url: `${appUrl}/register?cancelled=true&event=${registrationRecord.event}`,
     });
-    const registrationRecord = await su.collection('registrations').getOne(registration.registrationId);
     expect(form.customer_email).toBe(registrationRecord.primary_email);
     const expiresAt = Number(form.expires_at);
     expect(expiresAt).toBeGreaterThanOrEqual(startedAt + 30 * 60);

@@ -25,7 +25,9 @@ function handleSimulatedPay(e) {
   return answerRefusals(e, () => {
     const sessionId = requireSimulatedRegistration(e);
     const { outcome } = require(`${__hooks}/lib/checkout/fulfilment.js`).fulfilCheckout(e.app, { sessionId });
-    return e.json(200, { redirectUrl: `/register?success=true&session_id=${encodeURIComponent(sessionId)}`, outcome });
+    // Back to the page of the masterclass paid for (a series sells several at once).
+    const event = require(`${__hooks}/lib/checkout/status.js`).requireRegistrationBySession(e.app, sessionId).getString("event");
+    return e.json(200, { redirectUrl: `/register?success=true&session_id=${encodeURIComponent(sessionId)}&event=${encodeURIComponent(event)}`, outcome });
   });
 }
 
@@ -35,7 +37,9 @@ function handleSimulatedCancel(e) {
   return answerRefusals(e, () => {
     const sessionId = requireSimulatedRegistration(e);
     require(`${__hooks}/lib/checkout/fulfilment.js`).releaseHold(e.app, sessionId);
-    return e.json(200, { redirectUrl: "/register?cancelled=true" });
+    // Back to the form of this masterclass (a series sells several at once).
+    const registration = require(`${__hooks}/lib/checkout/status.js`).requireRegistrationBySession(e.app, sessionId);
+    return e.json(200, { redirectUrl: `/register?cancelled=true&event=${encodeURIComponent(registration.getString("event"))}` });
   });
 }
 

@@ -128,8 +128,9 @@ function createCheckoutSession({ registrationId, event, quantity, customerEmail,
       expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
       line_items: [lineItem(event, quantity, price)],
       // {CHECKOUT_SESSION_ID} is Stripe's placeholder, replaced by the session id on return.
-      success_url: `${baseUrl}/register?success=true&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${baseUrl}/register?cancelled=true`,
+      success_url: `${baseUrl}/register?success=true&session_id={CHECKOUT_SESSION_ID}&event=${encodeURIComponent(field(event, "id"))}`,
+      // Back to the form of this masterclass (a series sells several at once).
+      cancel_url: `${baseUrl}/register?cancelled=true&event=${encodeURIComponent(field(event, "id"))}`,
       metadata: { registration_id: registrationId },
       payment_intent_data: { metadata: { registration_id: registrationId } },
     },

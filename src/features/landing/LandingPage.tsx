@@ -8,6 +8,8 @@ import { heroView } from './heroView';
 import { markLandingLeft, publishLowerData } from './lowerData';
 import { LowerSection, useLowerSectionsWatch } from './deferredSections';
 import { fetchSpeakers, speakersOf } from './speakers';
+import { NextMasterclassLine } from './components/NextMasterclassLine';
+import { embeddedNextMasterclass, fetchMasterclasses, nextFromList } from './nextMasterclass';
 import { useEventPhase } from './useEventPhase';
 import { useLoadable } from './useLoadable';
 import classes from './LandingPage.module.css';
@@ -47,6 +49,8 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
   const embedded = embeddedLanding();
   const eventState = useLoadable(embedded ? fetchLiveEvent : fetchMasterclassEvent, 'the event', embedded ? { event: embedded.event, live: true } : undefined);
   const speakers = useLoadable(fetchSpeakers, 'the speakers');
+  // The published masterclasses still to come: the one on sale beside a featured one that is not.
+  const series = useLoadable(fetchMasterclasses, 'the masterclasses');
   // Only the server's event or the copy the device kept: never one made up while it loads or when it cannot be read.
   const landing = eventState.status === 'ready' ? eventState.value : null;
   const event = landing?.event ?? null;
@@ -61,6 +65,12 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
   const serverWords = embedded !== null && (!hydrated || (event === embedded.event && phase === embedded.hero.phase));
   const view = useMemo(() => (!serverWords && event && phase ? heroView(event, phase, live) : null), [serverWords, event, phase, live]);
   const hero = embedded && serverWords ? embedded.hero : view;
+  // "Next: … — Register" once hydrated (the server's markup has no such line): from the list once read, else as the server said.
+  const next =
+    !hydrated || !event || !phase ? null
+    : series.status === 'ready' ? nextFromList(series.value, event.id, phase === 'on_sale')
+    : phase === 'on_sale' ? null
+    : embeddedNextMasterclass();
 
   useEffect(() => {
     // The featured masterclass's own speakers, once it is known which one that is.
@@ -80,7 +90,7 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
     <div className={classes.page}>
       <LandingHeader />
       <main>
-        <HeroSection view={hero} unavailable={unavailable} showWaitlistForm={showWaitlistForm} />
+        <HeroSection view={hero} unavailable={unavailable} showWaitlistForm={showWaitlistForm} next={next && <NextMasterclassLine next={next} />} />
         <LowerSection name="Why" />
         <LowerSection name="Experience" />
         <LowerSection name="Audience" />

@@ -33,10 +33,12 @@ export interface RegistrationPageProps {
   earlyAccess?: { token: string; email: string; eventId: string } | null;
   /** `?offer=…&offerToken=…`: the claim link of a waitlist offer's email. */
   waitlistOffer?: WaitlistOfferLink | null;
+  /** `?event=<slug or id>`: the masterclass to register for (its own page's Register); the featured one when absent. */
+  eventKey?: string | null;
 }
 
 /** /register: the form (step 0), the way to payment (1) and the completion (2). */
-export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, earlyAccess = null, waitlistOffer = null }: RegistrationPageProps) {
+export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, earlyAccess = null, waitlistOffer = null, eventKey = null }: RegistrationPageProps) {
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [freeCompletion, setFreeCompletion] = useState<FreeCompletion | null>(null);
   const returning = checkoutSessionId !== null;
@@ -52,7 +54,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
     if (keptEnded) forgetKeptOfferLink();
   }, [keptEnded]);
   const offerDetails = offerLoad?.status === 'ready' ? offerLoad.details : null;
-  const { state: eventState, retry } = useEventSummary(earlyAccess?.eventId ?? offerDetails?.offer.event);
+  const { state: eventState, retry } = useEventSummary(earlyAccess?.eventId ?? offerDetails?.offer.event, eventKey ?? undefined);
   const step: RegistrationStep = returning || freeCompletion ? 2 : checkoutUrl ? 1 : 0;
   useEventNotFoundToast(eventState, step === 0 && !waitlistMode);
 
@@ -83,7 +85,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
       <RegistrationForm
         key={waitlistMode ? 'waitlist' : 'normal'}
         waitlist={waitlistMode}
-        event={waitlistMode ? null : event}
+        event={waitlistMode && !eventKey ? null : event}
         restoreAfterCancel={cancelled}
         onPaymentRedirect={setCheckoutUrl}
         onCompleted={setFreeCompletion}
@@ -145,7 +147,7 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
       );
     }
     if (phase !== 'on_sale') {
-      return <SalesClosedNotice phase={phase} eventDate={eventDate} eventWhen={eventWhen} location={event.location} day={eventDay} salesOpen={salesOpenText} />;
+      return <SalesClosedNotice phase={phase} eventDate={eventDate} eventWhen={eventWhen} location={event.location} day={eventDay} salesOpen={salesOpenText} eventKey={eventKey} />;
     }
     if (earlyNotice) {
       return (

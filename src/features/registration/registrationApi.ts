@@ -102,6 +102,15 @@ export const fetchEventSummary = (eventId?: string) =>
     },
   );
 
+/**
+ * The summary of the masterclass `/register?event=` names by its page address (or its id: the
+ * server takes either), kept on the device; offline, the copy its own page (`/events/<slug>`) kept stands in.
+ */
+export const fetchEventSummaryBySlug = (slug: string) =>
+  withOfflineCopy(`eventSummary:slug:${slug}`, () => pb.send<EventSummary>('/api/masterclass/event', { method: 'GET', query: { slug } }), {
+    alsoFrom: [{ key: `eventPage:${slug}`, adopt: (value) => eventSummaryOf(value) }],
+  });
+
 /** Checks a code for the masterclass the page shows (the featured one when no id is given). */
 export const validatePromoCode = (code: string, eventId?: string) =>
   pb.send<{ valid: true }>('/api/masterclass/promo/validate', { method: 'POST', body: eventId ? { code, event: eventId } : { code } });

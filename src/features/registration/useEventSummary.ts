@@ -2,22 +2,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import { notify } from '@/components/notify';
 import { whyUnavailable, type EventUnavailable } from '@/pwa/eventUnavailable';
-import { fetchEventSummary, type EventSummary } from './registrationApi';
+import { fetchEventSummary, fetchEventSummaryBySlug, type EventSummary } from './registrationApi';
 import { Toasts } from './registrationMessages';
 
 export type EventSummaryState = { status: 'loading' } | { status: 'ready'; event: EventSummary } | { status: 'failed'; reason: EventUnavailable };
 
 /**
- * The featured event's summary, or the one `eventId` names (an early-access link names its masterclass).
+ * The featured event's summary, or the one `eventId` names (an early-access link names its masterclass),
+ * or the one `slug` names (`/register?event=<slug>`, from a masterclass's own page).
  * A read that failed is tried again when the browser comes back online.
  */
-export function useEventSummary(eventId?: string): { state: EventSummaryState; retry: () => void } {
+export function useEventSummary(eventId?: string, slug?: string): { state: EventSummaryState; retry: () => void } {
   const [state, setState] = useState<EventSummaryState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
-    fetchEventSummary(eventId).then(
+    (eventId || !slug ? fetchEventSummary(eventId) : fetchEventSummaryBySlug(slug)).then(
       (event) => {
         if (current) setState({ status: 'ready', event });
       },
@@ -30,7 +31,7 @@ export function useEventSummary(eventId?: string): { state: EventSummaryState; r
     return () => {
       current = false;
     };
-  }, [attempt, eventId]);
+  }, [attempt, eventId, slug]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

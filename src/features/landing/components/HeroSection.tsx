@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { Placeholder } from './Placeholder';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
@@ -23,9 +23,11 @@ interface HeroSectionProps {
   /** Why there is no event to show (nothing stored and no connection, or the server's error); null otherwise. */
   unavailable?: EventUnavailable | null;
   showWaitlistForm: boolean;
+  /** Beside a featured masterclass that sells no seat: the next one on sale ("Next: … — Register"). */
+  next?: ReactNode;
 }
 
-export function HeroSection({ view, unavailable = null, showWaitlistForm }: HeroSectionProps) {
+export function HeroSection({ view, unavailable = null, showWaitlistForm, next = null }: HeroSectionProps) {
   return (
     <section aria-labelledby="hero-title" className={classes.hero}>
       <FadeInImage src="/images/hero-network.svg" alt="" className={classes.art} />
@@ -39,6 +41,7 @@ export function HeroSection({ view, unavailable = null, showWaitlistForm }: Hero
           <div className={classes.panel}>
             {view ? <HeroRegistration view={view} /> : unavailable ? <HeroUnavailable reason={unavailable} /> : <HeroRegistrationSkeleton />}
           </div>
+          {next}
           {showWaitlistForm && (
             <Suspense fallback={<Placeholder height={320} mt="xl" radius="lg" />}>
               <WaitlistShortcutForm />

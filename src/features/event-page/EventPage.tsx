@@ -1,0 +1,223 @@
+// `/events/<slug>`: one published masterclass's own page. Its facts (date, time
+// range, venue, price, seats left), its state's notice and its own way in
+// (Register for this masterclass, its waitlist, or the interest list), and its
+// speakers. Kept on the device once seen, so it opens offline; with nothing
+// kept and no connection it says so, with Retry; an address no published
+// masterclass has is an honest not-found, never a crash.
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Avatar, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowRight, IconCalendar, IconClock, IconMapPin, IconRefresh, IconTicket, IconUsers } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { holdPageMeta, NOT_FOUND_META, page } from '@/app/pageMeta';
+import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
+import { whyUnavailable } from '@/pwa/eventUnavailable';
+import { EventNotFoundError, fetchEventPage, fetchPublishedSpeakers, speakerImageUrl, type EventPageLoad, type EventSpeaker } from './eventPageApi';
+import { eventPageView, type EventPageView, type PhaseWords } from './eventPageView';
+import classes from './EventPage.module.css';
+
+type PageState =
+  | { status: 'loading' }
+  | { status: 'ready'; load: EventPageLoad }
+  | { status: 'not-found' }
+  | { status: 'offline' | 'unreachable' | 'failed' };
+
+export interface EventPageProps {
+  slug: string;
+  /** The landing's words for each phase (src/features/landing/phaseCopy.ts), handed in by the route. */
+  words: PhaseWords;
+}
+
+function useEventPage(slug: string): { state: PageState; retry: () => void; retrying: boolean } {
+  const [state, setState] = useState<PageState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  useEffect(() => {
+    let current = true;
+    fetchEventPage(slug).then(
+      (load) => current && setState({ status: 'ready', load }),
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof EventNotFoundError) return setState({ status: 'not-found' });
+        console.error('Could not load the masterclass', error);
+        const why = whyUnavailable(error);
+        setState({ status: why === 'offline' ? (navigator.onLine ? 'unreachable' : 'offline') : 'failed' });
+      },
+    ).finally(() => current && setRetrying(false));
+    return () => {
+      current = false;
+    };
+  }, [slug, attempt]);
+  const unavailable = state.status === 'offline' || state.status === 'unreachable' || state.status === 'failed';
+  useEffect(() => {
+    if (!unavailable) return;
+    const again = () => setAttempt((value) => value + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [unavailable]);
+  const retry = useCallback(() => {
+    setRetrying(true);
+    setAttempt((value) => value + 1);
+  }, []);
+  return { state, retry, retrying };
+}
+
+function useSpeakers(eventId: string | null): EventSpeaker[] {
+  const [speakers, setSpeakers] = useState<EventSpeaker[]>([]);
+  useEffect(() => {
+    if (!eventId) return;
+    let current = true;
+    fetchPublishedSpeakers().then(
+      (all) => current && setSpeakers(all.filter((speaker) => speaker.event === eventId)),
+      (error: unknown) => console.error('Could not load the speakers', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [eventId]);
+  return speakers;
+}
+
+export function EventPage({ slug, words }: EventPageProps) {
+  const { state, retry, retrying } = useEventPage(slug);
+  const load = state.status === 'ready' ? state.load : null;
+  const speakers = useSpeakers(load?.event.id ?? null);
+  // The phase at the page's opening; the server decides again when the visitor registers.
+  const [openedAt] = useState(() => new Date());
+  const view = load ? eventPageView(load.event, openedAt, load.live, words) : null;
+  const title = view ? `${view.date}` : null;
+  useEffect(() => {
+    if (state.status === 'not-found') return holdPageMeta(NOT_FOUND_META);
+    if (title) return holdPageMeta(page(`Masterclass on ${title}`, `The AI Champions Masterclass on ${title}: its time, venue, price, seats left and speakers, and registration.`));
+  }, [state.status, title]);
+
+  return (
+    <Container size="md" className={classes.container}>
+      {state.status === 'loading' && (
+        <Center py="xl" role="status" aria-label="Loading the masterclass">
+          <Loader color="navy" />
+        </Center>
+      )}
+      {state.status === 'not-found' && <EventNotFound />}
+      {(state.status === 'offline' || state.status === 'unreachable') && (
+        <NeedsConnection message="This masterclass's page needs a connection to load the first time." state={{ status: 'needs-connection', reason: state.status, retry, retrying }} />
+      )}
+      {state.status === 'failed' && (
+        <Alert color="red" variant="light" title="We couldn't load this masterclass" icon={<IconAlertTriangle size={18} />} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">Something went wrong on our side. Please try again.</Text>
+            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} loading={retrying} onClick={retry}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {view && <EventDetails view={view} speakers={speakers} />}
+    </Container>
+  );
+}
+
+function EventDetails({ view, speakers }: { view: EventPageView; speakers: EventSpeaker[] }) {
+  return (
+    <Stack gap="xl" data-testid="event-page" data-phase={view.phase}>
+      <Stack gap={6}>
+        <Title order={1} className={classes.title}>
+          {view.title}
+        </Title>
+        <Text size="lg" c="navy.7" fw={600}>
+          {view.date}
+        </Text>
+      </Stack>
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="lg">
+          <dl className={classes.facts} aria-label="The masterclass">
+            <Fact icon={<IconCalendar size={20} />} label="Date" value={view.date} />
+            <Fact icon={<IconClock size={20} />} label="Time" value={view.time} />
+            <Fact icon={<IconMapPin size={20} />} label="Venue" value={view.venue} />
+            <Fact icon={<IconTicket size={20} />} label="Price" value={view.price} />
+            {view.seats && <Fact icon={<IconUsers size={20} />} label="Seats" value={view.seats} testId="event-seats" />}
+          </dl>
+          {view.notice && (
+            <Text className={classes.notice} data-testid="event-notice">
+              <IconAlertTriangle size={18} aria-hidden />
+              {view.notice}
+            </Text>
+          )}
+          <div>
+            <Button
+              renderRoot={(props) => <Link to="/register" search={view.action.search} {...props} />}
+              size="md"
+              radius="xl"
+              color="amber"
+              c="navy.9"
+              rightSection={<IconArrowRight size={18} />}
+              data-testid="event-action"
+            >
+              {view.action.label}
+            </Button>
+          </div>
+        </Stack>
+      </Paper>
+      {speakers.length > 0 && (
+        <Stack gap="md" component="section" aria-labelledby="event-speakers">
+          <Title order={2} id="event-speakers" c="navy.9" size="h3">
+            Speakers
+          </Title>
+          <div className={classes.speakers}>
+            {speakers.map((speaker) => (
+              <div key={speaker.id} className={classes.speaker}>
+                <Avatar src={speakerImageUrl(speaker)} alt="" size={56} radius="md" color="navy">
+                  {initials(speaker.name)}
+                </Avatar>
+                <div>
+                  <Text fw={700} c="navy.9">
+                    {speaker.name}
+                  </Text>
+                  <Text size="sm" c="gray.7">
+                    {[speaker.role, speaker.organisation].filter(Boolean).join(', ')}
+                  </Text>
+                </div>
+              </div>
+            ))}
+          </div>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Fact({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: string; testId?: string }) {
+  return (
+    <div className={classes.fact}>
+      <span className={classes.factIcon} aria-hidden>
+        {icon}
+      </span>
+      <div>
+        <dt>{label}</dt>
+        <dd data-testid={testId}>{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+}
+
+function EventNotFound() {
+  return (
+    <Stack align="flex-start" gap="md" data-testid="event-not-found">
+      <Title order={1} className={classes.title}>
+        Masterclass not found
+      </Title>
+      <Text>There is no published masterclass at this address. It may have been moved, or it is not open to visitors yet.</Text>
+      <Button component={Link} to="/" color="navy">
+        See the next masterclass
+      </Button>
+    </Stack>
+  );
+}
