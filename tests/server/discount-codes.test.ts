@@ -6,6 +6,10 @@
 // simulated checkout, the tax invoice and the refunds read.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ClientResponseError } from 'pocketbase';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
@@ -38,6 +42,20 @@ async function createCode(patch: Record<string, unknown> = {}): Promise<RecordMo
     code: unique('SAVE').toUpperCase(), event: event.id, kind: 'percent', percent_off: 20, max_uses: 10, used_count: 0,
     expires_at: minutesFromNow(60), active: true, ...patch,
   });
+}
+
+/** A PDF's text as poppler's pdftotext reads it (layout kept, runs of spaces made one). */
+async function pdfText(url: string): Promise<string> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'discount-invoice-'));
+  try {
+    const file = path.join(dir, 'invoice.pdf');
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const validate = (body: unknown) => post(server, '/api/masterclass/promo/validate', body);
@@ -111,8 +129,17 @@ describe('a paid order with a discount code', () => {
     expect((await post(server, `/api/masterclass/checkout/simulated/${sessionId}/pay`)).status).toBe(200);
     const [invoice] = await su.collection('tax_documents').getFullList({ filter: su.filter('registration = {:id}', { id: answer.body.registrationId }) });
     expect(invoice).toMatchObject({ kind: 'invoice', amount_cents: 79200, gst_cents: 7200, quantity: 2, unit_price_cents: 39600 });
-    // Each seat keeps what was paid for it.
     for (const seat of await attendeesOf(su, answer.body.registrationId)) expect(seat.registration_status).toBe('confirmed');
+
+    // The tax invoice, read back: the price before the discount, the discount, the discounted seats and their GST.
+    const { order } = (await get(server, `/api/masterclass/checkout/${sessionId}`)).body;
+    const text = await pdfText(`${server.url}/api/masterclass/orders/${order.id}/invoice.pdf?key=${encodeURIComponent(order.key)}`);
+    expect(text).toContain('Price before discount AUD 990.00');
+    expect(text).toContain('Discount -AUD 198.00');
+    expect(text.match(/Ada Lovelace 1 AUD 396\.00 AUD 396\.00/g)).toHaveLength(2);
+    expect(text).toContain('Total (incl. GST) AUD 792.00');
+    expect(text).toContain('GST included AUD 72.00');
+    expect(text.replace(/\s+/g, ' ')).toContain(`Discount ${code.code}: 20% off each seat: 2 × (AUD 495.00 less AUD 99.00) = 2 × AUD 396.00 a seat, GST included; the GST is one eleventh of the discounted price.`);
   });
 
   it('gives the uses back when the checkout is cancelled', async () => {

@@ -138,6 +138,8 @@ function invoiceDocument(app, document, registration) {
   const line = eventLine(app, registration);
   const seller = sellerOf(app, document);
   const number = rules().documentNumber("invoice", document.getInt("number"));
+  // An order made with a discount code: the price before it and the discount, above the total.
+  const discount = require(`${__hooks}/lib/invoices/discount-lines.js`).discountLines(registration, document, (cents) => money(cents, currency));
   const rows = seatLines(app, document, registration, attendees).map((seat) => [
     line,
     seat.name || "Attendee (details removed)",
@@ -165,12 +167,14 @@ function invoiceDocument(app, document, registration) {
     ],
     rows,
     totals: [
+      ...discount.totals,
       { label: "Total (incl. GST)", value: money(document.getInt("amount_cents"), currency), strong: true },
       { label: "GST included", value: money(document.getInt("gst_cents"), currency) },
       { label: "Amount paid", value: money(document.getInt("amount_cents"), currency) },
     ],
     notes: [
       `The total includes GST of ${money(document.getInt("gst_cents"), currency)}: one eleventh of the GST-inclusive price.`,
+      ...discount.notes,
       ...testModeNote(document),
       questionsNote(app, seller),
     ],

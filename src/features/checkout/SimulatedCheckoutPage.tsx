@@ -67,6 +67,9 @@ function CheckoutDetails({ sessionId, checkout }: { sessionId: string; checkout:
   const [failure, setFailure] = useState<string | null>(null);
   const amount = formatMoney(checkout.totalAmountCents, checkout.currency);
   const open = checkout.status === 'pending';
+  const unit = checkout.unitPriceCents ?? 0;
+  const discountCents = checkout.discountCents ?? 0;
+  const discounted = unit > 0 && discountCents > 0 && Boolean(checkout.discountLabel);
 
   async function finish(action: SimulatedCheckoutAction) {
     setBusy(action);
@@ -101,9 +104,20 @@ function CheckoutDetails({ sessionId, checkout }: { sessionId: string; checkout:
         </Text>
       </div>
       <Divider />
-      <Group justify="space-between" wrap="nowrap">
-        <Text>Masterclass ticket × {checkout.attendeeCount}</Text>
-        <Text fw={600}>{amount}</Text>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text>Masterclass ticket × {checkout.attendeeCount}</Text>
+          {discounted && (
+            // The same line item Stripe's page shows: the discounted price per seat, the discount named.
+            <Text size="sm" c="dimmed" data-testid="checkout-discount">
+              Discount {checkout.discountLabel}: {formatMoney(unit + discountCents, checkout.currency)} less {formatMoney(discountCents, checkout.currency)} ={' '}
+              {formatMoney(unit, checkout.currency)} per seat, GST included
+            </Text>
+          )}
+        </div>
+        <Text fw={600} style={{ flexShrink: 0 }}>
+          {amount}
+        </Text>
       </Group>
       {!open && (
         <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>

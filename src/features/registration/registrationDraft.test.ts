@@ -49,7 +49,7 @@ describe('registration draft', () => {
     const first = requestToSend(null, body);
     expect(first).toMatchObject({ body, sent: false });
     expect(first.requestId).toMatch(/^[0-9a-f]{32}$/);
-    const draft = { values: { attendees: [], privacyConsent: true, marketingConsent: false }, promoCode: null, request: first, waiting: true };
+    const draft = { values: { attendees: [], privacyConsent: true, marketingConsent: false }, promoCode: null, discount: null, request: first, waiting: true };
     expect(requestToSend(draft, body).requestId).toBe(first.requestId);
     const changed = requestToSend(draft, JSON.stringify({ mode: 'paid' }));
     expect(changed.requestId).not.toBe(first.requestId);
@@ -59,7 +59,7 @@ describe('registration draft', () => {
   it('sends a request whose answer was lost again as it was, under its key, even after the form changed', () => {
     const body = JSON.stringify({ mode: 'paid', attendees: [{ fullName: 'Ada Lovelace' }] });
     const lost = { ...requestToSend(null, body), sent: true };
-    const draft = { values: { attendees: [emptyAttendee(ada)], privacyConsent: true, marketingConsent: false }, promoCode: null, request: lost, waiting: true };
+    const draft = { values: { attendees: [emptyAttendee(ada)], privacyConsent: true, marketingConsent: false }, promoCode: null, discount: null, request: lost, waiting: true };
     const edited = JSON.stringify({ mode: 'paid', attendees: [{ fullName: 'Ada King' }] });
     expect(requestToSend(draft, edited)).toEqual(lost);
     // Stored and read back (a reload between the lost answer and the retry): still the same request.

@@ -12,6 +12,7 @@
 // new key would make a second one.
 import { clearDraft, isRecord, readDraft, stringFields, writeDraft } from '@/pwa/formDrafts';
 import { emptyAttendee, MAX_ATTENDEES, type RegistrationFormValues } from './attendeeSchema';
+import { discountOfferOf, type DiscountOffer } from './discountOffer';
 
 export interface PendingRequest {
   requestId: string;
@@ -24,6 +25,8 @@ export interface PendingRequest {
 export interface RegistrationDraft {
   values: RegistrationFormValues;
   promoCode: string | null;
+  /** What the server said the applied code gives on each seat; null for a free code. */
+  discount: DiscountOffer | null;
   request: PendingRequest | null;
   /** Pressed while offline (or the answer never came): send when the connection is back. */
   waiting: boolean;
@@ -56,6 +59,7 @@ export function readRegistrationDraft(waitlist: boolean): RegistrationDraft | nu
       marketingConsent: stored.values.marketingConsent === true,
     },
     promoCode: !waitlist && typeof stored.promoCode === 'string' && stored.promoCode ? stored.promoCode : null,
+    discount: !waitlist && typeof stored.promoCode === 'string' && stored.promoCode ? discountOfferOf(stored.discount) : null,
     request,
     waiting: stored.waiting === true && request !== null,
   };
@@ -70,7 +74,7 @@ function withoutKey(attendee: RegistrationFormValues['attendees'][number]) {
 /** Merges `patch` into the stored draft (values are stored without the cards' list keys). */
 export function updateRegistrationDraft(waitlist: boolean, patch: Partial<RegistrationDraft>): void {
   const current = readRegistrationDraft(waitlist);
-  const next = { values: { attendees: [emptyAttendee()], privacyConsent: false, marketingConsent: false }, promoCode: null, request: null, waiting: false, ...current, ...patch };
+  const next = { values: { attendees: [emptyAttendee()], privacyConsent: false, marketingConsent: false }, promoCode: null, discount: null, request: null, waiting: false, ...current, ...patch };
   writeDraft(draftName(waitlist), {
     ...next,
     values: { ...next.values, attendees: next.values.attendees.map(withoutKey) },

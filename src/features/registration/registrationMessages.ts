@@ -32,6 +32,9 @@ export const Toasts = {
   promoCheckFailed: { message: 'Error validating promo code, try again' },
   tooManyPromoChecks: (message: string) => ({ title: 'Too Many Attempts', message }),
   promoApplied: { title: 'Promo Code Applied', message: 'Your free ticket has been applied.' },
+  /** A discount code: its own words ("SPRING20: 20% off each seat"). */
+  discountApplied: (label: string): Toast => ({ title: 'Promo Code Applied', message: `${label}.` }),
+  promoNotApplied: (message: string): Toast => ({ title: 'Promo Code Not Applied', message }),
   attendeesLimited: {
     title: 'Attendees Limited',
     message: 'A promo code covers one attendee, so only the first attendee is kept.',

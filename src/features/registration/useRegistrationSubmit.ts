@@ -108,7 +108,8 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       attendees: values.attendees.map((attendee) => toRequestAttendee(attendee, mode)),
       privacyConsent: values.privacyConsent,
       marketingConsent: values.marketingConsent,
-      ...(mode === 'promo' && promoCode ? { promoCode } : {}),
+      // A free code (promo mode) or a discount code on a paid order: the server decides what it gives.
+      ...(mode !== 'waitlist' && promoCode ? { promoCode } : {}),
       ...(Object.keys(utm).length > 0 ? { utm } : {}),
       // The registration is for the masterclass the page showed, even if another is featured by the time it is sent.
       ...(options.eventId ? { event: options.eventId } : {}),
@@ -194,7 +195,8 @@ export function useRegistrationSubmit(options: SubmitOptions) {
           break;
         case 'promo':
           options.onPromoRejected();
-          notify({ topic: 'promo', kind: 'error', ...Toasts.invalidPromo });
+          // The spec's words for a code that is not (or no longer) usable; the server's own for one it cannot apply to this order.
+          notify({ topic: 'promo', kind: 'error', ...failure.message === Toasts.invalidPromo.message ? Toasts.invalidPromo : Toasts.promoNotApplied(failure.message) });
           break;
         case 'sales':
           options.onSalesRefused(failure.message);

@@ -1,19 +1,22 @@
-// The event's promo codes: what each gives, its limit, uses so far, expiry
+// The event's promo codes: what each gives (a free registration for one
+// attendee, or percent or amount off each seat of a paid order, for orders of
+// the seats it allows), its limit, uses so far (seats), expiry
 // (in the event's time zone) and state; a form to create one; Deactivate
 // (with a confirmation) and Activate. Codes are never deleted: registrations
 // made with one keep pointing at it.
 import { useState } from 'react';
 import {
-  Alert, Badge, Button, Card, Group, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden,
+  Alert, Badge, Button, Card, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, VisuallyHidden,
 } from '@mantine/core';
 import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTicket } from '@tabler/icons-react';
 import type { EventRow } from '@/db';
 import { notify } from '@/components/notify';
-import { type PromoCodeRow, createPromoCode, saveFailure, setPromoCodeActive } from './eventAdminApi';
+import { type PromoCodeRow, type PromoKind, createPromoCode, saveFailure, setPromoCodeActive } from './eventAdminApi';
 import { formatZoned, fromZonedValue } from './eventTime';
-import { PROMO_GIVES, PROMO_STATUS_COLOR, PROMO_STATUS_LABEL, promoStatus } from './promoStatus';
+import { PROMO_STATUS_COLOR, PROMO_STATUS_LABEL, promoGives, promoStatus } from './promoStatus';
+import { formatMoney } from '@/lib/money';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput';
 import { LoadErrorAlert } from './LoadErrorAlert';
 
@@ -21,15 +24,40 @@ const CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 
 interface NewCodeValues {
   code: string;
+  kind: PromoKind;
+  percentOff: number | string;
+  /** In dollars, as typed (two decimals). */
+  amountOff: number | string;
   max_uses: number | string;
+  minSeats: number | string;
+  maxSeats: number | string;
   expiresDay: Date | null;
   expiresTime: string;
 }
 
-const EMPTY: NewCodeValues = { code: '', max_uses: 20, expiresDay: null, expiresTime: '23:59' };
+const EMPTY: NewCodeValues = {
+  code: '', kind: 'free', percentOff: '', amountOff: '', max_uses: 20, minSeats: '', maxSeats: '', expiresDay: null, expiresTime: '23:59',
+};
+
+/** The smallest card payment (pb_hooks/lib/registration/discount.js MIN_PAID_SEAT_CENTS): a discount leaves at least this of a seat. */
+const MIN_PAID_SEAT_CENTS = 50;
+const MAX_SEATS_PER_ORDER = 50;
+
+const KIND_OPTIONS: { value: PromoKind; label: string }[] = [
+  { value: 'free', label: 'Free registration' },
+  { value: 'percent', label: 'Percent off' },
+  { value: 'amount', label: 'Amount off' },
+];
+
+const wholeOrEmpty = (value: number | string) => (value === '' ? 0 : Number(value));
+const isWhole = (value: number | string, min: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+const seatsError = (value: number | string) =>
+  value === '' || isWhole(value, 1, MAX_SEATS_PER_ORDER) ? null : `Enter a whole number from 1 to ${MAX_SEATS_PER_ORDER}, or leave it empty.`;
 
 function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (promo: PromoCodeRow) => void }) {
   const zone = event.timezone;
+  const price = event.price_cents;
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<NewCodeValues>({
@@ -38,6 +66,24 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
     validate: {
       code: (value) => (CODE_PATTERN.test(value.trim()) ? null : 'A promo code is 3 to 64 letters, digits, dashes or underscores.'),
       max_uses: (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 1 ? null : 'Max uses must be a whole number of at least 1.'),
+      percentOff: (value, values) =>
+        values.kind !== 'percent' || isWhole(value, 1, 99) ? null : 'Percent off must be a whole number from 1 to 99. For a free seat, create a free code.',
+      amountOff: (value, values) => {
+        if (values.kind !== 'amount') return null;
+        const cents = typeof value === 'number' ? Math.round(value * 100) : NaN;
+        if (!(cents >= 1)) return 'Amount off must be at least $0.01.';
+        if (price - cents < MIN_PAID_SEAT_CENTS) {
+          return `Amount off must leave at least ${formatMoney(MIN_PAID_SEAT_CENTS, event.currency)} of the seat price (${formatMoney(price, event.currency)}). For a free seat, create a free code.`;
+        }
+        return null;
+      },
+      minSeats: (value, values) => (values.kind === 'free' ? null : seatsError(value)),
+      maxSeats: (value, values) => {
+        if (values.kind === 'free') return null;
+        const invalid = seatsError(value);
+        if (invalid) return invalid;
+        return value !== '' && values.minSeats !== '' && Number(value) < Number(values.minSeats) ? 'Most seats per order cannot be fewer than the fewest.' : null;
+      },
       expiresDay: (_, values) => {
         if (!values.expiresDay) return null;
         const expires = fromZonedValue({ day: values.expiresDay, time: values.expiresTime }, zone);
@@ -51,18 +97,30 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
     setFailure(null);
     setSaving(true);
     try {
+      const discount = values.kind !== 'free';
       const created = await createPromoCode(event.id, {
         code: values.code.trim(),
+        kind: values.kind,
+        percent_off: values.kind === 'percent' ? Number(values.percentOff) : 0,
+        amount_off_cents: values.kind === 'amount' ? Math.round(Number(values.amountOff) * 100) : 0,
+        min_seats: discount ? wholeOrEmpty(values.minSeats) : 0,
+        max_seats: discount ? wholeOrEmpty(values.maxSeats) : 0,
         max_uses: Number(values.max_uses),
         expires_at: values.expiresDay ? (fromZonedValue({ day: values.expiresDay, time: values.expiresTime }, zone) ?? '') : '',
       });
       form.reset();
-      notify({ topic: 'promo-codes', kind: 'success', title: 'Promo code created', message: `${created.code} gives a free registration for one attendee.` });
+      const gives = discount ? `gives ${promoGives(created, event.currency)}` : 'gives a free registration for one attendee';
+      notify({ topic: 'promo-codes', kind: 'success', title: 'Promo code created', message: `${created.code} ${gives}.` });
       onCreated(created);
     } catch (error) {
       const { message, fields } = saveFailure(error);
       form.setErrors({
         code: fields.code,
+        kind: fields.kind,
+        percentOff: fields.percent_off,
+        amountOff: fields.amount_off_cents,
+        minSeats: fields.min_seats,
+        maxSeats: fields.max_seats,
         max_uses: fields.max_uses,
         expiresDay: fields.expires_at,
       });
@@ -80,6 +138,23 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
           <Text fw={600} id="new-promo-title">
             New promo code
           </Text>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="new-promo-kind">
+              Gives
+            </Text>
+            <SegmentedControl
+              aria-labelledby="new-promo-kind"
+              data={KIND_OPTIONS}
+              fullWidth
+              value={form.values.kind}
+              onChange={(value) => form.setFieldValue('kind', value as PromoKind)}
+            />
+            <Text size="xs" c="dimmed">
+              {form.values.kind === 'free'
+                ? 'A free registration for one attendee, without payment.'
+                : `Off the price of each seat of a paid order (now ${formatMoney(price, event.currency)} a seat, GST included).`}
+            </Text>
+          </Stack>
           <ResponsiveGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             <TextInput
               label="Code"
@@ -88,7 +163,62 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
               description="Letters, digits, - or _; matched in any letter case."
               {...form.getInputProps('code')}
             />
-            <NumberInput label="Max uses" required min={1} allowDecimal={false} allowNegative={false} description="Registrations it can make." {...form.getInputProps('max_uses')} />
+            {form.values.kind === 'percent' && (
+              <NumberInput
+                label="Percent off"
+                required
+                min={1}
+                max={99}
+                suffix="%"
+                allowDecimal={false}
+                allowNegative={false}
+                description="1 to 99, off each seat; rounded to the cent."
+                {...form.getInputProps('percentOff')}
+              />
+            )}
+            {form.values.kind === 'amount' && (
+              <NumberInput
+                label="Amount off"
+                required
+                min={0.01}
+                prefix="$"
+                decimalScale={2}
+                allowNegative={false}
+                description="Off each seat, GST included."
+                {...form.getInputProps('amountOff')}
+              />
+            )}
+            <NumberInput
+              label="Max uses"
+              required
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              description={form.values.kind === 'free' ? 'Registrations it can make.' : 'Seats it can discount: each attendee is one use.'}
+              {...form.getInputProps('max_uses')}
+            />
+            {form.values.kind !== 'free' && (
+              <>
+                <NumberInput
+                  label="Fewest seats per order"
+                  min={1}
+                  max={MAX_SEATS_PER_ORDER}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  description="Optional."
+                  {...form.getInputProps('minSeats')}
+                />
+                <NumberInput
+                  label="Most seats per order"
+                  min={1}
+                  max={MAX_SEATS_PER_ORDER}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  description="Optional."
+                  {...form.getInputProps('maxSeats')}
+                />
+              </>
+            )}
             <ZonedDateTimeInput
               label="Expires"
               description="Event time; leave empty for no expiry."
@@ -190,7 +320,8 @@ export function PromoCodesSection({ event, codes, loadError, onReload, onChanged
             Promo codes
           </Title>
           <Text size="sm" c="dimmed">
-            Each code gives a free registration for one attendee while it is active, unexpired and has uses left, and sales are open.
+            A code gives a free registration for one attendee, or a percent or an amount off each seat of a paid order, while it is active, unexpired
+            and has uses left, and sales are open. A discount&apos;s uses count seats.
           </Text>
         </div>
 
@@ -231,7 +362,7 @@ export function PromoCodesSection({ event, codes, loadError, onReload, onChanged
                           {promo.code}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{PROMO_GIVES}</Table.Td>
+                      <Table.Td>{promoGives(promo, event.currency)}</Table.Td>
                       <Table.Td ta="right">{promo.max_uses}</Table.Td>
                       <Table.Td ta="right">{promo.used_count}</Table.Td>
                       <Table.Td>{expiry(promo)}</Table.Td>
@@ -260,7 +391,7 @@ export function PromoCodesSection({ event, codes, loadError, onReload, onChanged
                     <StatusBadge promo={promo} now={now} />
                   </Group>
                   <Text size="sm" mt={4}>
-                    {PROMO_GIVES}
+                    {promoGives(promo, event.currency)}
                   </Text>
                   <Text size="sm" c="dimmed">
                     Used {promo.used_count} of {promo.max_uses} · {promo.expires_at ? `Expires ${expiry(promo)}` : 'No expiry'}

@@ -18,7 +18,16 @@ export interface PromoCodeRow {
   expires_at: string;
   active: boolean;
   created: string;
+  /** What the code gives (empty: free, as codes made before discounts); see promoStatus.ts promoGives. */
+  kind?: PromoKind | '';
+  percent_off?: number;
+  amount_off_cents?: number;
+  /** The fewest and most seats per order (0: no limit); uses count seats. */
+  min_seats?: number;
+  max_seats?: number;
 }
+
+export type PromoKind = 'free' | 'percent' | 'amount';
 
 /** An event as administrators read it: drafts have `published` false. */
 export type AdminEventRow = EventRow & { published?: boolean };
@@ -46,6 +55,11 @@ export interface NewPromoCode {
   code: string;
   max_uses: number;
   expires_at: string;
+  kind: PromoKind;
+  percent_off: number;
+  amount_off_cents: number;
+  min_seats: number;
+  max_seats: number;
 }
 
 /** A refused or failed request: the server's message and its messages per field. */

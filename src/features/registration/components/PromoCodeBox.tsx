@@ -3,13 +3,13 @@ import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { ClientResponseError } from 'pocketbase';
 import { notify } from '@/components/notify';
-import { validatePromoCode } from '../registrationApi';
+import { checkPromoCode, type CodeAnswer } from '../discountOffer';
 import { FieldMessages, Toasts } from '../registrationMessages';
 
 const MAX_CODE_LENGTH = 64;
 
 /** Checks a promo code with the server; codes never reach the browser (DESIGN decision 5). */
-export function PromoCodeBox({ onApplied, disabled, eventId }: { onApplied: (code: string) => void; disabled: boolean; eventId?: string }) {
+export function PromoCodeBox({ onApplied, disabled, eventId }: { onApplied: (code: string, answer: CodeAnswer) => void; disabled: boolean; eventId?: string }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -23,15 +23,16 @@ export function PromoCodeBox({ onApplied, disabled, eventId }: { onApplied: (cod
     setError(null);
     setChecking(true);
     try {
-      await validatePromoCode(trimmed, eventId);
-      onApplied(trimmed);
+      onApplied(trimmed, await checkPromoCode(trimmed, eventId));
     } catch (failure) {
       const status = failure instanceof ClientResponseError ? failure.status : 0;
       if (status === 429) {
         // Too many checks from this connection: the server says when to try again.
         notify({ topic: 'promo', kind: 'error', ...Toasts.tooManyPromoChecks((failure as ClientResponseError).response?.message ?? '') });
       } else {
-        notify({ topic: 'promo', kind: 'error', ...status === 400 || status === 404 ? Toasts.invalidPromo : Toasts.promoCheckFailed });
+        // A usable code the server cannot apply at today's price (409) says why in its own words.
+        const refusal = status === 409 ? ((failure as ClientResponseError).response?.message ?? '') : '';
+        notify({ topic: 'promo', kind: 'error', ...refusal ? Toasts.promoNotApplied(refusal) : status === 400 || status === 404 ? Toasts.invalidPromo : Toasts.promoCheckFailed });
       }
     } finally {
       setChecking(false);

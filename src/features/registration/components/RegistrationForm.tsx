@@ -17,6 +17,7 @@ import { AttendeeCard } from './AttendeeCard';
 import { ConsentSection } from './ConsentSection';
 import { OrderSummary } from './OrderSummary';
 import { PromoCodeBox } from './PromoCodeBox';
+import type { CodeAnswer, DiscountOffer } from '../discountOffer';
 import classes from './RegistrationForm.module.css';
 
 interface RegistrationFormProps {
@@ -76,9 +77,15 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
   );
   const form = useForm<RegistrationFormValues>({ mode: 'controlled', initialValues: startValues, validate: waitlist ? validateWaitlist : validate });
   const [promoCode, setPromoCode] = useState<string | null>(() => (waitlist ? null : (readRegistrationDraft(false)?.promoCode ?? null)));
+  // A discount code's offer (the server's figures per seat); null with a free code or none.
+  const [discount, setDiscount] = useState<DiscountOffer | null>(() => (waitlist ? null : (readRegistrationDraft(false)?.discount ?? null)));
+  const removePromo = () => {
+    setPromoCode(null);
+    setDiscount(null);
+  };
   const [salesRefusal, setSalesRefusal] = useState<string | null>(null);
   const consentRef = useRef<HTMLElement>(null);
-  const mode = waitlist ? 'waitlist' : promoCode ? 'promo' : 'paid';
+  const mode = waitlist ? 'waitlist' : promoCode && !discount ? 'promo' : 'paid';
   const { submitting, waiting, unreachable, submit } = useRegistrationSubmit({
     form,
     mode,
@@ -86,7 +93,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
     consentRef,
     onPaymentRedirect,
     onCompleted,
-    onPromoRejected: () => setPromoCode(null),
+    onPromoRejected: removePromo,
     onSalesRefused: setSalesRefusal,
     eventId: event?.id,
     earlyAccess: earlyAccess?.token,
@@ -101,8 +108,8 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
   // Everything typed is kept on the device until the server takes the registration.
   const values = form.values;
   useEffect(() => {
-    updateRegistrationDraft(waitlist, { values, promoCode });
-  }, [waitlist, values, promoCode]);
+    updateRegistrationDraft(waitlist, { values, promoCode, discount });
+  }, [waitlist, values, promoCode, discount]);
 
   // A registration pressed offline goes once the connection is back: when the
   // browser says so, when the page is looked at again, and every 15 seconds (a
@@ -135,10 +142,17 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
   }, [waiting]);
 
   const attendees = form.values.attendees;
-  const singleAttendeeOnly = waitlist || promoCode !== null || Boolean(waitlistOffer);
+  const singleAttendeeOnly = waitlist || mode === 'promo' || Boolean(waitlistOffer);
 
-  function applyPromo(code: string) {
+  function applyPromo(code: string, answer: CodeAnswer) {
     setPromoCode(code);
+    // A discount code is for paid orders of any size the code allows: the attendees stay.
+    if (answer.kind !== 'free') {
+      setDiscount(answer);
+      notify({ topic: 'promo', kind: 'success', ...Toasts.discountApplied(answer.label) });
+      return;
+    }
+    setDiscount(null);
     notify({ topic: 'promo', kind: 'success', ...Toasts.promoApplied });
     const [first] = form.getValues().attendees;
     if (attendees.length > 1 && first) {
@@ -151,7 +165,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
     ? 'Processing...'
     : waitlist
       ? waitlistLabel
-      : promoCode
+      : mode === 'promo'
         ? 'Complete Free Registration'
         : 'Proceed to Payment';
 
@@ -231,7 +245,8 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
                 event={waitlistOffer ? { ...event, seats_left: Math.max(event.seats_left ?? 1, 1) } : event}
                 attendeeCount={attendees.length}
                 promoCode={promoCode}
-                onRemovePromo={() => setPromoCode(null)}
+                discount={discount}
+                onRemovePromo={removePromo}
                 disabled={submitting}
               />
               {actions}
