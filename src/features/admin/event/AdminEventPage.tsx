@@ -20,6 +20,7 @@ import { EarlyAccessCard } from './EarlyAccessCard';
 import { PromoCodesSection } from './PromoCodesSection';
 import { WaitlistOffersCard } from './WaitlistOffersCard';
 import { SellerDetailsCard } from './SellerDetailsCard';
+import { AttendeeNoticesCard } from './AttendeeNoticesCard';
 
 function EventHeadline({ event, seats, featured }: { event: AdminEventRow; seats: EventSeats | null; featured: boolean }) {
   const [openedAt] = useState(() => new Date());
@@ -61,6 +62,8 @@ export function AdminEventPage() {
   const [codesError, setCodesError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [publishing, setPublishing] = useState(false);
+  // Bumped when the form saved a change of date, times or place: the notices card reads again.
+  const [noticesKey, setNoticesKey] = useState(0);
 
   const event = events?.find((candidate) => candidate.id === selectedId) ?? null;
   const featured = events?.find((candidate) => candidate.id === featuredId) ?? events?.find((candidate) => candidate.published) ?? null;
@@ -186,7 +189,10 @@ export function AdminEventPage() {
             ) : null}
           </Group>
           <EventHeadline event={event} seats={seats} featured={event.id === featuredId} />
-          <EventFactsForm key={formKey} event={event} seats={seats} onSaved={onSaved} />
+          <EventFactsForm key={formKey} event={event} seats={seats} onSaved={onSaved} onScheduleSaved={() => setNoticesKey((key) => key + 1)} />
+          {event.published ? (
+            <AttendeeNoticesCard key={`notices-${event.id}`} event={event} reloadKey={noticesKey} onCancelled={() => load(event.id)} />
+          ) : null}
           <PromoCodesSection event={event} codes={codes} loadError={codesError} onReload={() => loadCodes(event.id)} onChanged={onCodeChanged} />
           {event.published ? <EarlyAccessCard key={event.id} event={event} /> : null}
           {event.published ? <WaitlistOffersCard key={`waitlist-${event.id}`} event={event} /> : null}

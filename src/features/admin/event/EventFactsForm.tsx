@@ -13,6 +13,8 @@ import type { EventRow, SalesState } from '@/db';
 import { notify } from '@/components/notify';
 import { SALES_STATE_LABELS } from '../MasterclassSelect';
 import { type EventPatch, type EventSeats, saveEvent, saveFailure } from './eventAdminApi';
+import { type ChangePreview, attendeesCount, changesSchedule, previewChange, saveChange } from './eventNoticesApi';
+import { ChangeNoticeDialog } from './ChangeNoticeDialog';
 import { fromZonedValue, toZonedValue, zoneName } from './eventTime';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput';
 
@@ -84,12 +86,17 @@ export interface EventFactsFormProps {
   event: EventRow;
   seats: EventSeats | null;
   onSaved: (event: EventRow) => void;
+  /** After a change of date, times or place was saved through the change route (told or not). */
+  onScheduleSaved?: () => void;
 }
 
-export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
+export function EventFactsForm({ event, seats, onSaved, onScheduleSaved }: EventFactsFormProps) {
   const zone = event.timezone;
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A change of date, times or place while people hold seats: asked first (ChangeNoticeDialog).
+  const [asking, setAsking] = useState<{ patch: EventPatch; preview: ChangePreview } | null>(null);
+  const [telling, setTelling] = useState<'notify' | 'quiet' | null>(null);
   const taken = seats ? Math.max(0, seats.capacity - seats.seats_left) : null;
 
   const form = useForm<FormValues>({
@@ -136,27 +143,70 @@ export function EventFactsForm({ event, seats, onSaved }: EventFactsFormProps) {
     };
     setSaving(true);
     try {
+      if (changesSchedule(event, patch)) {
+        // The server counts the seat holders and writes the email they would get.
+        const preview = await previewChange(event.id, patch);
+        if (preview.holders > 0) {
+          setAsking({ patch, preview });
+          return;
+        }
+      }
       const saved = await saveEvent(event.id, patch);
       form.resetDirty(initialValues(saved));
       notify({ topic: 'event', kind: 'success', title: 'Event updated', message: 'The event details were saved.' });
       onSaved(saved);
     } catch (error) {
-      const { message, fields } = saveFailure(error);
-      const errors: Partial<Record<keyof FormValues, string>> = {};
-      for (const [field, text] of Object.entries(fields)) if (FIELD_OF[field]) errors[FIELD_OF[field]] = text;
-      form.setErrors(errors);
-      setFailure(message);
-      notify({ topic: 'event', kind: 'error', title: 'Failed to update event', message });
+      showFailure(error);
     } finally {
       setSaving(false);
     }
   });
+
+  function showFailure(error: unknown) {
+    const { message, fields } = saveFailure(error);
+    const errors: Partial<Record<keyof FormValues, string>> = {};
+    for (const [field, text] of Object.entries(fields)) if (FIELD_OF[field]) errors[FIELD_OF[field]] = text;
+    form.setErrors(errors);
+    setFailure(message);
+    notify({ topic: 'event', kind: 'error', title: 'Failed to update event', message });
+  }
+
+  /** Saves the asked change through the change route, telling the seat holders or not. */
+  async function saveAsked(tell: boolean) {
+    if (!asking) return;
+    setTelling(tell ? 'notify' : 'quiet');
+    try {
+      const answer = await saveChange(event.id, asking.patch, tell);
+      form.resetDirty(initialValues(answer.event));
+      setAsking(null);
+      notify({
+        topic: 'event',
+        kind: 'success',
+        title: 'Event updated',
+        message: tell ? `The event details were saved and ${attendeesCount(answer.notified)} are being emailed.` : 'The event details were saved. Nobody was emailed.',
+      });
+      onSaved(answer.event);
+      onScheduleSaved?.();
+    } catch (error) {
+      setAsking(null);
+      showFailure(error);
+    } finally {
+      setTelling(null);
+    }
+  }
 
   const zoneNote = `${zoneName(event.starts_at, zone)} — ${zone.replace('_', ' ')} time`;
   const state = SALES_STATES.find((candidate) => candidate.value === form.values.sales_state);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="event-facts-title">
+      <ChangeNoticeDialog
+        preview={asking?.preview ?? null}
+        saving={telling}
+        onNotify={() => void saveAsked(true)}
+        onQuiet={() => void saveAsked(false)}
+        onClose={() => setAsking(null)}
+      />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>
