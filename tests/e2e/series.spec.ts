@@ -107,6 +107,10 @@ for (const width of [390, 1280]) {
       await expect(order).toContainText(B_DATE, { timeout: 30_000 });
       await expect(order).not.toContainText(A_DATE);
       await expect(order.getByTestId('order-ticket-name')).toHaveText('Grace Hopper');
+      // Back from the checkout, the page is B's too (its return link names the masterclass).
+      expect(new URL(page.url()).searchParams.get('event')).toBe(b.id);
+      await expect(page.getByText(`AI Champions Masterclass · ${B_DATE}`, { exact: false })).toBeVisible();
+      await expect(page.getByText(A_DATE, { exact: false })).toHaveCount(0);
       await lookAt(page, { path: `/tmp/shots/series-complete-${width}.png`, fullPage: true });
 
       const [row] = await admin.collection('attendees').getFullList({ filter: admin.filter('email = {:email}', { email }) });
@@ -159,6 +163,9 @@ test('offline: a page seen before shows what the device kept; one never seen nee
       };
     }), `eventPage:${b.slug}`))
     .toBe(true);
+  // Offline: the requests this file sends to its own server fail as a lost connection does.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.route((url) => url.pathname.startsWith('/api/'), (route) => route.abort('internetdisconnected'));
   await context.setOffline(true);
   // Moving within the app (the page's code is loaded): a masterclass this device has never shown.
   const go = (path: string) => page.evaluate((to) => {

@@ -55,7 +55,7 @@ export async function fetchEventPage(slug: string): Promise<EventPageLoad> {
   if (!SLUG_PATTERN.test(slug)) throw new EventNotFoundError();
   let live = false;
   let notFound = false;
-  const event = await withOfflineCopy(`eventPage:${slug}`, async () => {
+  const read = withOfflineCopy(`eventPage:${slug}`, async () => {
     try {
       const answer = eventPageEventOf(await pb.send('/api/masterclass/event', { method: 'GET', query: { slug }, requestKey: null }));
       if (!answer) throw new Error('The masterclass summary lacks its facts.');
@@ -66,6 +66,12 @@ export async function fetchEventPage(slug: string): Promise<EventPageLoad> {
       throw error;
     }
   });
+  let event: EventPageEvent;
+  try {
+    event = await read;
+  } catch (error) {
+    throw notFound ? new EventNotFoundError() : error;
+  }
   // A masterclass unpublished or removed since the copy was kept is not shown from it.
   if (notFound) throw new EventNotFoundError();
   return { event, live };
