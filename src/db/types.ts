@@ -107,6 +107,8 @@ export interface AttendeeRow extends ServerRecord {
   registration_status: string;
   /** The door ticket of a confirmed attendee (QR code: AICM1:{event}:{ticket_code}, src/lib/ticket.ts); absent in rows stored by older versions. */
   ticket_code?: string;
+  /** When the attendee was let in at the door ('' or absent: not checked in). */
+  checked_in_at?: string;
 }
 
 export interface ReadinessAssessmentRow extends ServerRecord {

@@ -38,6 +38,8 @@ export interface OrderAttendee {
   status: string;
   /** The attendee's current ticket; null unless the order is paid and the attendee holds one. */
   ticket: OrderTicket | null;
+  /** Let in at the door (a check-in not undone); absent from servers before it was answered. */
+  checked_in?: boolean;
 }
 
 export interface Order {

@@ -96,7 +96,7 @@ describe('the order link', () => {
     });
     expect(answer.body.attendees).toEqual([
       {
-        id: row.id, name: row.full_name, status: 'confirmed',
+        id: row.id, name: row.full_name, status: 'confirmed', checked_in: false,
         ticket: { code: row.ticket_code, payload: ticketPayload(event.id, row.ticket_code), calendar_url: `${APP_URL}/api/masterclass/event.ics?event=${event.id}&ticket=${row.ticket_code}` },
       },
     ]);

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
-import { serverForFile } from './helpers';
+import { newRecordId } from '@/lib/ids';
+import { createUser, serverForFile } from './helpers';
 import {
   attendee, attendeesOf, counts, emailsOf, get, openSales, paidBody, promoBody, register, updateEvent, waitlistBody, LIMITS_RAISED,
 } from './registration-helpers';
@@ -162,5 +163,35 @@ describe('the waitlist asks only a name and an email', () => {
     const { status, body } = await register(server, paidBody(1, { attendees: [attendee({ company: '', jobTitle: '', phoneNumber: '', role: '' })] }));
     expect(status).toBe(400);
     for (const field of ['company', 'jobTitle', 'phoneNumber', 'role']) expect(body.data[`attendees.0.${field}`].code).toBe('required');
+  });
+});
+
+describe('after the masterclass: attended or not, from the door', () => {
+  it("a check-in reaches the attendee's own row and the order page, which says attended or not once it has taken place; an undo takes it back", async () => {
+    await openSales(su, { ...EVENT_TIMES, sales_open_at: '', sales_state: 'open' });
+    const code = await promoCode();
+    const created = await register(server, promoBody(code));
+    expect(created.status).toBe(201);
+    const [seat] = await attendeesOf(su, created.body.registrationId);
+    const admin = await createUser(server, su, 'administrator', { full_name: 'Door Admin' });
+    const checkInId = newRecordId();
+    const push = (item: Record<string, unknown>) =>
+      admin.client.send('/api/masterclass/admin/check-in/push', {
+        method: 'POST',
+        body: { event: seat.event, sent_at: new Date().toISOString(), check_ins: [{ id: checkInId, attendee: seat.id, method: 'search', scanned_at: new Date().toISOString(), device_name: 'North door', ...item }] },
+      });
+    const orderOf = async () => (await get(server, `/api/masterclass/orders/${created.body.order.id}?key=${created.body.order.key}`)).body;
+
+    expect((await orderOf()).attendees[0]).toMatchObject({ status: 'confirmed', checked_in: false });
+    await push({});
+    expect((await su.collection('attendees').getOne(seat.id)).checked_in_at).not.toBe('');
+    // the masterclass has taken place
+    await updateEvent(su, { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z' });
+    const after = await orderOf();
+    expect(after.event.phase).toBe('past');
+    expect(after.attendees[0]).toMatchObject({ status: 'confirmed', checked_in: true });
+    await push({ undone_at: new Date().toISOString(), undone_device: 'North door' });
+    expect((await su.collection('attendees').getOne(seat.id)).checked_in_at).toBe('');
+    expect((await orderOf()).attendees[0].checked_in).toBe(false);
   });
 });

@@ -174,7 +174,7 @@ function storeItem(txApp, item, context) {
   return null;
 }
 
-/** Applies the conflict rule to one attendee's check-ins, saving those whose flags change. */
+/** Applies the conflict rule to one attendee's check-ins, saving those whose flags change, and keeps the attendee's checked_in_at. */
 function settleAttendee(txApp, attendeeId) {
   const records = txApp.findRecordsByFilter("check_ins", "attendee = {:attendee}", "", 0, 0, { attendee: attendeeId });
   const settled = require(`${__hooks}/lib/checkin/rules.js`).settleConflicts(records.map((record) => ({
@@ -186,6 +186,17 @@ function settleAttendee(txApp, attendeeId) {
     record.set("conflict", flags.conflict);
     record.set("conflict_with", flags.conflict_with);
     txApp.save(record);
+  }
+  // The attendee's own row says whether (and since when) they were let in: their ticket and
+  // Your Registration read it (offline too), and the order page. The earliest check-in not undone.
+  const admitted = records
+    .filter((record) => !record.getString("undone_at"))
+    .map((record) => record.getString("ordered_at"))
+    .sort()[0] || "";
+  const attendee = findOrNull(txApp, "attendees", attendeeId);
+  if (attendee && attendee.getString("checked_in_at") !== admitted) {
+    attendee.set("checked_in_at", admitted);
+    txApp.save(attendee);
   }
 }
 

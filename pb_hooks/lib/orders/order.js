@@ -83,6 +83,8 @@ function attendeeAnswer(app, attendee, paid) {
     id: attendee.id,
     name: attendee.getString("full_name"),
     status: status || "pending",
+    // let in at the door (a check-in not undone): after the masterclass the page says attended or not
+    checked_in: attendee.getString("checked_in_at") !== "",
     ticket: holds
       ? { code, payload: ticket.ticketPayload(eventId, code), calendar_url: links.ticketCalendarUrl(app, eventId, code) }
       : null,

@@ -11,16 +11,9 @@ import { TicketQr } from '@/components/ticket/TicketQr';
 import { groupedTicketCode } from '@/lib/ticket';
 import type { Order, OrderAttendee } from '@/lib/order';
 import classes from './OrderDetails.module.css';
+import { afterwardsNote, offersCalendar, seatBadge, showsTicket, ticketsHeading, ticketsNote } from './orderWords';
 
 type Level = 2 | 3;
-
-const STATUS_WORDS: Record<string, { label: string; color: string }> = {
-  confirmed: { label: 'Confirmed', color: 'teal' },
-  confirmed_observer: { label: 'Observer', color: 'gray' },
-  cancelled: { label: 'Cancelled', color: 'red' },
-  waitlisted: { label: 'Waitlisted', color: 'gray' },
-  pending: { label: 'Awaiting payment', color: 'yellow' },
-};
 
 function timeOf(date: Date): string {
   return date.toLocaleTimeString('en-AU', { hour: 'numeric', minute: '2-digit' });
@@ -40,7 +33,8 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 function AttendeeTicket({ attendee, order, level }: { attendee: OrderAttendee; order: Order; level: Level }) {
-  const words = STATUS_WORDS[attendee.status] ?? { label: '-', color: 'gray' };
+  const words = seatBadge(attendee, order);
+  const afterwards = afterwardsNote(attendee, order);
   const headingId = `order-ticket-${attendee.id}`;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId} data-testid="order-ticket">
@@ -49,11 +43,15 @@ function AttendeeTicket({ attendee, order, level }: { attendee: OrderAttendee; o
           <Title order={(level + 1) as 3 | 4} size="h4" id={headingId} c="navy.9" className={classes.value} data-testid="order-ticket-name">
             {attendee.name}
           </Title>
-          <Badge color={words.color} variant="light">
+          <Badge color={words.color} variant="light" data-testid="order-ticket-status">
             {words.label}
           </Badge>
         </Group>
-        {attendee.ticket ? (
+        {afterwards ? (
+          <Text size="sm" maw={280} data-testid="order-ticket-afterwards">
+            {afterwards}
+          </Text>
+        ) : attendee.ticket && showsTicket(attendee, order) ? (
           <>
             <TicketQr payload={attendee.ticket.payload} size={208} label={`QR code of the ticket of ${attendee.name}`} />
             <Stack gap={2} align="center">
@@ -143,7 +141,7 @@ export function OrderDetails({ order, level, staleSince = null }: OrderDetailsPr
             )}
           </div>
           <Group gap="sm">
-            {order.state === 'confirmed' && (
+            {offersCalendar(order) && (
               <Button component="a" href={calendarUrl} variant="light" leftSection={<IconCalendarPlus size={18} />} className={classes.action}>
                 Add to Calendar
               </Button>
@@ -158,14 +156,9 @@ export function OrderDetails({ order, level, staleSince = null }: OrderDetailsPr
       </Card>
       <Stack gap="sm" component="section" aria-labelledby={`order-tickets-${order.id}`}>
         <Title order={level} size="h4" c="navy.9" id={`order-tickets-${order.id}`}>
-          {order.attendees.length === 1 ? 'Your ticket' : 'Tickets'}
+          {ticketsHeading(order)}
         </Title>
-        {order.state === 'confirmed' && held.length > 0 && (
-          <Text size="sm">
-            Show the QR code at the door, on your phone or printed. Each attendee&apos;s own confirmation email carries their ticket,
-            and once they create their account the attendee portal keeps it offline.
-          </Text>
-        )}
+        {ticketsNote(order) && <Text size="sm">{ticketsNote(order)}</Text>}
         <ResponsiveGrid cols={{ base: 1, sm: order.attendees.length > 1 ? 2 : 1 }} spacing="md">
           {order.attendees.map((attendee) => (
             <AttendeeTicket key={attendee.id} attendee={attendee} order={order} level={level} />

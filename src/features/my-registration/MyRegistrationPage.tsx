@@ -9,7 +9,8 @@
 // the route (features never import each other). The sections are
 // DetailsSection and ColleagueSection, each with ClosedNote after its cut-off.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import { db, type AttendeeRow, type EventRow } from '@/db';
@@ -35,9 +36,20 @@ export interface MyRegistrationSchemas {
 interface Seat {
   attendee: AttendeeRow & { cancelled_by?: string; cancelled_at?: string };
   event: EventRow;
+  /** 'coming' (details and a colleague can change), 'today' (under way: 'Your seat today'), 'past' (taken place). */
+  when: 'coming' | 'today' | 'past';
 }
 
-/** The account's own rows at masterclasses still to come: seats, and seats passed on. */
+/** Which part of the day the seat's masterclass is in at `now` (an end missing or not after the start reads as the start). */
+function seatWhen(event: EventRow, now: number): Seat['when'] {
+  const start = parsePocketBaseDate(event.starts_at).getTime();
+  const rawEnd = parsePocketBaseDate(event.ends_at || event.starts_at).getTime();
+  const end = Number.isNaN(rawEnd) || rawEnd < start ? start : rawEnd;
+  if (now >= end) return 'past';
+  return now >= start ? 'today' : 'coming';
+}
+
+/** The account's own rows: seats and seats passed on, at masterclasses still to come or under way first, then the ones that took place. */
 async function readSeats(): Promise<Seat[]> {
   const userId = currentUser()?.id;
   if (!userId) return [];
@@ -49,8 +61,8 @@ async function readSeats(): Promise<Seat[]> {
       || (row.registration_status === 'cancelled' && (row as Seat['attendee']).cancelled_by === 'substitution'))
     .flatMap((attendee) => {
       const event = byId.get(attendee.event);
-      if (!event?.starts_at || parsePocketBaseDate(event.starts_at).getTime() <= now) return [];
-      return [{ attendee, event }];
+      if (!event?.starts_at || Number.isNaN(parsePocketBaseDate(event.starts_at).getTime())) return [];
+      return [{ attendee, event, when: seatWhen(event, now) }];
     })
     .sort((a, b) => parsePocketBaseDate(a.event.starts_at).getTime() - parsePocketBaseDate(b.event.starts_at).getTime());
 }
@@ -60,7 +72,10 @@ const SEAT_COLLECTIONS = [Collections.attendees, Collections.events] as const;
 
 export function MyRegistrationPage({ schemas }: { schemas: MyRegistrationSchemas }) {
   const stored = useStoredData(useLiveQuery(readSeats), SEAT_COLLECTIONS, (seats) => seats.length === 0);
-  const seats = stored.status === 'ready' ? stored.data : undefined;
+  const all = stored.status === 'ready' ? stored.data : undefined;
+  const seats = all?.filter((seat) => seat.when !== 'past');
+  // The last masterclass this account had a seat at that has taken place (kept seats only).
+  const lastPast = all?.filter((seat) => seat.when === 'past' && seat.attendee.registration_status !== 'cancelled').at(-1) ?? null;
   return (
     <Box maw={900} mx="auto">
       <Title order={1} mb="xs">
@@ -77,17 +92,62 @@ export function MyRegistrationPage({ schemas }: { schemas: MyRegistrationSchemas
           <Text>Loading your registration…</Text>
         </Group>
       ) : seats.length === 0 ? (
-        <Card withBorder radius="md" padding="lg">
-          <Text>You have no seat at a masterclass still to come on this device.</Text>
+        <Card withBorder radius="md" padding="lg" data-testid="no-seat">
+          <Text>
+            {lastPast
+              ? `The masterclass you had a seat at took place on ${eventDay(lastPast.event)}${lastPast.attendee.checked_in_at ? ', and you were checked in at the door' : ''}. You have no seat at a masterclass still to come on this device.`
+              : 'You have no seat at a masterclass still to come on this device.'}
+          </Text>
         </Card>
       ) : (
         <Stack gap="lg">
-          {seats.map((seat) => (
-            <SeatCard key={seat.attendee.id} seat={seat} schemas={schemas} />
-          ))}
+          {seats.map((seat) =>
+            seat.when === 'today' && seat.attendee.registration_status !== 'cancelled' ? (
+              <SeatToday key={seat.attendee.id} seat={seat} />
+            ) : (
+              <SeatCard key={seat.attendee.id} seat={seat} schemas={schemas} />
+            ),
+          )}
         </Stack>
       )}
     </Box>
+  );
+}
+
+/** 'Wednesday 18 June 2031' from the event's full when. */
+function eventDay(event: EventRow): string {
+  return formatEventWhen(event).split(',')[0] ?? '';
+}
+
+/** On the day: the seat is today's, with the one thing to do (show the ticket), or that the door has let you in. */
+function SeatToday({ seat }: { seat: Seat }) {
+  const headingId = `registration-${seat.attendee.id}`;
+  const checkedIn = Boolean(seat.attendee.checked_in_at);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId} data-testid="seat-today">
+      <Title order={2} size="h3" id={headingId}>
+        Your seat today
+      </Title>
+      <Text fw={600} mt="xs">
+        {seat.event.title}
+      </Text>
+      <Text size="sm" c="dimmed" mb="md">
+        {formatEventWhen(seat.event)}
+        {seat.event.venue ? ` · ${seat.event.venue}` : ''}
+      </Text>
+      {checkedIn ? (
+        <Alert color="teal" variant="light" title="You are checked in" role="status">
+          The door has let you in. Enjoy the masterclass: your tools and the session materials are in the portal.
+        </Alert>
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text>The masterclass is on today. Show your ticket at the door: it opens on this device without a connection.</Text>
+          <Button component={Link} to="/dashboard/ticket">
+            Show ticket
+          </Button>
+        </Stack>
+      )}
+    </Card>
   );
 }
 

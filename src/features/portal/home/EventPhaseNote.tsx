@@ -6,6 +6,8 @@ import { formatEventWhen } from '@/lib/eventWhen';
 import { LOCK_REFRESH_MS } from '../portalLock';
 import { findMasterclass } from '../usePortalLock';
 import { useNow } from '../useNow';
+import { usePortalUser } from '../portalUser';
+import { useTickets } from '../ticket/useTickets';
 
 /**
  * During and after the masterclass (DESIGN decision 17): the portal says when
@@ -16,7 +18,11 @@ import { useNow } from '../useNow';
 export function EventPhaseNote() {
   const event = useLiveQuery(findMasterclass);
   const now = useNow(LOCK_REFRESH_MS);
+  const user = usePortalUser();
+  const tickets = useTickets(user?.id ?? '');
   if (!event) return null;
+  // Whether the door let this account in (its ticket for this masterclass): thanks only to those who came.
+  const attended = tickets?.some((ticket) => ticket.eventId === event.id && ticket.attended) ?? false;
   const phase = eventPhase(event, now);
   if (phase !== 'happening' && phase !== 'past') return null;
   const when = formatEventWhen(event);
@@ -28,7 +34,7 @@ export function EventPhaseNote() {
         </ThemeIcon>
         <div>
           <Text id="event-phase-note" fw={700} c="navy.9">
-            {phase === 'past' ? 'Thank you for joining us' : 'The masterclass is under way'}
+            {phase === 'past' ? (attended ? 'Thank you for joining us' : 'The masterclass has taken place') : 'The masterclass is under way'}
           </Text>
           <Text size="sm" mt={4}>
             {phase === 'past'

@@ -1,5 +1,7 @@
 // 'Your ticket' for one attendee row: who, which masterclass and when, the QR
-// code, the code in words, and the bright view for the door.
+// code, the code in words, and the bright view for the door. On the day it says
+// whether the attendee is checked in; after the masterclass it says attended or
+// not (the door's check-in), with no QR code and nothing to show at the door.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMaximize } from '@tabler/icons-react';
 import { groupedTicketCode } from '@/lib/ticket';
@@ -9,6 +11,17 @@ import type { TicketView } from './ticketView';
 export interface TicketCardProps {
   ticket: TicketView;
   onShowAtDoor: () => void;
+}
+
+/** The badge of the ticket's day: checked in on the day; attended or not after it. */
+function AttendanceBadge({ ticket }: { ticket: TicketView }) {
+  if (!ticket.past && !(ticket.today && ticket.attended)) return null;
+  const label = ticket.past ? (ticket.attended ? 'Attended' : 'Not checked in') : 'Checked in';
+  return (
+    <Badge color={ticket.attended ? 'teal' : 'gray'} variant="light" data-testid="ticket-attendance">
+      {label}
+    </Badge>
+  );
 }
 
 export function TicketCard({ ticket, onShowAtDoor }: TicketCardProps) {
@@ -22,7 +35,7 @@ export function TicketCard({ ticket, onShowAtDoor }: TicketCardProps) {
               Your ticket
             </Title>
             {ticket.observer && <Badge color="gray" variant="light">Observer</Badge>}
-            {ticket.past && <Badge color="gray" variant="light">Took place</Badge>}
+            <AttendanceBadge ticket={ticket} />
           </Group>
           <Text fw={700} size="lg" data-testid="ticket-name">
             {ticket.fullName}
@@ -41,21 +54,31 @@ export function TicketCard({ ticket, onShowAtDoor }: TicketCardProps) {
             </Text>
           )}
         </Stack>
-        <TicketQr payload={ticket.payload} size={232} label={`QR code of the ticket of ${ticket.fullName}`} />
-        <Stack gap={2} align="center">
-          <Text size="xs" c="dimmed">
-            Ticket code
+        {ticket.past ? (
+          <Text size="sm" ta="center" data-testid="ticket-afterwards">
+            {ticket.attended
+              ? 'You attended this masterclass. Thank you for joining us: your tools and the session materials stay in the portal.'
+              : 'This masterclass has taken place, and you were not checked in at the door. Your tools and the session materials stay in the portal.'}
           </Text>
-          <Text ff="monospace" fw={600} size="sm" data-testid="ticket-code">
-            {groupedTicketCode(ticket.code)}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconMaximize size={18} />} onClick={onShowAtDoor} fullWidth>
-          Show at the door
-        </Button>
-        <Text size="xs" c="dimmed" ta="center">
-          This ticket is stored on this device and opens without a connection.
-        </Text>
+        ) : (
+          <>
+            <TicketQr payload={ticket.payload} size={232} label={`QR code of the ticket of ${ticket.fullName}`} />
+            <Stack gap={2} align="center">
+              <Text size="xs" c="dimmed">
+                Ticket code
+              </Text>
+              <Text ff="monospace" fw={600} size="sm" data-testid="ticket-code">
+                {groupedTicketCode(ticket.code)}
+              </Text>
+            </Stack>
+            <Button leftSection={<IconMaximize size={18} />} onClick={onShowAtDoor} fullWidth>
+              Show at the door
+            </Button>
+            <Text size="xs" c="dimmed" ta="center">
+              This ticket is stored on this device and opens without a connection.
+            </Text>
+          </>
+        )}
       </Stack>
     </Card>
   );

@@ -33,7 +33,9 @@ export function TicketPage({ door, onDoor }: TicketPageProps) {
           Your Ticket
         </Title>
         <Text c="dimmed" mt={4}>
-          Show the QR code at the door. It is kept on this device, so it opens without a connection.
+          {tickets && tickets.length > 0 && tickets.every((ticket) => ticket.past)
+            ? 'Your masterclass has taken place: each ticket says whether you were checked in at the door.'
+            : 'Show the QR code at the door. It is kept on this device, so it opens without a connection.'}
         </Text>
       </div>
       {stored.status === 'needs-connection' ? (

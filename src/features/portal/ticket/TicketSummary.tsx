@@ -1,4 +1,5 @@
-// The dashboard's pointer to the ticket: shown once the device holds one.
+// The dashboard's pointer to the ticket: shown once the device holds one for a
+// masterclass still to come or under way ('Your seat today' on the day).
 import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconTicket } from '@tabler/icons-react';
@@ -19,10 +20,10 @@ export function TicketSummary() {
           </ThemeIcon>
           <div>
             <Title order={2} size="h4" id="ticket-summary">
-              Your ticket
+              {next.today ? 'Your seat today' : 'Your ticket'}
             </Title>
             <Text size="sm" c="dimmed">
-              {[next.eventTitle, next.when].filter(Boolean).join(' · ')}
+              {[next.eventTitle, next.when, next.today ? (next.attended ? 'You are checked in' : 'Show your ticket at the door') : ''].filter(Boolean).join(' · ')}
             </Text>
           </div>
         </Group>

@@ -24,7 +24,7 @@ describe('ticketsOf', () => {
       {
         attendeeId: 'a1', fullName: 'Person a1', observer: false, eventId: JUNE_2031.id, eventTitle: 'Masterclass late00000000001',
         when: 'Wednesday 18 June 2031, 11:30 am – 2:30 pm ACST', venue: 'Lot Fourteen, Adelaide SA', code: CODE,
-        payload: `AICM1:${JUNE_2031.id}:${CODE}`, past: false,
+        payload: `AICM1:${JUNE_2031.id}:${CODE}`, past: false, today: false, attended: false,
       },
       expect.objectContaining({ attendeeId: 'a2', observer: true, payload: `AICM1:${JUNE_2031.id}:bcdefghijkmnpqrstuvwxyz234` }),
     ]);
@@ -55,5 +55,14 @@ describe('qrPath', () => {
   it('draws each run of dark modules as one rectangle inside the quiet zone', () => {
     expect(qrPath([[true, true, false, true], [false, false, false, false], [false, true, true, true]], 4)).toBe('M4 4h2v1h-2zM7 4h1v1h-1zM5 6h3v1h-3z');
     expect(qrPath([], 4)).toBe('');
+  });
+
+  it('on the day a ticket is today; after the end it says attended or not from the door\'s check-in', () => {
+    const checkedIn = { ...row('a1', JUNE_2031.id, 'confirmed'), checked_in_at: '2031-06-18 02:05:00.000Z' };
+    const notIn = row('a2', JUNE_2031.id, 'confirmed', 'bcdefghijkmnpqrstuvwxyz234');
+    const during = ticketsOf([checkedIn, notIn], [JUNE_2031], new Date('2031-06-18T03:00:00Z'));
+    expect(during.map((ticket) => [ticket.today, ticket.past, ticket.attended])).toEqual([[true, false, true], [true, false, false]]);
+    const after = ticketsOf([checkedIn, notIn], [JUNE_2031], new Date('2031-06-18T05:00:00Z'));
+    expect(after.map((ticket) => [ticket.today, ticket.past, ticket.attended])).toEqual([[false, true, true], [false, true, false]]);
   });
 });

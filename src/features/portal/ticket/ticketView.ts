@@ -21,6 +21,10 @@ export interface TicketView {
   payload: string;
   /** The masterclass has ended. */
   past: boolean;
+  /** The masterclass is under way (from its start to its end). */
+  today: boolean;
+  /** Let in at the door (the door's check-in, synced to the attendee's own row). */
+  attended: boolean;
 }
 
 const HOLDS_A_TICKET = new Set(['confirmed', 'confirmed_observer']);
@@ -33,6 +37,8 @@ export function ticketsOf(attendees: readonly AttendeeRow[], events: readonly Ev
     .map((row) => {
       const event = byId.get(row.event);
       const ends = event ? parsePocketBaseDate(event.ends_at || event.starts_at) : null;
+      const starts = event ? parsePocketBaseDate(event.starts_at) : null;
+      const past = ends !== null && !Number.isNaN(ends.getTime()) && ends.getTime() <= now.getTime();
       return {
         attendeeId: row.id,
         fullName: row.full_name,
@@ -43,7 +49,9 @@ export function ticketsOf(attendees: readonly AttendeeRow[], events: readonly Ev
         venue: event ? [event.venue, event.location].filter(Boolean).join(', ') : '',
         code: row.ticket_code as string,
         payload: ticketPayload(row.event, row.ticket_code as string),
-        past: ends !== null && !Number.isNaN(ends.getTime()) && ends.getTime() <= now.getTime(),
+        past,
+        today: !past && starts !== null && !Number.isNaN(starts.getTime()) && starts.getTime() <= now.getTime(),
+        attended: Boolean(row.checked_in_at),
         start: event ? parsePocketBaseDate(event.starts_at).getTime() || 0 : 0,
       };
     });
