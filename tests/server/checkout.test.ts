@@ -54,7 +54,7 @@ describe('simulated checkout', () => {
       status: 200,
       body: {
         registrationId: created.registrationId, status: 'pending', kind: 'paid', attendeeCount: 2,
-        totalAmountCents: 99000, currency: 'AUD', emailWarning: false,
+        totalAmountCents: 99000, unitPriceCents: 49500, discountCents: 0, discountLabel: '', currency: 'AUD', emailWarning: false,
         order: { id: created.registrationId, key: expect.stringMatching(/^[0-9a-f]{64}$/) },
       },
     });

@@ -44,7 +44,7 @@ const MIN_PAID_SEAT_CENTS = 50;
 const MAX_SEATS_PER_ORDER = 50;
 
 const KIND_OPTIONS: { value: PromoKind; label: string }[] = [
-  { value: 'free', label: 'Free registration' },
+  { value: 'free', label: 'Free' },
   { value: 'percent', label: 'Percent off' },
   { value: 'amount', label: 'Amount off' },
 ];
@@ -170,6 +170,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
                 min={1}
                 max={99}
                 suffix="%"
+                clampBehavior="none"
                 allowDecimal={false}
                 allowNegative={false}
                 description="1 to 99, off each seat; rounded to the cent."
@@ -203,6 +204,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
                   label="Fewest seats per order"
                   min={1}
                   max={MAX_SEATS_PER_ORDER}
+                  clampBehavior="none"
                   allowDecimal={false}
                   allowNegative={false}
                   description="Optional."
@@ -212,6 +214,7 @@ function NewPromoCodeForm({ event, onCreated }: { event: EventRow; onCreated: (p
                   label="Most seats per order"
                   min={1}
                   max={MAX_SEATS_PER_ORDER}
+                  clampBehavior="none"
                   allowDecimal={false}
                   allowNegative={false}
                   description="Optional."
