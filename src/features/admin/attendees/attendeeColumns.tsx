@@ -108,7 +108,8 @@ export function useAttendeeColumns({ phone, timeZone, inviting, acting, onInvite
       {
         accessorKey: 'amount_paid_cents',
         header: 'Paid',
-        size: 88,
+        // room for 'Transferred' unbroken (a seat passed to a colleague)
+        size: 104,
         Cell: ({ row }) => <PaidCell attendee={row.original} />,
       },
       {
