@@ -72,7 +72,7 @@ test.describe('content', () => {
     expect(footer!.y).toBeGreaterThan(closing!.y);
   });
 
-  test('hero: title, tagline, sold-out notice, welcome and the waitlist button', async ({ page }) => {
+  test('hero: title, tagline, sold-out notice, welcome and the waitlist for that date', async ({ page }) => {
     await openLanding(page);
     const hero = page.getByRole('region', { name: 'AI CHAMPIONS MASTERCLASS' });
     await expect(hero.getByRole('heading', { level: 1 })).toHaveText('AI CHAMPIONS MASTERCLASS');
@@ -80,8 +80,9 @@ test.describe('content', () => {
     await expect(hero.getByText(/hands-on, in-person masterclass in Adelaide/)).toBeVisible();
     await expect(hero.getByText(SOLD_OUT, { exact: true })).toBeVisible();
     await expect(hero.getByText(WELCOME, { exact: true })).toBeVisible();
-    await expect(hero.getByText(/Register your interest/)).toBeVisible();
-    await expect(hero.getByRole('link', { name: 'Register for Future Events' })).toHaveAttribute('href', '/register?waitlist=true');
+    await expect(hero.getByText('Every place is taken. Join the waitlist: if a seat frees up, it is offered to you first by email, for a limited time.')).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Join the waitlist for 18 June' })).toHaveAttribute('href', '/register?waitlist=true');
+    await expect(hero.getByRole('link', { name: 'Register for Future Events' })).toHaveCount(0);
     await expect(hero.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
     await expect(page.getByRole('textbox')).toHaveCount(0);
   });
@@ -146,8 +147,8 @@ test.describe('content', () => {
     await openLanding(page);
     const closing = page.getByRole('region', { name: 'Ready to Lead the AI Revolution?' });
     await expect(closing.getByText(SOLD_OUT, { exact: true })).toBeVisible();
-    await expect(closing.getByRole('link', { name: 'Register for Future Events' })).toHaveAttribute('href', '/register?waitlist=true');
-    await closing.getByRole('link', { name: 'Register for Future Events' }).click();
+    await expect(closing.getByRole('link', { name: 'Join the waitlist for 18 June' })).toHaveAttribute('href', '/register?waitlist=true');
+    await closing.getByRole('link', { name: 'Join the waitlist for 18 June' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/register' && url.search === '?waitlist=true');
   });
 
@@ -327,7 +328,8 @@ test.describe('sales state and failures', () => {
     const registerNow = page.getByRole('link', { name: 'Register Now' });
     await expect(registerNow).toHaveCount(2);
     await expect(registerNow.first()).toHaveAttribute('href', '/register');
-    await expect(page.getByRole('link', { name: 'Register for Future Events' }).first()).toHaveAttribute('href', '/register?waitlist=true');
+    // one way in while on sale: no waitlist button beside Register Now
+    await expect(page.getByRole('link', { name: 'Register for Future Events' })).toHaveCount(0);
     await expect(page.getByText('Places are limited to 50 participants. Secure yours today.')).toBeVisible();
     // The price from the event's settings and the seats left, beside the hero's Register Now.
     await expect(hero.getByTestId('hero-offer')).toHaveText('$495 per personOnly 7 seats left');

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs } from './portal-helpers';
-import { fillAttendee, privacyConsent, toast, unique } from './registration-helpers';
+import { fillWaitlistEntry, privacyConsent, toast, unique } from './registration-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { safely } from './support/routes';
 
@@ -74,7 +74,7 @@ test.describe('with the service worker', () => {
 
     await context.setOffline(true);
     await expect(notice).toContainText('Registering needs a connection');
-    await fillAttendee(page, 0, { fullName: 'Olive Offline', email });
+    await fillWaitlistEntry(page, { fullName: 'Olive Offline', email });
     await privacyConsent(page).check();
     await page.getByRole('button', { name: 'Register for Future Events' }).click();
     await expect(notice).toContainText('will be sent as soon as you');
@@ -148,7 +148,7 @@ async function loseFirstAnswer(page: Page, networkDown: () => boolean = () => fa
 
 async function pressRegisterForFutureEvents(page: Page, fullName: string, email: string) {
   await page.goto('/register?waitlist=true');
-  await fillAttendee(page, 0, { fullName, email });
+  await fillWaitlistEntry(page, { fullName, email });
   await privacyConsent(page).check();
   await page.getByRole('button', { name: 'Register for Future Events' }).click();
 }

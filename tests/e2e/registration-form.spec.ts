@@ -109,15 +109,17 @@ test.describe('normal mode', () => {
     ]);
   });
 
-  test('while sales are not open it says registration is closed and offers the waitlist', async ({ page }) => {
+  test('while sold out it says so and offers the waitlist for that date, which asks a name and an email', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Event Sold Out – Registration Now Closed' })).toBeVisible();
-    await expect(page.getByText(/Registration for the Wednesday 18 June 2025 masterclass is closed/)).toBeVisible();
+    await expect(page.getByText(/Every place at the Wednesday 18 June 2025 masterclass is taken\. Join its waitlist/)).toBeVisible();
     await expect(attendeeCards(page)).toHaveCount(0);
-    await page.getByRole('link', { name: 'Register for Future Events' }).click();
+    await page.getByRole('link', { name: 'Join the waitlist for 18 June' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/register' && url.searchParams.get('waitlist') === 'true');
-    await expect(page.getByText('Event Sold Out', { exact: true })).toBeVisible();
+    await expect(page.getByText('Join the waitlist for 18 June', { exact: true })).toBeVisible();
     await expect(attendeeCards(page)).toHaveCount(1);
+    await expect(attendeeFields(attendeeCards(page).first()).jobTitle).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Join the waitlist for 18 June' })).toBeVisible();
   });
 });
 

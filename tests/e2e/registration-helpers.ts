@@ -37,6 +37,14 @@ export async function fillAttendee(page: Page, index: number, attendee: Attendee
   if (attendee.dietaryRequirements !== undefined) await fields.dietaryRequirements.fill(attendee.dietaryRequirements);
 }
 
+/** The waitlist's entry: a name and an email, and the company when given (it asks nothing more). */
+export async function fillWaitlistEntry(page: Page, entry: { fullName: string; email: string; company?: string }): Promise<void> {
+  const card = attendeeCards(page).first();
+  await card.getByRole('textbox', { name: 'Full Name' }).fill(entry.fullName);
+  await card.getByRole('textbox', { name: 'Email' }).fill(entry.email);
+  if (entry.company !== undefined) await card.getByRole('textbox', { name: 'Company (optional)' }).fill(entry.company);
+}
+
 export const privacyConsent = (page: Page) => page.getByRole('checkbox', { name: /I have read and accept the Privacy Policy/ });
 export const marketingConsent = (page: Page) => page.getByRole('checkbox', { name: /Keep me informed/ });
 

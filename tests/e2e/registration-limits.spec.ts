@@ -8,7 +8,7 @@ import type { TestServer } from '../support/pocketbase';
 import { DESKTOP } from '../support/browser';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
-import { attendeeCards, attendeeFields, fillAttendee, privacyConsent, toast, unique } from './registration-helpers';
+import { attendeeCards, attendeeFields, fillWaitlistEntry, privacyConsent, toast, unique } from './registration-helpers';
 
 let server: TestServer;
 let admin: PocketBase;
@@ -50,10 +50,10 @@ test('a second waitlist entry for the same email is answered kindly', async ({ p
   const email = `${unique('twice')}@example.com`;
   for (const typed of [email, email.toUpperCase()]) {
     await page.goto('/register?waitlist=true');
-    await fillAttendee(page, 0, { fullName: 'Ada Lovelace', email: typed });
+    await fillWaitlistEntry(page, { fullName: 'Ada Lovelace', email: typed });
     await privacyConsent(page).check();
     await page.getByRole('button', { name: 'Register for Future Events' }).click();
-    await expect(page.getByRole('heading', { name: 'Registration Complete' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Interest Registered' })).toBeVisible();
   }
   await expect(toast(page, 'Already on the Waitlist')).toBeVisible();
   const entries = await admin.collection('attendees').getFullList({ filter: admin.filter('email ~ {:email}', { email }) });

@@ -10,7 +10,7 @@ import { DESKTOP } from '../support/browser';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { emailedLink, outboxLink } from './support/accounts';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
-import { fillAttendee, privacyConsent, unique } from './registration-helpers';
+import { privacyConsent, unique } from './registration-helpers';
 
 let server: TestServer;
 let superuser: PocketBase;
@@ -145,11 +145,15 @@ test('through to the waitlist: the completion asks to confirm the address, and t
   await form.submit.click();
   await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('waitlist') === 'true');
   await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Casey Morgan', { timeout: APP_START_TIMEOUT });
-  // The shortcut brings name and email; the rest of the details are asked here.
-  await fillAttendee(page, 0, { fullName: 'Casey Morgan', email });
+  // The shortcut brings name and email, and the waitlist asks nothing more (the company is optional).
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'Company (optional)' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Job Title' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
   await privacyConsent(page).check();
   await page.getByRole('button', { name: 'Register for Future Events' }).click();
-  await expect(page.getByRole('heading', { name: 'Registration Complete' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Interest Registered' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Registration Complete' })).toHaveCount(0);
   await expect(page.getByRole('status')).toContainText('Please open that email and confirm your address when it asks you to');
 
   const link = await emailedLink(superuser, email, 'confirmToken=', page.url());

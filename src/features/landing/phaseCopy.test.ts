@@ -31,7 +31,7 @@ describe('landing copy per phase', () => {
 
   it('scheduled: says when sales open, in the event zone words given, and offers to be told', () => {
     expect(phaseNotice('scheduled', facts.salesOpen)).toBe('Sales open on Tuesday 10 February at 9:00 am');
-    expect(heroCopy('scheduled', facts).invite).toBe("Sales open on Tuesday 10 February at 9:00 am, for 50 places. Leave your name and email and we'll email you when they open.");
+    expect(heroCopy('scheduled', facts).invite).toBe("Places are limited to 50 participants. Leave your name and email and we'll email you the moment sales open.");
     expect(closingText('scheduled', facts)).toContain('Sales open on Tuesday 10 February at 9:00 am');
     expect(primaryAction('scheduled', '18 June')).toBe('Tell Me When Sales Open');
     expect(detailsEyebrow('scheduled')).toBe('Save the date');

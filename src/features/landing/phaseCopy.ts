@@ -80,7 +80,7 @@ export function heroCopy(phase: EventPhase, facts: CopyFacts): HeroCopy {
   if (phase === 'scheduled') {
     return {
       welcome: `The next masterclass is in ${facts.city} on ${facts.start}.`,
-      invite: `Sales open on ${facts.salesOpen ?? ''}, for ${facts.capacity} places. Leave your name and email and we'll email you when they open.`,
+      invite: `Places are limited to ${facts.capacity} participants. Leave your name and email and we'll email you the moment sales open.`,
     };
   }
   const invite: Record<'on_sale' | 'sold_out' | 'closed', string> = {

@@ -54,7 +54,7 @@ export const Toasts = {
   },
   interestRegistered: {
     title: 'Interest Registered Successfully',
-    message: "Thank you! We'll let you know as soon as registrations open for future events.",
+    message: "Thank you! Check your inbox: we've sent you an email to confirm your address.",
   },
   alreadyOnWaitlist: (message: string) => ({ title: 'Already on the Waitlist', message }),
   waitlistEmailWarning: {

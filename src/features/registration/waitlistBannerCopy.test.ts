@@ -42,7 +42,7 @@ describe('waitlistFinishCopy', () => {
   it('says you are on the waitlist for the date and what happens next, never Registration Complete', () => {
     const copy = waitlistFinishCopy('sold_out', facts, 'ada@example.com');
     expect(copy.title).toBe("You're on the waitlist for 18 June");
-    expect(copy.text).toMatch(/^What happens next: Open the email we've sent to ada@example.com and confirm your address/);
+    expect(copy.text).toMatch(/^What happens next: open the email we've sent to ada@example.com and confirm your address/);
     expect(copy.text).toContain('If a seat frees up, it is offered to you first by email, for a limited time.');
     for (const phase of ['sold_out', 'scheduled', 'closed', 'past', null] as const) {
       expect(waitlistFinishCopy(phase, facts, 'ada@example.com').title).not.toBe('Registration Complete');

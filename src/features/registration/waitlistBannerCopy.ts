@@ -67,7 +67,7 @@ export function waitlistPageTitle(phase: EventPhase | null): string {
 
 /** The finish screen after joining: what the person is on, and what happens next (never 'Registration Complete'). */
 export function waitlistFinishCopy(phase: EventPhase | null, facts: PhaseFacts, email: string): { title: string; text: string } {
-  const confirm = `Open the email we've sent to ${email} and confirm your address`;
+  const confirm = `open the email we've sent to ${email} and confirm your address`;
   if (phase === 'sold_out') {
     return {
       title: facts.day ? `You're on the waitlist for ${facts.day}` : "You're on the waitlist",
