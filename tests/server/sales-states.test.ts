@@ -116,6 +116,27 @@ describe('scheduled: sales open at a set time', () => {
   });
 });
 
+describe('early access while scheduled', () => {
+  it('is refused until sales open, saying when, and opens no window', async () => {
+    const event = await openSales(su, { ...EVENT_TIMES, sales_open_at: SALES_OPEN });
+    const admin = await createUser(server, su, 'administrator', { full_name: 'Early Admin' });
+    let status = 0;
+    let body: { data?: { event?: { code?: string; message?: string } } } = {};
+    try {
+      await admin.client.send(`/api/masterclass/admin/events/${event.id}/early-access`, { method: 'POST', body: { batchSize: 5 } });
+    } catch (error) {
+      ({ status } = error as { status: number });
+      body = (error as { response: typeof body }).response;
+    }
+    expect(status).toBe(409);
+    expect(body.data?.event).toEqual({
+      code: 'sales_scheduled',
+      message: `Sales for this masterclass open on ${SALES_OPEN_WORDS}: send early access once they are open, or clear the sales-open time.`,
+    });
+    expect((await su.collection('events').getOne(event.id)).early_access_starts_at).toBe('');
+  });
+});
+
 describe('closed is never called sold out', () => {
   it('refuses registration with seats free saying registration is closed, and the waitlist email does not say fully booked', async () => {
     await openSales(su, { ...EVENT_TIMES, sales_open_at: '', sales_state: 'closed', capacity: 50 });

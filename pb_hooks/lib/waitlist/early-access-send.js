@@ -15,6 +15,7 @@ const MESSAGES = {
   draft: "Publish this masterclass before sending early access to the waitlist.",
   started: "This masterclass has already started or taken place, so early access cannot be sent for it.",
   notOpen: "Open sales for this masterclass (sales state Open) before sending early access to the waitlist.",
+  scheduled: (when) => `Sales for this masterclass open on ${when}: send early access once they are open, or clear the sales-open time.`,
   windowOver: (end) => `The early-access window for this masterclass ended on ${end}, so no more early-access emails can be sent for it.`,
 };
 
@@ -92,6 +93,10 @@ function runRefusal(event) {
   const phase = require(`${__hooks}/lib/events/phase.js`).recordPhase(event);
   if (phase === "happening" || phase === "past") return refusal(409, "event", "event_started", MESSAGES.started);
   if (event.getString("sales_state") !== "open") return refusal(409, "event", "sales_not_open", MESSAGES.notOpen);
+  if (phase === "scheduled") {
+    const when = require(`${__hooks}/lib/events/format.js`).formatDayAndTime(event.getString("sales_open_at"), event.getString("timezone"));
+    return refusal(409, "event", "sales_scheduled", MESSAGES.scheduled(when));
+  }
   const earlyWindow = require(`${__hooks}/lib/waitlist/early-access-window.js`);
   if (earlyWindow.windowState(event) === "over") return refusal(409, "event", "window_over", MESSAGES.windowOver(earlyWindow.windowEndText(event)));
   return null;
