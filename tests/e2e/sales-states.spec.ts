@@ -16,7 +16,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { lookAt } from './support/lookAt';
-import { ownServerForFile, routeApiTo } from './support/ownServer';
+import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs, type PortalTestUser } from './portal-helpers';
 import { privacyConsent, unique } from './registration-helpers';
 
@@ -197,6 +197,35 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
   });
 }
+
+test.describe('an administrator schedules sales', () => {
+  test('sets "Sales open at" on the event form: visitors see Sales scheduled, and the landing says when sales open', async ({ page }) => {
+    await setEvent({});
+    const admin = await ownServerAdministrator({ server, admin: superuser }, 'Sales Admin');
+    await routeApiTo(page, server);
+    await signInAs(page, admin);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/admin/event');
+    await expect(page.getByText('Visitors see: Open')).toBeVisible({ timeout: APP_START_TIMEOUT });
+    const date = page.getByRole('textbox', { name: 'Sales open at date' });
+    await date.fill('10/02/2031');
+    await date.press('Escape');
+    await page.getByLabel('Sales open at time').fill('09:00');
+    await page.getByRole('button', { name: 'Save event' }).click();
+    await expect(page.getByText('Visitors see: Sales scheduled')).toBeVisible();
+    expect((await masterclassEvent(superuser)).sales_open_at).toBe(SALES_OPEN_AT);
+    await shoot(page, 'admin-sales-open-at');
+    // a time after the start is refused on the page, and nothing is saved
+    await date.fill('20/06/2031');
+    await date.press('Escape');
+    await page.getByRole('button', { name: 'Save event' }).click();
+    await expect(page.getByText('Sales must open before the start.').first()).toBeVisible();
+    expect((await masterclassEvent(superuser)).sales_open_at).toBe(SALES_OPEN_AT);
+    await admin.remove();
+    await page.goto('/');
+    await expect(hero(page).getByText(`Sales open on ${SALES_OPEN_WORDS}`, { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
+  });
+});
 
 /** A seat bought with the promo code through the registration route (so its order link is real), on an account that signs in. */
 async function seatedAttendee(fullName: string): Promise<PortalTestUser & { attendeeId: string; orderPath: string }> {
