@@ -1,6 +1,7 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // robots.txt and sitemap.xml, real files built from the public app URL (APP_URL):
-// search engines index the public pages and leave the portal, the admin area,
+// search engines index the public pages and each published masterclass's own
+// page (/events/<slug>; drafts never), and leave the portal, the admin area,
 // sign-in, checkout and the API alone.
 
 const { appUrl } = require(`${__hooks}/lib/core/links.js`);
@@ -25,9 +26,19 @@ function robotsTxt(app) {
 const escapeXml = (value) =>
   String(value).replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]);
 
+/** At most this many masterclass pages are listed (far more than a series holds). */
+const EVENT_PAGES_LIMIT = 500;
+
+/** Each published masterclass's page, soonest first (its page stays up after the day). */
+function eventPages(app) {
+  return app
+    .findRecordsByFilter("events", "published = true && slug != ''", "starts_at,created,id", EVENT_PAGES_LIMIT, 0)
+    .map((event) => `/events/${encodeURIComponent(event.getString("slug"))}`);
+}
+
 function sitemapXml(app) {
   const base = appUrl(app);
-  const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(base + p)}</loc></url>`);
+  const urls = [...PUBLIC_PAGES, ...eventPages(app)].map((p) => `  <url><loc>${escapeXml(base + p)}</loc></url>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
 }
 
