@@ -6,13 +6,15 @@ export const SITE_NAME = 'AI Champions Masterclass';
 export interface PageMeta {
   title: string;
   description: string;
+  /** The page's one address for search engines (absolute), when it has one: a masterclass's page. */
+  canonical?: string;
 }
 
 export const page = (name: string, description: string): PageMeta => ({ title: `${name} | ${SITE_NAME}`, description });
 
 export const NOT_FOUND_META: PageMeta = page('Page Not Found', 'This page does not exist. Return to the AI Champions Masterclass home page.');
 
-/** Writes a page's title and description into the document (the static index.html has both tags). */
+/** Writes a page's title, description and canonical link (removed when it has none) into the document. */
 export function applyPageMeta(meta: PageMeta, doc: Document = document) {
   doc.title = meta.title;
   let description = doc.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -22,6 +24,14 @@ export function applyPageMeta(meta: PageMeta, doc: Document = document) {
     doc.head.appendChild(description);
   }
   description.content = meta.description;
+  let canonical = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!meta.canonical) return canonical?.remove();
+  if (!canonical) {
+    canonical = doc.createElement('link');
+    canonical.rel = 'canonical';
+    doc.head.appendChild(canonical);
+  }
+  canonical.href = meta.canonical;
 }
 
 let held = 0;

@@ -134,6 +134,19 @@ test('A’s page offers its own waitlist; an address no published masterclass ha
   const action = details.getByTestId('event-action');
   await expect(action).not.toHaveText('Register Now');
   await expect(action).toHaveAttribute('href', `/register?event=${a.slug}&waitlist=true`);
+  // Its title and description name its date; its one address for search engines is its slug's, even when reached by its id.
+  await expect(page).toHaveTitle(`Masterclass on ${A_DATE} | AI Champions Masterclass`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', `The AI Champions Masterclass on ${A_DATE}, 11:30 am – 2:30 pm ACDT at Lot Fourteen, North Terrace, Adelaide SA 5000, Adelaide, South Australia: its price, seats left and speakers, and registration.`);
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/events/${a.slug}`);
+  await page.goto(`/events/${a.id}`);
+  await expect(page.getByTestId('event-page')).toContainText(A_DATE, { timeout: APP_START_TIMEOUT });
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/events/${a.slug}`);
+  // Leaving it, the next page has no canonical of the masterclass's.
+  await page.getByTestId('event-action').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/register');
+  await expect(page).toHaveTitle('Register | AI Champions Masterclass');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
 
   await page.goto(`/events/${unique('no-such-masterclass')}`);
   await expect(page.getByTestId('event-not-found')).toBeVisible({ timeout: APP_START_TIMEOUT });

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconCalendar, IconClock, IconMapPin, IconRefresh, IconTicket, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { holdPageMeta, NOT_FOUND_META, page } from '@/app/pageMeta';
+import { holdPageMeta, NOT_FOUND_META, page, type PageMeta } from '@/app/pageMeta';
 import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
 import { whyUnavailable } from '@/pwa/eventUnavailable';
 import { EventNotFoundError, fetchEventPage, fetchPublishedSpeakers, speakerImageUrl, type EventPageLoad, type EventSpeaker } from './eventPageApi';
@@ -84,11 +84,12 @@ export function EventPage({ slug, words }: EventPageProps) {
   // The phase at the page's opening; the server decides again when the visitor registers.
   const [openedAt] = useState(() => new Date());
   const view = load ? eventPageView(load.event, openedAt, load.live, words) : null;
-  const title = view ? `${view.date}` : null;
+  // Its words, not an object made anew each render, decide when the meta is written again.
+  const meta = view && load ? JSON.stringify(eventPageMeta(view, load.event.slug)) : null;
   useEffect(() => {
     if (state.status === 'not-found') return holdPageMeta(NOT_FOUND_META);
-    if (title) return holdPageMeta(page(`Masterclass on ${title}`, `The AI Champions Masterclass on ${title}: its time, venue, price, seats left and speakers, and registration.`));
-  }, [state.status, title]);
+    if (meta) return holdPageMeta(JSON.parse(meta) as PageMeta);
+  }, [state.status, meta]);
 
   return (
     <Container size="md" className={classes.container}>
@@ -114,6 +115,15 @@ export function EventPage({ slug, words }: EventPageProps) {
       {view && <EventDetails view={view} speakers={speakers} />}
     </Container>
   );
+}
+
+/** The page's title and description name the masterclass's date (and its time and venue); its one address is its slug's. */
+function eventPageMeta(view: Pick<EventPageView, 'date' | 'time' | 'venue'>, slug: string): PageMeta {
+  const where = view.venue ? ` at ${view.venue}` : '';
+  return {
+    ...page(`Masterclass on ${view.date}`, `The AI Champions Masterclass on ${view.date}, ${view.time}${where}: its price, seats left and speakers, and registration.`),
+    canonical: `${window.location.origin}/events/${encodeURIComponent(slug)}`,
+  };
 }
 
 function EventDetails({ view, speakers }: { view: EventPageView; speakers: EventSpeaker[] }) {
@@ -143,17 +153,24 @@ function EventDetails({ view, speakers }: { view: EventPageView; speakers: Event
             </Text>
           )}
           <div>
-            <Button
-              renderRoot={(props) => <Link to="/register" search={view.action.search} {...props} />}
-              size="md"
-              radius="xl"
-              color="amber"
-              c="navy.9"
-              rightSection={<IconArrowRight size={18} />}
-              data-testid="event-action"
-            >
-              {view.action.label}
-            </Button>
+            {view.action ? (
+              <Button
+                renderRoot={(props) => <Link to="/register" search={view.action?.search} {...props} />}
+                size="md"
+                radius="xl"
+                color="amber"
+                c="navy.9"
+                rightSection={<IconArrowRight size={18} />}
+                data-testid="event-action"
+              >
+                {view.action.label}
+              </Button>
+            ) : (
+              // Cancelled: nothing to register for here; the home page features the next masterclass on sale.
+              <Button renderRoot={(props) => <Link to="/" {...props} />} size="md" radius="xl" variant="light" color="navy" rightSection={<IconArrowRight size={18} />} data-testid="see-masterclasses">
+                See Our Masterclasses
+              </Button>
+            )}
           </div>
         </Stack>
       </Paper>
