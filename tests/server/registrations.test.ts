@@ -34,8 +34,8 @@ describe('GET /api/masterclass/event', () => {
     // no early access sent for it: no priority window
     expect(body.early_access).toBeNull();
     expect(Object.keys(body).sort()).toEqual([
-      'capacity', 'checkout_mode', 'currency', 'early_access', 'ends_at', 'id', 'location', 'max_per_registration', 'price_cents', 'published', 'sales_state',
-      'seats_left', 'starts_at', 'timezone', 'title', 'venue',
+      'cancelled', 'capacity', 'checkout_mode', 'currency', 'early_access', 'ends_at', 'id', 'location', 'max_per_registration', 'price_cents', 'published', 'sales_open_at', 'sales_state',
+      'seats_left', 'slug', 'starts_at', 'timezone', 'title', 'venue',
     ]);
   });
 });

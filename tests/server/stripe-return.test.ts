@@ -71,7 +71,7 @@ describe('return from Stripe before the webhook', () => {
       status: 200,
       body: {
         registrationId: registration.registrationId, status: 'completed', kind: 'paid', attendeeCount: 2,
-        totalAmountCents: 99000, currency: 'AUD', emailWarning: false,
+        totalAmountCents: 99000, unitPriceCents: 49500, discountCents: 0, discountLabel: '', currency: 'AUD', emailWarning: false,
         order: { id: registration.registrationId, key: expect.stringMatching(/^[0-9a-f]{64}$/) },
       },
     });
