@@ -15,7 +15,7 @@ import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
-import { masterclassEvent } from '../support/masterclassEvent';
+import { EVENT_SLUG, masterclassEvent } from '../support/masterclassEvent';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { unique } from './registration-helpers';
 import { signInThroughPage } from './support/accounts';
@@ -41,6 +41,9 @@ const PUBLIC_PAGES = [
   '/',
   '/register',
   '/register?waitlist=true',
+  // The seeded masterclass's own page, and registration for it by its page address.
+  `/events/${EVENT_SLUG}`,
+  `/register?event=${EVENT_SLUG}`,
   '/contact',
   '/privacy-policy',
   '/terms',
@@ -65,7 +68,7 @@ const ADMIN_PAGES = ['/admin', '/admin/event', '/admin/attendees', '/admin/check
 
 /** The pages that read the phase, the sales state or the unlock (see src/features/*: phase, sales_state, unlock). */
 const PHASE_PAGES = new Set([
-  '/', '/register', '/register?waitlist=true',
+  '/', '/register', '/register?waitlist=true', `/events/${EVENT_SLUG}`, `/register?event=${EVENT_SLUG}`,
   ...PORTAL_PAGES,
   '/admin', '/admin/event', '/admin/check-in',
 ]);
@@ -78,6 +81,8 @@ async function setPhase(page: Page, phase: Phase) {
   await page.clock.setFixedTime(clock);
   if (!salesOpen) return;
   await showSalesOpen(page);
+  // A masterclass's page and /register?event= ask for it by its page address.
+  await showSalesOpen(page, 50, '**/api/masterclass/event?*');
   await rewriteJson(page, '**/api/collections/events/records*', (body) => ({
     ...body,
     items: (body.items as Record<string, unknown>[] | undefined)?.map((event) => ({ ...event, sales_state: 'open' })),

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { errorsOf, validateHtml } from '../support/vnu';
+import { EVENT_SLUG } from '../support/masterclassEvent';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { documentHtml, isKeptOnPurpose, unexpectedErrors, withStyleInBody } from './support/htmlValidity';
 
@@ -24,6 +25,9 @@ const PUBLIC_PAGES = [
   '/waitlist-status',
   '/cancel',
   '/reset-password',
+  // The seeded masterclass's own page, and registration for it by its page address.
+  `/events/${EVENT_SLUG}`,
+  `/register?event=${EVENT_SLUG}`,
 ];
 const NOT_FOUND = '/no-such-page';
 
