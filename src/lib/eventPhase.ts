@@ -7,6 +7,8 @@
 //   closed     before the start, sales closed
 //   happening  from the start (inclusive) to the end (exclusive)
 //   past       from the end on
+//   cancelled  an administrator cancelled the whole masterclass (the summary's
+//              `cancelled`): before every other rule, whatever the clock says
 // The start and end are instants (stored in UTC), so a daylight-saving change
 // in the event's zone cannot move a boundary: 11:30 am in Adelaide is the same
 // instant whatever zone the visitor's device is in. The server applies the
@@ -15,7 +17,7 @@
 import type { SalesState } from '@/db';
 import { parsePocketBaseDate } from './pocketbaseDate';
 
-export type EventPhase = 'scheduled' | 'on_sale' | 'sold_out' | 'closed' | 'happening' | 'past';
+export type EventPhase = 'scheduled' | 'on_sale' | 'sold_out' | 'closed' | 'happening' | 'past' | 'cancelled';
 
 export interface PhaseSource {
   starts_at: string;
@@ -23,6 +25,8 @@ export interface PhaseSource {
   sales_state: SalesState;
   /** When sales open ('' or absent: as the sales state says). */
   sales_open_at?: string | null;
+  /** The whole masterclass was cancelled (absent: it was not). */
+  cancelled?: boolean;
 }
 
 function salesPhase(event: PhaseSource, at: number): EventPhase {
@@ -38,6 +42,7 @@ function salesPhase(event: PhaseSource, at: number): EventPhase {
  * unreadable start leaves the sales state alone to decide.
  */
 export function eventPhase(event: PhaseSource, now: Date): EventPhase {
+  if (event.cancelled === true) return 'cancelled';
   const at = now.getTime();
   const start = parsePocketBaseDate(event.starts_at).getTime();
   if (Number.isNaN(start)) return salesPhase(event, at);
@@ -54,9 +59,9 @@ export function sellsSeats(phase: EventPhase): boolean {
 }
 
 /** Every phase, in the order an event passes through them (sold out and closed may come and go). */
-export const PHASES: readonly EventPhase[] = ['scheduled', 'on_sale', 'sold_out', 'closed', 'happening', 'past'];
+export const PHASES: readonly EventPhase[] = ['scheduled', 'on_sale', 'sold_out', 'closed', 'happening', 'past', 'cancelled'];
 
 /** Before the start: the spec's own texts (an upcoming event) apply. */
 export function isUpcoming(phase: EventPhase): boolean {
-  return phase !== 'happening' && phase !== 'past';
+  return phase !== 'happening' && phase !== 'past' && phase !== 'cancelled';
 }

@@ -55,6 +55,11 @@ const EVENTS: PhaseSource[] = [
   { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', sales_open_at: 'soon' },
   { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', sales_open_at: '' },
   { starts_at: '', ends_at: '', sales_state: 'open', sales_open_at: '2025-02-09 22:30:00.000Z' },
+  // a cancelled masterclass: cancelled before, during and after its dates, whatever its sales state
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'closed', cancelled: true },
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', sales_open_at: '2025-02-09 22:30:00.000Z', cancelled: true },
+  { starts_at: '', ends_at: '', sales_state: 'sold_out', cancelled: true },
+  { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', cancelled: false },
 ];
 
 /** Every boundary of every event, a millisecond either side, and a time long before and after. */
@@ -67,9 +72,17 @@ function momentsAround(event: PhaseSource): Date[] {
 }
 
 describe('one rule on both sides', () => {
-  it('names the same six phases', () => {
-    expect(hook.PHASES).toEqual(['scheduled', 'on_sale', 'sold_out', 'closed', 'happening', 'past']);
+  it('names the same seven phases', () => {
+    expect(hook.PHASES).toEqual(['scheduled', 'on_sale', 'sold_out', 'closed', 'happening', 'past', 'cancelled']);
     expect(hook.PHASES).toEqual([...APP_PHASES]);
+  });
+
+  it('a cancelled masterclass is cancelled at every moment, on both sides', () => {
+    const event: PhaseSource = { starts_at: '2025-06-18 02:00:00.000Z', ends_at: '2025-06-18 05:00:00.000Z', sales_state: 'open', cancelled: true };
+    for (const phase of [hook.eventPhase, appPhase]) {
+      for (const moment of momentsAround(event)) expect(phase(event, moment)).toBe('cancelled');
+      expect(phase({ ...event, cancelled: false }, new Date('2025-01-01T00:00:00Z'))).toBe('on_sale');
+    }
   });
 
   it('an open event with a sales-open time still to come is scheduled, and on sale from that instant on', () => {

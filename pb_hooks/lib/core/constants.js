@@ -75,6 +75,7 @@ const MESSAGES = {
   soldOut: "This masterclass is sold out.",
   notEnoughSeats: (left) => `Only ${left} ${left === 1 ? "seat is" : "seats are"} left for this masterclass.`,
   closed: "Registration for this masterclass is closed.",
+  eventCancelled: "This masterclass has been cancelled, so it takes no registrations and no waitlist. Every seat bought for it has been refunded.",
   salesNotOpenYet: (when) => `Sales for this masterclass open on ${when}. Join the list on this page and we will email you when they open.`,
   eventStarted: "This masterclass is under way, so registration for it has closed. Please register your interest in future events instead.",
   eventOver: (date) => `This masterclass took place on ${date}, so registration for it has closed. Please register your interest in the next one instead.`,

@@ -109,7 +109,9 @@ function seatsLeft(app, event) {
 
 /**
  * The sales state visitors see: an open event with no seat left is sold out
- * until a hold lapses.
+ * until a hold lapses. A cancelled masterclass's sales are closed (lib/notices/
+ * cancel-event.js sets them so); that it is cancelled is the summary's
+ * `cancelled` and its phase "cancelled" (lib/events/phase.js), never a sales state.
  * @param {core.Record} event
  * @param {number} left
  */
@@ -131,6 +133,7 @@ function salesRefusal(app, event, seatsNeeded) {
   const { MESSAGES } = require(`${__hooks}/lib/core/constants.js`);
   const { refusal } = require(`${__hooks}/lib/core/errors.js`);
   const phase = require(`${__hooks}/lib/events/phase.js`).recordPhase(event);
+  if (phase === "cancelled") return refusal(409, "event", "event_cancelled", MESSAGES.eventCancelled);
   if (phase === "happening") return refusal(409, "sales", "event_started", MESSAGES.eventStarted);
   if (phase === "past") {
     const { formatDate } = require(`${__hooks}/lib/events/format.js`);

@@ -28,7 +28,7 @@ function seatsText(left) {
 
 /**
  * The hero's phase and words for a public summary at `now`.
- * @param {{starts_at: string, ends_at: string, timezone: string, location: string, capacity: number, price_cents: number, currency: string, sales_state: string, sales_open_at?: string, seats_left: number}} summary
+ * @param {{starts_at: string, ends_at: string, timezone: string, location: string, capacity: number, price_cents: number, currency: string, sales_state: string, sales_open_at?: string, seats_left: number, cancelled?: boolean}} summary
  * @param {Date} now
  */
 function heroTexts(summary, now) {
@@ -52,7 +52,7 @@ function heroTexts(summary, now) {
 }
 
 /** The summary fields the landing page reads (src/features/landing/eventRecord.ts). */
-const EVENT_FIELDS = ["id", "title", "starts_at", "ends_at", "timezone", "location", "venue", "capacity", "price_cents", "currency", "sales_state", "sales_open_at", "seats_left"];
+const EVENT_FIELDS = ["id", "title", "starts_at", "ends_at", "timezone", "location", "venue", "capacity", "price_cents", "currency", "sales_state", "sales_open_at", "seats_left", "cancelled"];
 
 /**
  * Beside a featured masterclass that sells no seat now, the soonest published

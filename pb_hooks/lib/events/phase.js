@@ -6,12 +6,15 @@
 //   on_sale | sold_out | closed  before the start, from sales_state
 //   happening                    from the start (inclusive) to the end (exclusive)
 //   past                         from the end on
+//   cancelled                    an administrator cancelled the whole
+//                                masterclass (events.cancelled_at): before
+//                                every other rule, whatever the clock says
 // Start and end are UTC instants, so a daylight-saving change in the event's
 // zone cannot move a boundary. An end that is missing or not after the start
 // is read as the start; a sales-open time that is missing or unreadable
 // means sales are open as the sales state says. Pure: no PocketBase globals, so tests load it directly.
 
-const PHASES = ["scheduled", "on_sale", "sold_out", "closed", "happening", "past"];
+const PHASES = ["scheduled", "on_sale", "sold_out", "closed", "happening", "past", "cancelled"];
 
 /** Milliseconds since the epoch of a PocketBase date or ISO string; NaN when it is not one. */
 function instant(value) {
@@ -26,11 +29,12 @@ function salesPhase(salesState, salesOpenAt, at) {
 }
 
 /**
- * @param {{starts_at: string, ends_at: string, sales_state: string, sales_open_at?: string}} event
+ * @param {{starts_at: string, ends_at: string, sales_state: string, sales_open_at?: string, cancelled?: boolean}} event
  * @param {Date} now
- * @returns {"scheduled"|"on_sale"|"sold_out"|"closed"|"happening"|"past"}
+ * @returns {"scheduled"|"on_sale"|"sold_out"|"closed"|"happening"|"past"|"cancelled"}
  */
 function eventPhase(event, now) {
+  if (event.cancelled === true) return "cancelled";
   const at = now.getTime();
   const start = instant(event.starts_at);
   if (isNaN(start)) return salesPhase(event.sales_state, event.sales_open_at, at);
@@ -53,6 +57,7 @@ function recordPhase(record, now) {
       ends_at: record.getString("ends_at"),
       sales_state: record.getString("sales_state"),
       sales_open_at: record.getString("sales_open_at"),
+      cancelled: record.getString("cancelled_at") !== "",
     },
     now || new Date(),
   );

@@ -7,7 +7,10 @@
 // and says which of them is the soonest with seats on sale (nextOnSale), the
 // one the landing page offers beside a featured masterclass that sells no
 // seat ("Next: Wednesday 10 March 2027 — Register"). The featured
-// masterclass itself is lib/events/summary.js featuredEvent.
+// masterclass itself is lib/events/summary.js featuredEvent. A cancelled
+// masterclass stays in the list with `cancelled: true` and phase "cancelled"
+// (never on sale): its page, its attendees' links and anyone who saw it
+// announced find it said to be cancelled rather than gone without a word.
 
 /** The most masterclasses the list answers (a series is a handful; the rest would be a mistake). */
 const LIST_LIMIT = 50;
@@ -32,6 +35,8 @@ function listedEvent(app, event, now) {
     sales_state: effectiveSalesState(event, left),
     sales_open_at: event.getString("sales_open_at"),
     seats_left: left,
+    // a cancelled masterclass stays listed, marked (phase "cancelled"), so its page and its attendees' links say so
+    cancelled: phase === "cancelled",
     phase: phase === "on_sale" && left === 0 ? "sold_out" : phase,
     on_sale: phase === "on_sale" && left > 0,
   };

@@ -10,7 +10,9 @@
 /**
  * The featured event: the published event still to come or under way that
  * starts first, else the published one that started last (the last
- * masterclass). Drafts are never featured. Every route that takes "the
+ * masterclass). Drafts are never featured, and a cancelled one only when no
+ * other published one is still to come (it then says it was cancelled, with
+ * nothing else to offer), before a past one. Every route that takes "the
  * event" takes this one unless the request names another (requestedEvent).
  * @param {core.App} app
  * @returns {core.Record | null}
@@ -21,7 +23,9 @@ function featuredEvent(app) {
     const found = app.findRecordsByFilter("events", filter, sort, 1, 0, { now });
     return found.length > 0 ? found[0] : null;
   };
-  return first("published = true && ends_at > {:now}", "starts_at,created,id")
+  return first("published = true && ends_at > {:now} && cancelled_at = ''", "starts_at,created,id")
+    || first("published = true && ends_at > {:now}", "starts_at,created,id")
+    || first("published = true && cancelled_at = ''", "-starts_at,-created,-id")
     || first("published = true", "-starts_at,-created,-id");
 }
 
@@ -133,6 +137,8 @@ function eventSummary(app, chosen) {
     // when sales open ("" when they open as the sales state says): before it an open event is scheduled (lib/events/phase.js)
     sales_open_at: event.getString("sales_open_at"),
     published: event.getBool("published"),
+    // an administrator cancelled the whole masterclass (lib/notices/cancel-event.js): its phase is "cancelled"
+    cancelled: event.getString("cancelled_at") !== "",
     // the waitlist's priority window (null until early access is sent): public sales open at its end
     early_access: require(`${__hooks}/lib/waitlist/early-access-window.js`).windowAnswer(event),
     seats_left: left,

@@ -103,6 +103,8 @@ function checkRequest(txApp, request, inTransaction) {
   const event = txApp.findRecordById("events", request.eventId);
   // A draft (the next masterclass before it is announced) takes nobody, not even its waitlist.
   if (!event.getBool("published")) return { refusal: refusal(409, "event", "event_draft", MESSAGES.eventDraft) };
+  // A cancelled masterclass takes nobody either: no seat, no promo, no waitlist (its waitlist was closed and told).
+  if (event.getString("cancelled_at") !== "") return { refusal: refusal(409, "event", "event_cancelled", MESSAGES.eventCancelled) };
   if (request.mode === "waitlist" && isOnWaitlist(txApp, event.id, request.attendees[0].email)) {
     return { alreadyOnWaitlist: true, eventId: event.id };
   }

@@ -12,6 +12,7 @@ import { holdPageMeta, NOT_FOUND_META, page, type PageMeta } from '@/app/pageMet
 import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
 import { whyUnavailable } from '@/pwa/eventUnavailable';
 import { EventNotFoundError, fetchEventPage, fetchPublishedSpeakers, speakerImageUrl, type EventPageLoad, type EventSpeaker } from './eventPageApi';
+import { SEE_MASTERCLASSES } from '@/lib/cancelledEvent';
 import { eventPageView, type EventPageView, type PhaseWords } from './eventPageView';
 import classes from './EventPage.module.css';
 
@@ -168,7 +169,7 @@ function EventDetails({ view, speakers }: { view: EventPageView; speakers: Event
             ) : (
               // Cancelled: nothing to register for here; the home page features the next masterclass on sale.
               <Button renderRoot={(props) => <Link to="/" {...props} />} size="md" radius="xl" variant="light" color="navy" rightSection={<IconArrowRight size={18} />} data-testid="see-masterclasses">
-                See Our Masterclasses
+                {SEE_MASTERCLASSES}
               </Button>
             )}
           </div>

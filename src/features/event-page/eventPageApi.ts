@@ -18,6 +18,8 @@ export type EventPageEvent = Pick<
   seats_left: number;
   /** When sales open ('' when as the sales state says). */
   sales_open_at?: string;
+  /** An administrator cancelled the whole masterclass (its phase is then 'cancelled'). */
+  cancelled?: boolean;
 };
 
 export interface EventPageLoad {
@@ -47,6 +49,7 @@ export function eventPageEventOf(value: unknown): EventPageEvent | null {
   if (typeof source.id !== 'string' || typeof source.slug !== 'string' || typeof source.starts_at !== 'string' || typeof source.seats_left !== 'number') return null;
   const event = Object.fromEntries(FIELDS.map((field) => [field, source[field]])) as unknown as EventPageEvent;
   if (typeof source.sales_open_at === 'string') event.sales_open_at = source.sales_open_at;
+  if (source.cancelled === true) event.cancelled = true;
   return event;
 }
 

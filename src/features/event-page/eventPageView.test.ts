@@ -61,15 +61,23 @@ describe('a masterclass page', () => {
     const view = eventPageView(event({ sales_open_at: '2027-02-09 22:30:00.000Z' }), BEFORE, true, words);
     expect(view.phase).toBe('scheduled');
     expect(view.notice).toBe('notice:scheduled:Wednesday 10 February at 9:00 am');
-    expect(view.action.search).toEqual({ event: 'ai-champions-masterclass-2027-03-10', waitlist: true });
+    expect(view.action?.search).toEqual({ event: 'ai-champions-masterclass-2027-03-10', waitlist: true });
   });
 
   it('closed, under way and taken place: the interest list, no seat count', () => {
     const closed = eventPageView(event({ sales_state: 'closed' }), BEFORE, true, words);
-    expect([closed.seats, closed.action.search]).toEqual(['', { waitlist: true }]);
+    expect([closed.seats, closed.action?.search]).toEqual(['', { waitlist: true }]);
     const during = eventPageView(event(), new Date('2027-03-10T02:00:00Z'), true, words);
-    expect([during.phase, during.seats, during.action.search]).toEqual(['happening', '', { waitlist: true }]);
+    expect([during.phase, during.seats, during.action?.search]).toEqual(['happening', '', { waitlist: true }]);
     expect(eventPageView(event(), new Date('2027-03-11T00:00:00Z'), true, words).phase).toBe('past');
+  });
+
+  it('cancelled: says so, counts no seats and offers no Register or waitlist', () => {
+    const noWayIn: PhaseWords = { ...words, action: (phase, day) => (phase === 'cancelled' ? null : words.action(phase, day)) };
+    const view = eventPageView(event({ sales_state: 'closed', cancelled: true }), BEFORE, true, noWayIn);
+    expect(view).toMatchObject({ phase: 'cancelled', notice: 'notice:cancelled:', seats: '', action: null });
+    expect(eventPageEventOf({ ...event(), cancelled: true })?.cancelled).toBe(true);
+    expect(eventPageEventOf({ ...event(), cancelled: false })?.cancelled).toBeUndefined();
   });
 
   it('a copy kept on the device never says its seat count as current', () => {

@@ -11,7 +11,8 @@ import type { EventPageEvent } from './eventPageApi';
 /** The landing's words for a phase: the notice above the button (null while on sale) and the button. */
 export interface PhaseWords {
   notice: (phase: EventPhase, salesOpen: string) => string | null;
-  action: (phase: EventPhase, day: string) => string;
+  /** null: the phase has no way in (a cancelled masterclass). */
+  action: (phase: EventPhase, day: string) => string | null;
 }
 
 /** Where the page's button goes: the registration of this masterclass, or its waitlist. */
@@ -31,7 +32,8 @@ export interface EventPageView {
   /** '12 seats left', 'Only 3 seats left', 'Sold out'; what a copy kept on the device cannot say now */
   seats: string;
   notice: string | null;
-  action: { label: string; search: RegisterTarget };
+  /** null for a cancelled masterclass: no registration, no waitlist (the page links to the masterclasses still to come). */
+  action: { label: string; search: RegisterTarget } | null;
 }
 
 /** Fewer seats than this left: "Only 3 seats left" (the landing's hero says the same). */
@@ -48,7 +50,7 @@ export function seatsText(left: number): string {
 /** Sold out says so whatever seats a hold may free; closed, under way and taken place count none. */
 function seatsOf(phase: EventPhase, left: number, live: boolean): string {
   if (phase === 'sold_out') return 'Sold out';
-  if (phase === 'closed' || phase === 'happening' || phase === 'past') return '';
+  if (phase === 'closed' || phase === 'happening' || phase === 'past' || phase === 'cancelled') return '';
   return live ? seatsText(left) : SEATS_OFFLINE;
 }
 
@@ -65,6 +67,7 @@ export function eventPageView(event: EventPageEvent, now: Date, live: boolean, w
   // This masterclass's registration while on sale; its waitlist while sold out or before sales open; else the interest list.
   const search: RegisterTarget =
     phase === 'on_sale' ? { event: event.slug } : phase === 'sold_out' || phase === 'scheduled' ? { event: event.slug, waitlist: true } : { waitlist: true };
+  const label = words.action(phase, day);
   return {
     phase,
     title: event.title,
@@ -74,6 +77,6 @@ export function eventPageView(event: EventPageEvent, now: Date, live: boolean, w
     price: event.price_cents > 0 ? `${formatMoney(event.price_cents, event.currency)} per person` : 'Free',
     seats: seatsOf(phase, event.seats_left, live),
     notice: words.notice(phase, salesOpen),
-    action: { label: words.action(phase, day), search },
+    action: label === null ? null : { label, search },
   };
 }

@@ -3,8 +3,11 @@
 // keeps the spec's notice word for word (the spec shows an upcoming, sold-out
 // event) and offers the waitlist for that date; closed is never called sold
 // out; scheduled says when sales open; the event under way and the event that
-// took place get their own.
+// took place get their own; a cancelled masterclass says so and offers no way
+// in (the server takes no registration and no waitlist for it; the landing's
+// Next line offers the next one on sale).
 import type { EventPhase } from '@/lib/eventPhase';
+import { CANCELLED_NOTICE } from '@/lib/cancelledEvent';
 import { SOLD_OUT_NOTICE } from '@/lib/specTexts';
 
 export const HAPPENING_NOTICE = 'Happening Now – Registration Closed';
@@ -34,11 +37,13 @@ export function phaseNotice(phase: EventPhase, salesOpen = ''): string | null {
   if (phase === 'happening') return HAPPENING_NOTICE;
   if (phase === 'past') return PAST_NOTICE;
   if (phase === 'closed') return CLOSED_NOTICE;
+  if (phase === 'cancelled') return CANCELLED_NOTICE;
   return SOLD_OUT_NOTICE;
 }
 
-/** The one primary way in of the phase (the landing's buttons; /register says the same). */
-export function primaryAction(phase: EventPhase, day: string): string {
+/** The one primary way in of the phase (the landing's buttons; /register says the same); null when cancelled: there is none. */
+export function primaryAction(phase: EventPhase, day: string): string | null {
+  if (phase === 'cancelled') return null;
   if (phase === 'on_sale') return 'Register Now';
   if (phase === 'scheduled') return SALES_OPEN_ACTION;
   if (phase === 'sold_out') return waitlistAction(day);
@@ -77,6 +82,12 @@ export function heroCopy(phase: EventPhase, facts: CopyFacts): HeroCopy {
       invite: 'Register your interest and be the first to hear when the next masterclass opens.',
     };
   }
+  if (phase === 'cancelled') {
+    return {
+      welcome: `The AI Champions Masterclass planned in ${facts.city} on ${facts.date} has been cancelled.`,
+      invite: 'Every seat bought for it has been refunded in full, and everyone who held a seat or waited for one has been told by email.',
+    };
+  }
   if (phase === 'scheduled') {
     return {
       welcome: `The next masterclass is in ${facts.city} on ${facts.start}.`,
@@ -105,6 +116,7 @@ export function closingText(phase: EventPhase, facts: Pick<CopyFacts, 'date' | '
   if (phase === 'past') {
     return `This masterclass took place on ${facts.date}. Register your interest now and be the first to know when the next AI Champions Masterclass opens.`;
   }
+  if (phase === 'cancelled') return `The masterclass planned for ${facts.date} has been cancelled, and every seat bought for it refunded in full.`;
   if (phase === 'closed') {
     return 'Registration for this masterclass has closed. Register your interest now and be the first to know when the next AI Champions Masterclass opens.';
   }
@@ -116,6 +128,7 @@ export function detailsEyebrow(phase: EventPhase | null): string {
   if (phase === null) return 'The masterclass';
   if (phase === 'happening') return 'Happening now';
   if (phase === 'past') return 'The last masterclass';
+  if (phase === 'cancelled') return 'Cancelled';
   return 'Save the date';
 }
 

@@ -94,6 +94,10 @@ export function RegistrationPage({ waitlist, checkoutSessionId, cancelled, early
         waitlistLabel={waitlistButtonLabel(phase, eventDay)}
       />
     );
+    // A cancelled masterclass takes nobody, not even its waitlist: no form, whatever the address asked for.
+    if (event && phase === 'cancelled') {
+      return <SalesClosedNotice phase={phase} eventDate={eventDate} eventWhen={eventWhen} location={event.location} eventKey={eventKey} />;
+    }
     if (waitlistMode) {
       return (
         <>

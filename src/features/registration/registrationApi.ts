@@ -18,7 +18,7 @@ export type CheckoutMode = 'stripe' | 'simulated' | 'unavailable';
 export type EventSummary = Pick<
   EventRow,
   'id' | 'title' | 'starts_at' | 'ends_at' | 'timezone' | 'location' | 'venue' | 'capacity' | 'price_cents' | 'currency' | 'sales_state' | 'sales_open_at'
-> & { seats_left?: number; max_per_registration?: number; checkout_mode?: CheckoutMode; early_access?: EarlyAccessWindow | null };
+> & { seats_left?: number; max_per_registration?: number; checkout_mode?: CheckoutMode; early_access?: EarlyAccessWindow | null; cancelled?: boolean };
 
 /** The waitlist's priority window (set when early access was sent): public sales open at its end. */
 export interface EarlyAccessWindow {
@@ -77,7 +77,7 @@ export function eventSummaryOf(value: unknown, eventId?: string): EventSummary |
   if (typeof source.id !== 'string' || !source.id || typeof source.starts_at !== 'string') return null;
   if (eventId !== undefined && source.id !== eventId) return null;
   const summary: Record<string, unknown> = Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, source[field]]));
-  for (const field of ['seats_left', 'max_per_registration', 'checkout_mode', 'early_access'] as const) {
+  for (const field of ['seats_left', 'max_per_registration', 'checkout_mode', 'early_access', 'cancelled'] as const) {
     if (source[field] !== undefined) summary[field] = source[field];
   }
   return summary as unknown as EventSummary;

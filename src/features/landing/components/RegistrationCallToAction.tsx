@@ -7,7 +7,7 @@ import { WAITLIST_SEARCH } from '../registerSearch';
 import { ButtonLink } from './ButtonLink';
 import classes from './RegistrationCallToAction.module.css';
 
-const NOTICE_ICONS = { scheduled: IconBellRinging, sold_out: IconAlertTriangle, closed: IconCalendarOff, happening: IconClock, past: IconCalendarCheck, on_sale: IconAlertTriangle };
+const NOTICE_ICONS = { scheduled: IconBellRinging, sold_out: IconAlertTriangle, closed: IconCalendarOff, happening: IconClock, past: IconCalendarCheck, on_sale: IconAlertTriangle, cancelled: IconCalendarOff };
 
 /** The notice the phase calls for (../phaseCopy.ts): when sales open, sold out (the spec's notice), closed, under way, taken place; none while on sale. */
 export function EventNotice({ phase, salesOpen = '' }: { phase: EventPhase; salesOpen?: string }) {
@@ -31,6 +31,9 @@ export function EventNotice({ phase, salesOpen = '' }: { phase: EventPhase; sale
 export function RegistrationButtons({ phase, day = '', justify, aside }: { phase: EventPhase; day?: string; justify?: 'center' | 'flex-start'; aside?: ReactNode }) {
   const size = useMatches({ base: 'md', sm: 'lg' });
   const onSale = phase === 'on_sale';
+  const action = primaryAction(phase, day);
+  // A cancelled masterclass has no way in: neither seats nor its waitlist (the Next line offers the next one).
+  if (action === null) return null;
   return (
     <Group gap="sm" justify={justify} className={classes.buttons}>
       <ButtonLink
@@ -43,7 +46,7 @@ export function RegistrationButtons({ phase, day = '', justify, aside }: { phase
         rightSection={<IconArrowRight size={18} />}
         data-testid="primary-action"
       >
-        {primaryAction(phase, day)}
+        {action}
       </ButtonLink>
       {onSale && aside}
     </Group>

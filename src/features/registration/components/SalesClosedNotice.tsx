@@ -5,6 +5,7 @@ import type { EventPhase } from '@/lib/eventPhase';
 import { SOLD_OUT_NOTICE } from '@/lib/specTexts';
 import responsive from '@/components/responsive.module.css';
 import { WAITLIST_PROMISE, waitlistButtonLabel } from '../waitlistBannerCopy';
+import { CANCELLED_NOTICE, cancelledExplanation, SEE_MASTERCLASSES } from '@/lib/cancelledEvent';
 
 interface SalesClosedNoticeProps {
   /** Any phase but on sale (DESIGN decisions 8, 17 and 23). */
@@ -23,6 +24,7 @@ interface SalesClosedNoticeProps {
 }
 
 function title({ phase, salesOpen = '' }: SalesClosedNoticeProps): string {
+  if (phase === 'cancelled') return CANCELLED_NOTICE;
   if (phase === 'scheduled') return `Sales open on ${salesOpen}`;
   if (phase === 'sold_out') return SOLD_OUT_NOTICE;
   if (phase === 'closed') return 'Registration Is Closed';
@@ -32,6 +34,7 @@ function title({ phase, salesOpen = '' }: SalesClosedNoticeProps): string {
 
 function explanation({ phase, eventDate, eventWhen, location, salesOpen = '' }: SalesClosedNoticeProps): string {
   const next = "Register your interest and we'll let you know as soon as the next masterclass opens.";
+  if (phase === 'cancelled') return cancelledExplanation(eventDate);
   if (phase === 'past') return `The AI Champions Masterclass took place on ${eventWhen} in ${location}, so registration for it has closed. ${next}`;
   if (phase === 'happening') return `The AI Champions Masterclass is happening now (${eventWhen}), so registration for it has closed. ${next}`;
   if (phase === 'scheduled') {
@@ -41,7 +44,7 @@ function explanation({ phase, eventDate, eventWhen, location, salesOpen = '' }: 
   return `Registration for the ${eventDate} masterclass has closed, so we can't take new bookings. Register your interest and we'll let you know as soon as places open for future events.`;
 }
 
-const ICONS = { scheduled: IconBellRinging, sold_out: IconUsers, closed: IconCalendarOff, happening: IconCalendarOff, past: IconCalendarOff };
+const ICONS = { scheduled: IconBellRinging, sold_out: IconUsers, closed: IconCalendarOff, happening: IconCalendarOff, past: IconCalendarOff, cancelled: IconCalendarOff };
 
 /** Normal mode while the event does not sell seats: says why, and offers the one way in the phase has (the waitlist). */
 export function SalesClosedNotice(props: SalesClosedNoticeProps) {
@@ -56,9 +59,16 @@ export function SalesClosedNotice(props: SalesClosedNoticeProps) {
           {title(props)}
         </Title>
         <Text maw={520}>{explanation(props)}</Text>
-        <Button renderRoot={(rootProps) => <Link to="/register" search={{ waitlist: true, event: props.eventKey ?? undefined }} {...rootProps} />} size="md" color="amber" c="navy.9">
-          {waitlistButtonLabel(props.phase, props.day)}
-        </Button>
+        {props.phase === 'cancelled' ? (
+          // No form and no waitlist: the masterclasses still to come are on the home page.
+          <Button renderRoot={(rootProps) => <Link to="/" {...rootProps} />} size="md" variant="light" color="navy" data-testid="see-masterclasses">
+            {SEE_MASTERCLASSES}
+          </Button>
+        ) : (
+          <Button renderRoot={(rootProps) => <Link to="/register" search={{ waitlist: true, event: props.eventKey ?? undefined }} {...rootProps} />} size="md" color="amber" c="navy.9">
+            {waitlistButtonLabel(props.phase, props.day)}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );
