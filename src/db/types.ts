@@ -35,6 +35,8 @@ export interface EventRow extends ServerRecord {
   slug?: string;
   /** The most attendees one registration may have. */
   max_per_registration?: number;
+  /** When an administrator cancelled the whole masterclass ('' or absent: it was not). */
+  cancelled_at?: string;
 }
 
 export interface SpeakerRow extends ServerRecord {
@@ -109,6 +111,8 @@ export interface AttendeeRow extends ServerRecord {
   ticket_code?: string;
   /** When the attendee was let in at the door ('' or absent: not checked in). */
   checked_in_at?: string;
+  /** Who cancelled a cancelled row ('substitution': the seat was passed to a colleague); absent in rows stored by older versions. */
+  cancelled_by?: string;
 }
 
 export interface ReadinessAssessmentRow extends ServerRecord {

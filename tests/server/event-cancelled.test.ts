@@ -5,7 +5,8 @@
 // while another published one is still to come (and is featured, said to be
 // cancelled, only when none is); the landing then offers the one on sale; and
 // the server refuses registrations of every kind and waitlist joins for it
-// with a 409 that says so, writing nothing.
+// with a 409 that says so, writing nothing. The records API the portal syncs
+// reads events.cancelled_at, so the ticket and Your Registration say it offline.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -82,6 +83,12 @@ describe('a cancelled masterclass in the public answers', () => {
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: june.id, cancelled: true, sales_state: 'closed' });
     expect(own.body).not.toHaveProperty('cancelled_at');
+    // The records API (what the attendee portal syncs for offline use) says when it was cancelled; the other notice fields stay hidden.
+    const record = await get(server, `/api/collections/events/records/${june.id}`);
+    expect(record.status).toBe(200);
+    expect(record.body.cancelled_at).not.toBe('');
+    expect(record.body).not.toHaveProperty('calendar_sequence');
+    expect((await get(server, `/api/collections/events/records/${march.id}`)).body.cancelled_at).toBe('');
 
     // Another published masterclass is still to come: it is featured, on sale, with no Next beside it.
     const featured = await get(server, '/api/masterclass/event');

@@ -45,4 +45,21 @@ describe('the order page in each phase of its masterclass', () => {
     expect(seatBadge(seat({ status: 'cancelled', ticket: null }), after).label).toBe('Cancelled');
     expect(afterwardsNote(seat({ status: 'cancelled', ticket: null }), after)).toBeNull();
   });
+
+  it('a cancelled masterclass: Cancelled — refunded, no ticket, no calendar entry', () => {
+    const cancelled = { ...order('cancelled', [seat({ status: 'cancelled', ticket: null }), seat({ id: 'a2', status: 'cancelled', ticket: null })]), refunded_cents: 99000 };
+    for (const row of cancelled.attendees) {
+      expect(seatBadge(row, cancelled)).toEqual({ label: 'Cancelled — refunded', color: 'red' });
+      expect(showsTicket(row, cancelled)).toBe(false);
+      expect(afterwardsNote(row, cancelled)).toBe('The masterclass was cancelled and this seat refunded in full, so there is no ticket to show.');
+    }
+    expect(offersCalendar(cancelled)).toBe(false);
+    expect(ticketsHeading(cancelled)).toBe('Attendees');
+    expect(ticketsNote(cancelled)).toBe('This masterclass has been cancelled (it was to take place on Wednesday 18 June 2031). Every seat of this order has been refunded in full to the card that paid.');
+    // a seat still confirmed on the device's last look shows no ticket either
+    expect(showsTicket(seat(), order('cancelled'))).toBe(false);
+    const free = { ...order('cancelled', [seat({ status: 'cancelled', ticket: null })]), kind: 'promo' as const, total_amount_cents: 0, amount_text: 'Free' };
+    expect(seatBadge(free.attendees[0] as OrderAttendee, free).label).toBe('Cancelled');
+    expect(ticketsNote(free)).toContain('Nothing was paid');
+  });
 });

@@ -9,7 +9,7 @@
 // the route (features never import each other). The sections are
 // DetailsSection and ColleagueSection, each with ClosedNote after its cut-off.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
@@ -58,7 +58,9 @@ async function readSeats(): Promise<Seat[]> {
   const now = Date.now();
   return attendees
     .filter((row) => ['confirmed', 'confirmed_observer'].includes(row.registration_status)
-      || (row.registration_status === 'cancelled' && (row as Seat['attendee']).cancelled_by === 'substitution'))
+      || (row.registration_status === 'cancelled' && (row as Seat['attendee']).cancelled_by === 'substitution')
+      // a seat cancelled with its whole masterclass: said so (SeatCancelled)
+      || (row.registration_status === 'cancelled' && Boolean(byId.get(row.event)?.cancelled_at)))
     .flatMap((attendee) => {
       const event = byId.get(attendee.event);
       if (!event?.starts_at || Number.isNaN(parsePocketBaseDate(event.starts_at).getTime())) return [];
@@ -102,7 +104,9 @@ export function MyRegistrationPage({ schemas }: { schemas: MyRegistrationSchemas
       ) : (
         <Stack gap="lg">
           {seats.map((seat) =>
-            seat.when === 'today' && seat.attendee.registration_status !== 'cancelled' ? (
+            seat.event.cancelled_at ? (
+              <SeatCancelled key={seat.attendee.id} seat={seat} />
+            ) : seat.when === 'today' && seat.attendee.registration_status !== 'cancelled' ? (
               <SeatToday key={seat.attendee.id} seat={seat} />
             ) : (
               <SeatCard key={seat.attendee.id} seat={seat} schemas={schemas} />
@@ -111,6 +115,30 @@ export function MyRegistrationPage({ schemas }: { schemas: MyRegistrationSchemas
         </Stack>
       )}
     </Box>
+  );
+}
+
+/** What a seat cancelled with its whole masterclass says on Your Registration. */
+export const SEAT_CANCELLED = 'This masterclass has been cancelled, and your seat with it. Anything paid for your seat has been refunded in full to the card that paid, and we have emailed you.';
+
+/** A seat at a masterclass an administrator cancelled as a whole: no details to change, no colleague to send, no ticket. */
+function SeatCancelled({ seat }: { seat: Seat }) {
+  const headingId = `registration-${seat.attendee.id}`;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId} data-testid="seat-cancelled">
+      <Group gap="xs" mb="xs">
+        <Title order={2} size="h3" id={headingId}>
+          {seat.event.title || 'AI Champions Masterclass'}
+        </Title>
+        <Badge color="red" variant="light">
+          Cancelled
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        {formatEventWhen(seat.event)}
+      </Text>
+      <Text>{SEAT_CANCELLED}</Text>
+    </Card>
   );
 }
 

@@ -2,11 +2,16 @@
 // code, the code in words, and the bright view for the door. On the day it says
 // whether the attendee is checked in; after the masterclass it says attended or
 // not (the door's check-in), with no QR code and nothing to show at the door.
+// A seat cancelled with its whole masterclass says so, with no QR code either.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMaximize } from '@tabler/icons-react';
 import { groupedTicketCode } from '@/lib/ticket';
 import { TicketQr } from './TicketQr';
 import type { TicketView } from './ticketView';
+
+/** What a seat cancelled with its whole masterclass says in place of its ticket. */
+export const TICKET_CANCELLED =
+  'This masterclass has been cancelled, and your seat with it: there is nothing to show at the door. Anything paid for your seat has been refunded in full to the card that paid, and we have emailed you.';
 
 export interface TicketCardProps {
   ticket: TicketView;
@@ -15,6 +20,13 @@ export interface TicketCardProps {
 
 /** The badge of the ticket's day: checked in on the day; attended or not after it. */
 function AttendanceBadge({ ticket }: { ticket: TicketView }) {
+  if (ticket.cancelled) {
+    return (
+      <Badge color="red" variant="light" data-testid="ticket-attendance">
+        Masterclass cancelled
+      </Badge>
+    );
+  }
   if (!ticket.past && !(ticket.today && ticket.attended)) return null;
   const label = ticket.past ? (ticket.attended ? 'Attended' : 'Not checked in') : 'Checked in';
   return (
@@ -54,7 +66,11 @@ export function TicketCard({ ticket, onShowAtDoor }: TicketCardProps) {
             </Text>
           )}
         </Stack>
-        {ticket.past ? (
+        {ticket.cancelled ? (
+          <Text size="sm" ta="center" data-testid="ticket-cancelled">
+            {TICKET_CANCELLED}
+          </Text>
+        ) : ticket.past ? (
           <Text size="sm" ta="center" data-testid="ticket-afterwards">
             {ticket.attended
               ? 'You attended this masterclass. Thank you for joining us: your tools and the session materials stay in the portal.'

@@ -33,9 +33,11 @@ export function TicketPage({ door, onDoor }: TicketPageProps) {
           Your Ticket
         </Title>
         <Text c="dimmed" mt={4}>
-          {tickets && tickets.length > 0 && tickets.every((ticket) => ticket.past)
-            ? 'Your masterclass has taken place: each ticket says whether you were checked in at the door.'
-            : 'Show the QR code at the door. It is kept on this device, so it opens without a connection.'}
+          {tickets && tickets.length > 0 && tickets.every((ticket) => ticket.cancelled)
+            ? 'Your masterclass has been cancelled: there is no ticket to show at the door.'
+            : tickets && tickets.length > 0 && tickets.every((ticket) => ticket.past || ticket.cancelled)
+              ? 'Your masterclass has taken place: each ticket says whether you were checked in at the door.'
+              : 'Show the QR code at the door. It is kept on this device, so it opens without a connection.'}
         </Text>
       </div>
       {stored.status === 'needs-connection' ? (

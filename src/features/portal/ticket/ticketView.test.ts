@@ -24,10 +24,18 @@ describe('ticketsOf', () => {
       {
         attendeeId: 'a1', fullName: 'Person a1', observer: false, eventId: JUNE_2031.id, eventTitle: 'Masterclass late00000000001',
         when: 'Wednesday 18 June 2031, 11:30 am – 2:30 pm ACST', venue: 'Lot Fourteen, Adelaide SA', code: CODE,
-        payload: `AICM1:${JUNE_2031.id}:${CODE}`, past: false, today: false, attended: false,
+        payload: `AICM1:${JUNE_2031.id}:${CODE}`, past: false, today: false, attended: false, cancelled: false,
       },
       expect.objectContaining({ attendeeId: 'a2', observer: true, payload: `AICM1:${JUNE_2031.id}:bcdefghijkmnpqrstuvwxyz234` }),
     ]);
+  });
+
+  it('a seat cancelled with its whole masterclass keeps a card that says so, with no code; a seat passed on does not', () => {
+    const called = { ...JUNE_2031, cancelled_at: '2026-01-01 00:00:00.000Z' };
+    const cancelled = row('c', called.id, 'cancelled');
+    const passedOn = { ...row('s', called.id, 'cancelled'), cancelled_by: 'substitution' };
+    const tickets = ticketsOf([cancelled, passedOn, row('w', called.id, 'waitlisted')], [called], NOW);
+    expect(tickets).toEqual([expect.objectContaining({ attendeeId: 'c', cancelled: true, code: '', payload: '' })]);
   });
 
   it('no ticket for the waitlist, a cancelled or unconfirmed row, or a row whose code has not arrived', () => {
