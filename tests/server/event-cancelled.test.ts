@@ -139,3 +139,22 @@ describe('registrations for a cancelled masterclass', () => {
     expect(await counts(su)).toEqual(before);
   });
 });
+
+describe('the admin waitlist card says why no seat is offered', () => {
+  const paused = async (eventId: string) => {
+    const response = await fetch(`${server.url}/api/masterclass/admin/waitlist/${eventId}`, { headers: { Authorization: admin.client.authStore.token } });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { event: { offers_paused: string } }).event.offers_paused;
+  };
+
+  it('sales scheduled: when they open, not "Sales are open"; cancelled: that it was cancelled, not "closed"', async () => {
+    const june = await makeEvent(10 * DAY, { sales_open_at: '2099-02-09 22:30:00.000Z', starts_at: '2099-06-18 02:00:00.000Z', ends_at: '2099-06-18 05:00:00.000Z' });
+    expect(await paused(june.id)).toBe(
+      'Sales are scheduled to open on Tuesday 10 February at 9:00 am. Until then the waitlist is the list of people told when they open, and no seat is offered; seats are offered once the sales state is Sold out.',
+    );
+    const march = await makeEvent(40 * DAY);
+    expect(await paused(march.id)).toMatch(/^Sales are open, so a seat that frees up is for sale to everyone/);
+    await cancelWhole(march.id);
+    expect(await paused(march.id)).toBe('This masterclass has been cancelled, so no seats are offered: its waitlist was closed and told.');
+  });
+});

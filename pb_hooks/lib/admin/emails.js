@@ -30,6 +30,11 @@
 //   rendered afresh (lib/accounts/admin-invitation.js);
 // - notices that carry no working link (access reminder, cancellation and
 //   refund notices), copied, unless their copy hides something;
+// - an update email (a change of date, times or place, lib/notices/update-email.js)
+//   while the attendee holds the ticket it names, the masterclass has not ended,
+//   was not cancelled and has not changed again since: copied, and its calendar
+//   file attached afresh at sending time (the sending step), so the copy's
+//   calendar entry is the masterclass as it is now;
 // - nothing else: waitlist emails, offers and early access carry links that
 //   are personal or expire (their own pages send them again), and
 //   PocketBase's own mails carry sign-in secrets (the person asks again).
@@ -65,6 +70,9 @@ const NOT_RESENT = {
   earlyAccess: "Early access links expire with their window: send early access again from Event & Promo Codes.",
   system: "Sign-in links and codes expire: the person asks for a new one (Forgot password?).",
   otherKind: "This kind of email is not resent from here.",
+  eventCancelled: "The masterclass was cancelled since.",
+  changedSince: "The masterclass changed again since: tell its attendees of the latest change from its event screen.",
+  ticketReplaced: "The attendee's ticket was replaced since, so the ticket code in this email no longer works.",
 };
 const HOLDS_TICKET = ["confirmed", "confirmed_observer"];
 // copied as they are (their outbox copy is what was sent)
@@ -191,6 +199,18 @@ function ticketHolderRefusal(app, attendee) {
   return "";
 }
 
+/** An update email (held by a ticket holder): refused when its masterclass was cancelled or changed again since, or its ticket code replaced. */
+function updateRefusal(app, email, attendee) {
+  const event = app.findRecordById("events", attendee.getString("event"));
+  if (event.getString("cancelled_at") !== "") return NOT_RESENT.eventCancelled;
+  const instant = (text) => new Date(String(text).replace(" ", "T")).getTime();
+  const changed = instant(event.getString("schedule_changed_at"));
+  if (!isNaN(changed) && changed > instant(email.getString("created"))) return NOT_RESENT.changedSince;
+  if (!email.getString("text").includes(attendee.getString("ticket_code"))) return NOT_RESENT.ticketReplaced;
+  if (hidesSomething(email)) return NOT_RESENT.hidden;
+  return "";
+}
+
 function copyOf(email) {
   return { subject: email.getString("subject"), html: email.getString("html"), text: email.getString("text") };
 }
@@ -237,6 +257,11 @@ function resendPlan(app, email) {
     if (require(`${__hooks}/lib/accounts/accounts.js`).accountExists(app, attendee)) return { reason: NOT_RESENT.accountExists };
     const message = require(`${__hooks}/lib/email/registration-emails.js`).invitationMessage(app, attendee, eventFactsOf(app, attendee));
     return { to: attendee.getString("email"), message };
+  }
+  if (template === require(`${__hooks}/lib/notices/update-email.js`).TEMPLATE) {
+    const refused = ticketHolderRefusal(app, attendee) || updateRefusal(app, email, attendee);
+    if (refused) return { reason: refused };
+    return { to: email.getString("to"), message: { ...copyOf(email), template } };
   }
   if (NOTICES.includes(template)) {
     if (hidesSomething(email)) return { reason: NOT_RESENT.hidden };

@@ -26,6 +26,8 @@ const MESSAGES = {
     closed: "Sales for this masterclass are closed, so no seats are offered. Set its sales state to Sold out first.",
     on_sale: "Sales are open, so a seat that frees up is for sale to everyone and is not offered to the waitlist. Seats are offered once the sales state is Sold out.",
   },
+  scheduled: (when) => `Sales are scheduled to open on ${when}. Until then the waitlist is the list of people told when they open, and no seat is offered; seats are offered once the sales state is Sold out.`,
+  cancelled: "This masterclass has been cancelled, so no seats are offered: its waitlist was closed and told.",
   holdLimit: {
     email: "This person's address already holds as many seats as one address may hold in open offers and unfinished checkouts.",
     client: "Too many seats are already held in open offers and unfinished checkouts from the connection this person joined from.",
@@ -99,7 +101,7 @@ function handleQueue(e) {
         claim_hours: offers.claimHoursOf(event),
         waitlist_claim_hours: event.getInt("waitlist_claim_hours"),
         default_claim_hours: require(`${__hooks}/lib/waitlist/queue.js`).claimHours(0, $os.getenv("WAITLIST_CLAIM_HOURS")),
-        offers_paused: paused ? MESSAGES.paused[paused] : "",
+        offers_paused: pausedMessage(event, paused),
       },
       counts: { confirmed: counts.confirmed, unconfirmed: counts.unconfirmed },
       // hold_limit: the pass passes this person over for now (their address or connection holds too many seats)
@@ -108,6 +110,22 @@ function handleQueue(e) {
       offers: rows.map((offer) => offerAnswer(e.app, offer)),
     });
   });
+}
+
+/**
+ * Why seats are not offered now, in the administrator's words ("" while they are): a
+ * cancelled masterclass and sales scheduled to open say so rather than "closed" or "open".
+ * @param {core.Record} event
+ * @param {string} paused lib/waitlist/offers.js offersPaused
+ */
+function pausedMessage(event, paused) {
+  if (!paused) return "";
+  const phase = require(`${__hooks}/lib/events/phase.js`).recordPhase(event);
+  if (phase === "cancelled") return MESSAGES.cancelled;
+  if (paused === "on_sale" && phase === "scheduled") {
+    return MESSAGES.scheduled(require(`${__hooks}/lib/events/format.js`).formatDayAndTime(event.getString("sales_open_at"), event.getString("timezone")));
+  }
+  return MESSAGES.paused[paused];
 }
 
 /** POST /api/masterclass/admin/waitlist/{eventId}/offer {attendeeId} @param {core.RequestEvent} e */
@@ -123,7 +141,7 @@ function handleOffer(e) {
       const fresh = txApp.findRecordById("events", event.id);
       const paused = offers.offersPaused(fresh);
       if (paused) {
-        refused = refusal(409, "event", `offers_${paused}`, MESSAGES.paused[paused]);
+        refused = refusal(409, "event", `offers_${paused}`, pausedMessage(fresh, paused));
         return;
       }
       if (fresh.getInt("capacity") - require(`${__hooks}/lib/events/capacity.js`).seatsTaken(txApp, fresh.id) <= 0) {
