@@ -131,6 +131,7 @@ const SAMPLE_TEXTS = {
   capacity: '50',
   price: '$1,495.50',
   seats: 'Only 3 seats left "now"',
+  slug: 'ai-champions-masterclass-2026-12-16',
 };
 
 /** @param {{ entry: string, utmKeys?: string[] }} options */

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
-import { masterclassEvent } from '../support/masterclassEvent';
+import { EVENT_SLUG, masterclassEvent } from '../support/masterclassEvent';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { lookAt } from './support/lookAt';
@@ -63,7 +63,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         hero(page).getByText('We look forward to welcoming registered attendees in Adelaide on Wednesday 18 June 2025, 11:30 am ACST.', { exact: true }),
       ).toBeVisible();
       // sold out offers the waitlist for that date
-      await expect(hero(page).getByRole('link', { name: 'Join the waitlist for 18 June' })).toHaveAttribute('href', '/register?waitlist=true');
+      await expect(hero(page).getByRole('link', { name: 'Join the waitlist for 18 June' })).toHaveAttribute('href', `/register?event=${EVENT_SLUG}&waitlist=true`);
       await expect(details(page).getByText('Save the date', { exact: true })).toBeVisible();
       await expect(details(page).getByText('11:30 am – 2:30 pm ACST', { exact: true })).toBeVisible();
       await expect(closing(page).getByText(SOLD_OUT, { exact: true })).toBeVisible();
@@ -89,7 +89,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(hero(page).getByTestId('hero-offer')).toContainText('$495 per person');
       await expect(hero(page).getByText('Places are limited to 50 participants. Secure yours today.')).toBeVisible();
       await expect(page.getByText(SOLD_OUT)).toHaveCount(0);
-      await expect(hero(page).getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
+      await expect(hero(page).getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', `/register?event=${EVENT_SLUG}`);
       await expect(closing(page).getByRole('link', { name: 'Register Now' })).toBeVisible();
       await heroShot(page, 'on-sale', viewport.width);
     });

@@ -4,7 +4,7 @@
 // other route is served the plain shell, so it never shows the landing page first.
 import { expect, test } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
-import { masterclassEvent, UPCOMING_EVENT_DATE, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
+import { EVENT_SLUG, masterclassEvent, UPCOMING_EVENT_DATE, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
 import { LIMITS_RAISED, startTestServer, type TestServer } from '../support/pocketbase';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { lookAt } from './support/lookAt';
@@ -220,7 +220,8 @@ test.describe('the server puts the featured masterclass into the page', () => {
         await expect(hero.getByTestId('hero-offer')).toBeVisible();
         const registerNow = hero.getByRole('link', { name: 'Register Now' });
         await expect(registerNow).toBeVisible();
-        await expect(registerNow).toHaveAttribute('href', '/register');
+        // The link names the masterclass (its page address, filled in by the server).
+        await expect(registerNow).toHaveAttribute('href', `/register?event=${EVENT_SLUG}`);
         await expect(hero.getByRole('status', { name: 'Loading event details' })).toHaveCount(0);
         await lookAt(page, { path: `/tmp/shots/landing/first-paint-no-js-${viewport.width}.png` });
       }

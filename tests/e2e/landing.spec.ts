@@ -3,6 +3,7 @@
 // the account buttons per session, event facts in the event's own time zone.
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
+import { EVENT_SLUG } from '../support/masterclassEvent';
 import { createPortalUser, signInAs, type PortalRole } from './portal-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { rewriteJson, showSalesOpen } from './support/routes';
@@ -81,7 +82,7 @@ test.describe('content', () => {
     await expect(hero.getByText(SOLD_OUT, { exact: true })).toBeVisible();
     await expect(hero.getByText(WELCOME, { exact: true })).toBeVisible();
     await expect(hero.getByText('Every place is taken. Join the waitlist: if a seat frees up, it is offered to you first by email, for a limited time.')).toBeVisible();
-    await expect(hero.getByRole('link', { name: 'Join the waitlist for 18 June' })).toHaveAttribute('href', '/register?waitlist=true');
+    await expect(hero.getByRole('link', { name: 'Join the waitlist for 18 June' })).toHaveAttribute('href', `/register?event=${EVENT_SLUG}&waitlist=true`);
     await expect(hero.getByRole('link', { name: 'Register for Future Events' })).toHaveCount(0);
     await expect(hero.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
     await expect(page.getByRole('textbox')).toHaveCount(0);
@@ -147,9 +148,9 @@ test.describe('content', () => {
     await openLanding(page);
     const closing = page.getByRole('region', { name: 'Ready to Lead the AI Revolution?' });
     await expect(closing.getByText(SOLD_OUT, { exact: true })).toBeVisible();
-    await expect(closing.getByRole('link', { name: 'Join the waitlist for 18 June' })).toHaveAttribute('href', '/register?waitlist=true');
+    await expect(closing.getByRole('link', { name: 'Join the waitlist for 18 June' })).toHaveAttribute('href', `/register?event=${EVENT_SLUG}&waitlist=true`);
     await closing.getByRole('link', { name: 'Join the waitlist for 18 June' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/register' && url.search === '?waitlist=true');
+    await expect(page).toHaveURL((url) => url.pathname === '/register' && url.searchParams.get('event') === EVENT_SLUG && url.searchParams.get('waitlist') === 'true');
   });
 
   test('footer: the current year and router links to the public pages', async ({ page }) => {
@@ -327,7 +328,9 @@ test.describe('sales state and failures', () => {
     await expect(page.getByText(SOLD_OUT)).toHaveCount(0);
     const registerNow = page.getByRole('link', { name: 'Register Now' });
     await expect(registerNow).toHaveCount(2);
-    await expect(registerNow.first()).toHaveAttribute('href', '/register');
+    // Both name the masterclass shown, so a visitor lands on it even if the featured one changes before the click.
+    await expect(registerNow.first()).toHaveAttribute('href', `/register?event=${EVENT_SLUG}`);
+    await expect(registerNow.last()).toHaveAttribute('href', `/register?event=${EVENT_SLUG}`);
     // one way in while on sale: no waitlist button beside Register Now
     await expect(page.getByRole('link', { name: 'Register for Future Events' })).toHaveCount(0);
     await expect(page.getByText('Places are limited to 50 participants. Secure yours today.')).toBeVisible();

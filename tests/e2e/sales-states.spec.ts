@@ -13,7 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
-import { masterclassEvent, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
+import { EVENT_SLUG, masterclassEvent, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { lookAt } from './support/lookAt';
 import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
@@ -65,7 +65,7 @@ const STATES: StateWords[] = [
     patch: () => ({ sales_open_at: SALES_OPEN_AT }),
     notice: `Sales open on ${SALES_OPEN_WORDS}`,
     action: 'Tell Me When Sales Open',
-    actionHref: '/register?waitlist=true',
+    actionHref: `/register?event=${EVENT_SLUG}&waitlist=true`,
     eyebrow: 'Save the date',
     registerTitle: `Sales open on ${SALES_OPEN_WORDS}`,
     registerButton: 'Tell Me When Sales Open',
@@ -75,7 +75,7 @@ const STATES: StateWords[] = [
     patch: () => ({}),
     notice: null,
     action: 'Register Now',
-    actionHref: '/register',
+    actionHref: `/register?event=${EVENT_SLUG}`,
     eyebrow: 'Save the date',
     registerTitle: null,
     registerButton: 'Proceed to Payment',
@@ -95,7 +95,7 @@ const STATES: StateWords[] = [
     patch: () => ({ sales_state: 'sold_out' }),
     notice: SOLD_OUT,
     action: 'Join the waitlist for 18 June',
-    actionHref: '/register?waitlist=true',
+    actionHref: `/register?event=${EVENT_SLUG}&waitlist=true`,
     eyebrow: 'Save the date',
     registerTitle: SOLD_OUT,
     registerButton: 'Join the waitlist for 18 June',

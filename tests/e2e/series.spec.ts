@@ -198,3 +198,31 @@ test('offline: a page seen before shows what the device kept; one never seen nee
   await expect(page.getByTestId('event-seats')).toHaveText('Seats left: connect to the internet to check');
   await context.setOffline(false);
 });
+
+test('the landing’s ways in name the masterclass shown: a waitlist link clicked after another masterclass became the featured one still joins the one on the page', async ({ page }) => {
+  await routeApiTo(page, server);
+  await page.goto('/');
+  const hero = page.locator('section[aria-labelledby="hero-title"]');
+  const join = hero.getByTestId('primary-action');
+  await expect(join).toHaveText('Join the waitlist for 17 February', { timeout: APP_START_TIMEOUT });
+  await expect(join).toHaveAttribute('href', `/register?event=${a.slug}&waitlist=true`);
+  const closing = page.locator('section[aria-labelledby="closing-title"]');
+  await closing.scrollIntoViewIfNeeded();
+  await expect(closing.getByTestId('primary-action')).toHaveAttribute('href', `/register?event=${a.slug}&waitlist=true`);
+  // Meanwhile an earlier masterclass on sale is published: the site now features it.
+  const earlier = await admin.collection('events').create({
+    title: 'AI CHAMPIONS MASTERCLASS', starts_at: '2027-02-03 01:00:00.000Z', ends_at: '2027-02-03 04:00:00.000Z', portal_unlock_at: '2027-02-02 22:30:00.000Z',
+    timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', venue: 'Lot Fourteen', capacity: 30, max_per_registration: 5,
+    price_cents: 59500, currency: 'AUD', sales_state: 'open', published: true,
+  });
+  try {
+    await hero.scrollIntoViewIfNeeded();
+    await join.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/register' && url.searchParams.get('event') === a.slug);
+    // The waitlist for A, the date the visitor chose, not the masterclass featured now.
+    await expect(page.getByText(A_DATE, { exact: false }).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
+    await expect(page.getByText('Wednesday 3 February 2027', { exact: false })).toHaveCount(0);
+  } finally {
+    await admin.collection('events').delete(earlier.id);
+  }
+});

@@ -108,6 +108,7 @@ describe("the hero's words, the same from the app and the server", () => {
     ['another currency', onSale({ currency: 'NZD', price_cents: 50_000 })],
     ['across midnight in Perth', onSale({ timezone: 'Australia/Perth', starts_at: '2026-06-18 15:30:00.000Z', ends_at: '2026-06-18 18:00:00.000Z', location: 'Perth' })],
     ['in standard time', onSale({ starts_at: '2027-06-16 02:00:00.000Z', ends_at: '2027-06-16 05:00:00.000Z' })],
+    ['with its page address', onSale({ slug: 'march-masterclass' })],
   ];
   for (const at of ['2026-11-26T00:00:00Z', '2026-12-16T02:00:00Z', '2027-12-30T00:00:00Z']) {
     it.each(cases)(`%s, at ${at}`, (_, event) => {

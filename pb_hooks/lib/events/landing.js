@@ -47,12 +47,14 @@ function heroTexts(summary, now) {
       price: formatPrice(summary.price_cents, summary.currency),
       seats: seatsText(summary.seats_left),
       salesOpen: summary.sales_open_at ? format.formatDayAndTime(summary.sales_open_at, zone) : "",
+      // The Register and waitlist links name the masterclass by its page address (src/features/landing/registerSearch.ts).
+      slug: summary.slug || summary.id || "",
     },
   };
 }
 
 /** The summary fields the landing page reads (src/features/landing/eventRecord.ts). */
-const EVENT_FIELDS = ["id", "title", "starts_at", "ends_at", "timezone", "location", "venue", "capacity", "price_cents", "currency", "sales_state", "sales_open_at", "seats_left", "cancelled"];
+const EVENT_FIELDS = ["id", "title", "starts_at", "ends_at", "timezone", "location", "venue", "capacity", "price_cents", "currency", "sales_state", "sales_open_at", "seats_left", "slug", "cancelled"];
 
 /**
  * Beside a featured masterclass that sells no seat now, the soonest published

@@ -15,6 +15,8 @@ export type MasterclassEvent = EventFactsSource &
     seats_left?: number;
     /** When sales open ('' when they open as the sales state says); absent in copies kept before it was answered. */
     sales_open_at?: string;
+    /** Its page address; absent in copies kept before it was answered (its id then names it). */
+    slug?: string;
     /** An administrator cancelled the whole masterclass (its phase is then 'cancelled'); absent in copies kept before it was answered. */
     cancelled?: boolean;
   };
@@ -39,6 +41,7 @@ export function masterclassEventOf(value: unknown): MasterclassEvent | null {
   const event = Object.fromEntries(FIELDS.map((field) => [field, source[field]])) as unknown as MasterclassEvent;
   if (typeof source.seats_left === 'number') event.seats_left = source.seats_left;
   if (typeof source.sales_open_at === 'string') event.sales_open_at = source.sales_open_at;
+  if (typeof source.slug === 'string' && source.slug) event.slug = source.slug;
   if (source.cancelled === true) event.cancelled = true;
   return event;
 }

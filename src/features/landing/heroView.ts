@@ -28,6 +28,8 @@ export interface HeroTexts {
   seats: string;
   /** When sales open, 'Tuesday 10 February at 9:00 am' ('' when no time is set) */
   salesOpen: string;
+  /** The masterclass's page address (its slug, else its id): the Register and waitlist links name it. */
+  slug: string;
 }
 
 export interface HeroView {
@@ -51,6 +53,8 @@ export const HERO_TOKENS: HeroTexts = {
   price: '%%HERO_PRICE%%',
   seats: '%%HERO_SEATS%%',
   salesOpen: '%%HERO_SALES_OPEN%%',
+  // In a link's query, so only characters a URL keeps as they are.
+  slug: '__HERO_SLUG__',
 };
 
 /** Fewer seats than this left: "Only 3 seats left". */
@@ -92,6 +96,7 @@ export function heroView(event: MasterclassEvent, phase: EventPhase, live: boole
       price: formatPrice(event.price_cents, event.currency),
       seats: known ? seatsText(event.seats_left as number) : SEATS_NEED_CONNECTION,
       salesOpen: formatSalesOpen(event.sales_open_at, event.timezone),
+      slug: event.slug || event.id,
     },
   };
 }

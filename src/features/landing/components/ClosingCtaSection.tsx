@@ -30,7 +30,7 @@ export function ClosingCtaSection({ event, phase, texts }: { event: MasterclassE
         {event && phase ? (
           <>
             <Text className={classes.text}>{closingText(phase, { date: date ?? eventFacts(event).date, capacity: event.capacity, salesOpen })}</Text>
-            <RegistrationButtons phase={phase} day={day} justify="center" />
+            <RegistrationButtons phase={phase} event={event.slug || event.id} day={day} justify="center" />
           </>
         ) : (
           <Placeholder height={50} width={260} maw="100%" radius="xl" mx="auto" mt="xl" opacity={0.25} />

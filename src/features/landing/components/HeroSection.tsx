@@ -65,7 +65,7 @@ function HeroRegistration({ view }: { view: HeroView }) {
       <EventNotice phase={phase} salesOpen={texts.salesOpen} />
       <Text className={classes.welcome}>{copy.welcome}</Text>
       <Text className={classes.invite}>{copy.invite}</Text>
-      <RegistrationButtons phase={phase} day={texts.day} aside={phase === 'on_sale' ? <HeroOffer view={view} /> : undefined} />
+      <RegistrationButtons phase={phase} event={texts.slug} day={texts.day} aside={phase === 'on_sale' ? <HeroOffer view={view} /> : undefined} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Group, Text, useMatches } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconBellRinging, IconCalendarCheck, IconCalendarOff, IconClock } from '@tabler/icons-react';
 import type { EventPhase } from '@/lib/eventPhase';
 import { phaseNotice, primaryAction } from '../phaseCopy';
-import { WAITLIST_SEARCH } from '../registerSearch';
+import { registerSearch } from '../registerSearch';
 import { ButtonLink } from './ButtonLink';
 import classes from './RegistrationCallToAction.module.css';
 
@@ -25,10 +25,11 @@ export function EventNotice({ phase, salesOpen = '' }: { phase: EventPhase; sale
 /**
  * The one way in that fits the phase (../phaseCopy.ts primaryAction): checkout while on sale; the
  * waitlist for that date when sold out; the list told when sales open while scheduled; otherwise the
- * interest list for future events. `day` ('18 June') names the sold-out date; `aside` stands beside
- * Register Now (the hero's price and seats).
+ * interest list for future events. `event` (the masterclass's page address) names the masterclass in
+ * the link; `day` ('18 June') names the sold-out date; `aside` stands beside Register Now (the hero's
+ * price and seats).
  */
-export function RegistrationButtons({ phase, day = '', justify, aside }: { phase: EventPhase; day?: string; justify?: 'center' | 'flex-start'; aside?: ReactNode }) {
+export function RegistrationButtons({ phase, event, day = '', justify, aside }: { phase: EventPhase; event: string; day?: string; justify?: 'center' | 'flex-start'; aside?: ReactNode }) {
   const size = useMatches({ base: 'md', sm: 'lg' });
   const onSale = phase === 'on_sale';
   const action = primaryAction(phase, day);
@@ -38,7 +39,7 @@ export function RegistrationButtons({ phase, day = '', justify, aside }: { phase
     <Group gap="sm" justify={justify} className={classes.buttons}>
       <ButtonLink
         to="/register"
-        search={onSale ? undefined : WAITLIST_SEARCH}
+        search={registerSearch(phase, event)}
         size={size}
         radius="xl"
         color="amber"
