@@ -17,5 +17,5 @@ export function registerSearch(phase: EventPhase, event: string): RegisterSearch
   const named = event ? { event } : {};
   if (phase === 'on_sale') return named;
   if (phase === 'sold_out' || phase === 'scheduled') return { ...named, waitlist: true };
-  return WAITLIST_SEARCH;
+  return { waitlist: true };
 }
