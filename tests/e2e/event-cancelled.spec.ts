@@ -34,6 +34,7 @@ const JUNE_DATE = 'Wednesday 18 June 2031';
 const SEPTEMBER_DATE = 'Wednesday 10 September 2031';
 const CANCELLED = 'This masterclass has been cancelled';
 
+const closingSection = (page: Page) => page.getByRole('region', { name: 'Ready to Lead the AI Revolution?' });
 const shoot = (page: Page, name: string) =>
   lookAt(page, { path: `/tmp/shots/event-cancelled/${name}-${page.viewportSize()!.width}.png`, fullPage: true, animations: 'disabled' });
 
@@ -170,3 +171,29 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+test.describe('with no other masterclass to come', () => {
+  test.afterAll(async () => {
+    await superuser.collection('events').update(september.id, { published: true });
+  });
+
+  for (const width of [390, 1280]) {
+    test(`the landing features the cancelled one and says so, with no Register or waitlist (${width} px)`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await superuser.collection('events').update(september.id, { published: false });
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await routeApiTo(page, server);
+      await page.goto('/');
+      const hero = page.locator('section[aria-labelledby="hero-title"]');
+      await expect(hero.getByText(CANCELLED, { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
+      await expect(hero.getByText(`The AI Champions Masterclass planned in Adelaide on ${JUNE_DATE} has been cancelled.`)).toBeVisible();
+      await expect(page.getByTestId('primary-action')).toHaveCount(0);
+      await expect(page.getByTestId('next-masterclass')).toHaveCount(0);
+      await shoot(page, 'landing-featured');
+      await lookAt(page, { path: `/tmp/shots/event-cancelled/landing-featured-hero-${width}.png`, animations: 'disabled' });
+      await closingSection(page).scrollIntoViewIfNeeded();
+      await expect(closingSection(page).getByText(`The masterclass planned for ${JUNE_DATE} has been cancelled, and every seat bought for it refunded in full.`)).toBeVisible();
+      await lookAt(page, { path: `/tmp/shots/event-cancelled/landing-featured-closing-${width}.png`, animations: 'disabled' });
+    });
+  }
+});
