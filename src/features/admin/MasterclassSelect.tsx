@@ -19,7 +19,8 @@ const STATE_COLOR = { open: 'teal', sold_out: 'orange', closed: 'gray' } as cons
 
 /** The event's phase as a short label (an open event with no seat left shows as sold out). */
 export function phaseLabel(event: EventRow, shown: EventRow['sales_state'], now: Date): { label: string; color: string } {
-  const phase = eventPhase({ ...event, sales_state: shown }, now);
+  const phase = eventPhase({ ...event, sales_state: shown, cancelled: Boolean(event.cancelled_at) }, now);
+  if (phase === 'cancelled') return { label: 'Cancelled', color: 'red' };
   if (phase === 'past') return { label: 'Taken place (waitlist only)', color: 'gray' };
   if (phase === 'happening') return { label: 'Happening now (waitlist only)', color: 'blue' };
   if (phase === 'scheduled') return { label: 'Sales scheduled (waitlist only)', color: 'violet' };
