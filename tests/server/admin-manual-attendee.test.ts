@@ -169,6 +169,12 @@ describe('adding an attendee by hand', () => {
     // a drafted masterclass takes nobody
     const draft = await newEvent(su, { capacity: 5, published: false });
     expect((await call(admin, ADD, { event: draft.id, ...person() })).body.data.event.message).toBe('This masterclass is a draft: publish it before adding attendees.');
+    // nor does a cancelled one, with seats free: nobody added, no email
+    const cancelled = await newEvent(su, { capacity: 5, sales_state: 'closed', cancelled_at: new Date().toISOString() });
+    const refusedCancelled = await call(admin, ADD, { event: cancelled.id, ...person(), whenFull: 'waitlist' });
+    expect(refusedCancelled.status).toBe(409);
+    expect(refusedCancelled.body.data.event).toMatchObject({ code: 'event_cancelled', message: 'This masterclass has been cancelled, so nobody can be added to it.' });
+    expect(await attendeesAt(cancelled.id)).toHaveLength(0);
   });
 
   it('gives the last seat to exactly one of two administrators adding at the same moment', async () => {

@@ -48,6 +48,7 @@ const MESSAGES = {
   full: "No seat is free: every seat is taken, held in a checkout or held for an open waitlist offer. Add them as an observer (no seat) or to the waitlist instead.",
   draft: "This masterclass is a draft: publish it before adding attendees.",
   past: "This masterclass has taken place, so nobody can be added to it.",
+  cancelled: "This masterclass has been cancelled, so nobody can be added to it.",
   waitlistStarted: "This masterclass has started, so its waitlist takes nobody. Add them as an observer instead.",
   notFound: "Attendee not found.",
   noTicket: (status) => `Only confirmed attendees and observers have a ticket: this attendee is ${STATUS_WORDS[status] || status}.`,
@@ -80,6 +81,7 @@ function placement(txApp, event, whenFull) {
   const { refusal } = errors();
   const phase = require(`${__hooks}/lib/events/phase.js`).recordPhase(event);
   if (!event.getBool("published")) return { refusal: refusal(409, "event", "event_draft", MESSAGES.draft) };
+  if (phase === "cancelled") return { refusal: refusal(409, "event", "event_cancelled", MESSAGES.cancelled) };
   if (phase === "past") return { refusal: refusal(409, "event", "event_over", MESSAGES.past) };
   const left = event.getInt("capacity") - require(`${__hooks}/lib/events/capacity.js`).seatsTaken(txApp, event.id);
   if (left > 0) return { status: "confirmed" };
