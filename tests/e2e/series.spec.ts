@@ -3,7 +3,8 @@
 // landing page shows A and beside it "Next: Wednesday 10 March 2027 —
 // Register"; B's own page (/events/<slug>) says its facts, speakers and seats
 // and registers for B; a paid seat goes through the simulated checkout and the
-// order shown at the end is B's. A's page offers the waitlist for A; an
+// order shown at the end is B's. With both on sale, the hero registers for A
+// and the line names B. A's page offers the waitlist for A; an
 // unknown address is an honest not-found.
 //
 // The journey adds events, so the file runs on its own PocketBase
@@ -120,6 +121,25 @@ for (const width of [390, 1280]) {
       // B's page counts the seat taken.
       await page.goto(`/events/${b.slug}`);
       await expect(page.getByTestId('event-seats')).toHaveText(`${seatsBefore - 1} seats left`, { timeout: APP_START_TIMEOUT });
+    });
+
+    test('two masterclasses on sale: the hero registers for A and names B beside it', async ({ page }) => {
+      test.setTimeout(120_000);
+      await admin.collection('events').update(a.id, { sales_state: 'open' });
+      try {
+        await routeApiTo(page, server);
+        await page.goto('/');
+        const hero = page.locator('section[aria-labelledby="hero-title"]');
+        const register = hero.getByTestId('primary-action');
+        await expect(register).toHaveText('Register Now', { timeout: APP_START_TIMEOUT });
+        await expect(register).toHaveAttribute('href', `/register?event=${a.slug}`);
+        const next = page.getByTestId('next-masterclass');
+        await expect(next).toHaveText(`Next: ${B_DATE} — Register`);
+        await expect(next.getByRole('link', { name: 'Register' })).toHaveAttribute('href', `/register?event=${b.slug}`);
+        await lookAt(page, { path: `/tmp/shots/series-both-on-sale-${width}.png` });
+      } finally {
+        await admin.collection('events').update(a.id, { sales_state: 'sold_out' });
+      }
     });
   });
 }

@@ -128,9 +128,13 @@ describe('a featured masterclass that sells no seat never hides a later one on s
     });
   }
 
-  it('a featured masterclass on sale has no next; nor has one with nothing else on sale', async () => {
+  it('a featured masterclass on sale names the other one on sale beside it; one with nothing else on sale has no next', async () => {
     await setSeeded(10, { sales_state: 'open' });
-    await makeEvent(100 * DAY);
+    const other = await makeEvent(100 * DAY);
+    const both = (await get(server, '/api/masterclass/landing')).body;
+    expect(both.hero.phase).toBe('on_sale');
+    expect(both.next).toMatchObject({ id: other.id, slug: other.slug });
+    await su.collection('events').update(other.id, { sales_state: 'closed' });
     expect((await get(server, '/api/masterclass/landing')).body.next).toBeNull();
     await setSeeded(10, { sales_state: 'sold_out' });
     await makeEvent(150 * DAY, { sales_state: 'closed' });

@@ -57,17 +57,17 @@ function heroTexts(summary, now) {
 const EVENT_FIELDS = ["id", "title", "starts_at", "ends_at", "timezone", "location", "venue", "capacity", "price_cents", "currency", "sales_state", "sales_open_at", "seats_left", "slug", "cancelled"];
 
 /**
- * Beside a featured masterclass that sells no seat now, the soonest published
- * one that does (lib/events/series.js nextOnSale): its id, page address and
- * dates, and its date as the landing says it ("Next: Wednesday 10 March 2027
- * — Register"). Null when the featured one is on sale or none other is.
+ * Beside the featured masterclass, the soonest other published one with seats
+ * on sale (lib/events/series.js nextOnSale): its id, page address and dates,
+ * and its date as the landing says it ("Next: Wednesday 10 March 2027 —
+ * Register"), whether the featured one sells seats too (two dates on sale at
+ * once) or not (sold out, closed, not open yet, under way). Null when no other
+ * is on sale.
  * @param {core.App} app
  * @param {{id: string}} featured the featured masterclass's summary
  */
 function nextAnswer(app, featured) {
   const series = require(`${__hooks}/lib/events/series.js`);
-  const featuredRecord = app.findRecordById("events", featured.id);
-  if (series.onSale(app, featuredRecord)) return null;
   const next = series.nextOnSale(app, featured.id);
   if (!next) return null;
   const zone = next.getString("timezone");

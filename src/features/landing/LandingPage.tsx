@@ -68,8 +68,7 @@ export function LandingPage({ showWaitlistForm = false }: LandingPageProps) {
   // "Next: … — Register" once hydrated (the server's markup has no such line): from the list once read, else as the server said.
   const next =
     !hydrated || !event || !phase ? null
-    : series.status === 'ready' ? nextFromList(series.value, event.id, phase === 'on_sale')
-    : phase === 'on_sale' ? null
+    : series.status === 'ready' ? nextFromList(series.value, event.id)
     : embeddedNextMasterclass();
 
   useEffect(() => {

@@ -12,13 +12,14 @@ const listed = (id: string, on_sale: boolean, starts_at = '2027-03-10 01:00:00.0
 describe('the next masterclass beside the featured one', () => {
   it('is the soonest other one on sale, its date in its own zone', () => {
     const list = [listed('a', false), listed('b', false), listed('c', true, '2027-03-10 01:00:00.000Z'), listed('d', true, '2027-06-10 01:00:00.000Z')];
-    expect(nextFromList(list, 'a', false)).toEqual({ id: 'c', slug: 'masterclass-c', date: 'Wednesday 10 March 2027' });
+    expect(nextFromList(list, 'a')).toEqual({ id: 'c', slug: 'masterclass-c', date: 'Wednesday 10 March 2027' });
   });
 
-  it('is none while the featured one is on sale, and none when nothing else is', () => {
-    expect(nextFromList([listed('a', true), listed('b', true)], 'a', true)).toBeNull();
-    expect(nextFromList([listed('a', false), listed('b', false)], 'a', false)).toBeNull();
-    expect(nextFromList([], 'a', false)).toBeNull();
+  it('is the other one on sale while the featured one sells seats too, and none when nothing else is', () => {
+    expect(nextFromList([listed('a', true), listed('b', true)], 'a')).toMatchObject({ id: 'b' });
+    expect(nextFromList([listed('a', true), listed('b', false)], 'a')).toBeNull();
+    expect(nextFromList([listed('a', false), listed('b', false)], 'a')).toBeNull();
+    expect(nextFromList([], 'a')).toBeNull();
   });
 
   it('reads the server’s `next` from the landing data, and nothing that is not one', () => {

@@ -1,6 +1,6 @@
-// A series of masterclasses on the landing page: beside a featured masterclass
-// that sells no seat (sold out, closed, sales not open yet, under way), the
-// soonest published one that does, as "Next: Wednesday 10 March 2027 —
+// A series of masterclasses on the landing page: beside the featured
+// masterclass (on sale too, or sold out, closed, sales not open yet, under
+// way), the soonest other published one with seats on sale, as "Next: Wednesday 10 March 2027 —
 // Register". The server says which in the page it sends (`next` in the
 // landing data, pb_hooks/lib/events/landing.js); the page reads the list of
 // masterclasses (GET /api/masterclass/events, kept on the device) once idle
@@ -43,9 +43,8 @@ export async function fetchMasterclasses(): Promise<ListedMasterclass[]> {
   });
 }
 
-/** The soonest masterclass on sale other than the featured one, or null (also while the featured one is on sale). */
-export function nextFromList(list: readonly ListedMasterclass[], featuredId: string, featuredOnSale: boolean): NextMasterclass | null {
-  if (featuredOnSale) return null;
+/** The soonest masterclass on sale other than the featured one (on sale itself or not), or null. */
+export function nextFromList(list: readonly ListedMasterclass[], featuredId: string): NextMasterclass | null {
   const next = list.find((event) => event.on_sale && event.id !== featuredId);
   if (!next) return null;
   const start = parsePocketBaseDate(next.starts_at);
