@@ -6,7 +6,7 @@
 // masterclass has is an honest not-found, never a crash.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconCalendar, IconClock, IconMapPin, IconRefresh, IconTicket, IconUsers } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconCalendar, IconInfoCircle, IconClock, IconMapPin, IconRefresh, IconTicket, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { holdPageMeta, NOT_FOUND_META, page, type PageMeta } from '@/app/pageMeta';
 import { NeedsConnection } from '@/components/stored-data/NeedsConnection';
@@ -76,6 +76,11 @@ function useSpeakers(eventId: string | null): EventSpeaker[] {
     };
   }, [eventId]);
   return speakers;
+}
+
+/** A notice that turns the visitor away (sold out, closed, cancelled) warns; one about a time (sales open on…, under way, taken place) informs. */
+function noticeTone(phase: string): 'warning' | 'info' {
+  return phase === 'sold_out' || phase === 'closed' || phase === 'cancelled' ? 'warning' : 'info';
 }
 
 export function EventPage({ slug, words }: EventPageProps) {
@@ -148,8 +153,8 @@ function EventDetails({ view, speakers }: { view: EventPageView; speakers: Event
             {view.seats && <Fact icon={<IconUsers size={20} />} label="Seats" value={view.seats} testId="event-seats" />}
           </dl>
           {view.notice && (
-            <Text className={classes.notice} data-testid="event-notice">
-              <IconAlertTriangle size={18} aria-hidden />
+            <Text className={classes.notice} data-tone={noticeTone(view.phase)} data-testid="event-notice">
+              {noticeTone(view.phase) === 'warning' ? <IconAlertTriangle size={18} aria-hidden /> : <IconInfoCircle size={18} aria-hidden />}
               {view.notice}
             </Text>
           )}
