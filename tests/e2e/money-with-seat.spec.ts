@@ -217,6 +217,10 @@ test('transfer, cancel and refund: the table, its CSV and the adjustment notes g
     'Dana Colleague': { paid: '$495.00', refund: '$495.00 refunded' },
   });
   await expect(page.getByText('$371.25')).toHaveCount(0);
+  // the seat passed on is Transferred, not Cancelled; a seat given back is Cancelled
+  await expect(row('Ben Seat').locator('td').filter({ hasText: /^Transferred$/ })).toHaveCount(1);
+  await expect(row('Ben Seat').locator('td').filter({ hasText: /^Cancelled$/ })).toHaveCount(0);
+  await expect(row('Cy Seat').locator('td').filter({ hasText: /^Cancelled$/ })).toHaveCount(1);
   expect(await violations(page)).toEqual([]);
   await lookAt(page, { path: '/tmp/shots/money-with-seat/attendees-1280.png', fullPage: true });
   // the table scrolls sideways at 1280: its money columns brought into view
@@ -259,6 +263,7 @@ test('transfer, cancel and refund: the table, its CSV and the adjustment notes g
   // 390 px: the same figures under each name
   await page.setViewportSize(PHONE);
   await expect(row('Ben Seat')).toContainText('Transferred to Dana Colleague');
+  await expect(row('Ben Seat')).not.toContainText('Cancelled');
   await expect(row('Dana Colleague')).toContainText('Paid $495.00 · $495.00 refunded');
   await expect(row('Cy Seat')).toContainText('Paid $495.00 · $200.00 refunded');
   await expect(row('Ada Buyer')).toContainText('Paid $495.00');

@@ -15,7 +15,7 @@ import type { MRT_ColumnDef } from 'mantine-react-table';
 import { formatMoney } from '@/lib/money';
 import { formatClockTime, formatDateTime, formatWeekdayDate } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
-import { emailBreaks, paidText, refundText, rowActions, statusLabel, type Availability } from './attendeeView';
+import { emailBreaks, paidText, refundText, rowActions, rowStatusLabel, type Availability } from './attendeeView';
 import type { AdminAttendee } from './attendeesApi';
 
 export type RowAction = 'resendTicket' | 'invitation' | 'offerSeat';
@@ -85,7 +85,7 @@ export function useAttendeeColumns({ phone, timeZone, inviting, acting, onInvite
         accessorKey: 'registration_status',
         header: 'Status',
         size: 88,
-        Cell: ({ row }) => statusLabel(row.original.registration_status),
+        Cell: ({ row }) => rowStatusLabel(row.original),
       },
       {
         accessorKey: 'invitation_sent',
@@ -176,7 +176,7 @@ function NameCell({ attendee, phone, timeZone }: { attendee: AdminAttendee; phon
             <EmailText email={attendee.email} dimmed />
           </Box>
           <Text size="xs" c="navy.7" fw={500}>
-            {statusLabel(attendee.registration_status)}
+            {rowStatusLabel(attendee)}
             {checkedIn ? ` · Checked in ${formatClockTime(checkedIn, timeZone)}` : ''}
           </Text>
           <PhonePayment attendee={attendee} />

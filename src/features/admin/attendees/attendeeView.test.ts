@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadName, emailBreaks, pagerItems, paidText, refundText, rowActions, seatConsequence, sortParam, statusLabel } from './attendeeView';
+import { downloadName, emailBreaks, pagerItems, paidText, refundText, rowActions, rowStatusLabel, seatConsequence, sortParam, statusLabel } from './attendeeView';
 
 describe('statusLabel', () => {
   it('names each status as the spec does and shows - for anything else', () => {
@@ -113,6 +113,8 @@ describe('paidText and refundText', () => {
 
   it('says Transferred for a seat passed to a colleague: its price went with it', () => {
     expect(paidText({ ...row, registration_status: 'cancelled', registration_kind: 'paid', transferred_to: 'Dana Lee' }, money)).toBe('Transferred');
+    expect(rowStatusLabel({ registration_status: 'cancelled', transferred_to: 'Dana Lee' })).toBe('Transferred');
+    expect(rowStatusLabel({ registration_status: 'cancelled', transferred_to: '' })).toBe('Cancelled');
     expect(paidText({ ...row, registration_status: 'cancelled', registration_kind: 'paid', amount_paid_cents: 49500, transferred_to: '' }, money)).toBe('$495.00');
   });
 

@@ -18,6 +18,11 @@ export function statusLabel(status: string | null | undefined): string {
   return STATUS_LABELS[status as RegistrationStatus] ?? '-';
 }
 
+/** A row's status: 'Transferred' for a seat passed to a colleague (its row is cancelled, the seat is not), else the spec's label. */
+export function rowStatusLabel(attendee: { registration_status: string | null | undefined; transferred_to?: string }): string {
+  return attendee.transferred_to ? 'Transferred' : statusLabel(attendee.registration_status);
+}
+
 export type PagerItem = number | 'ellipsis-before' | 'ellipsis-after';
 
 /** Page numbers (1-based) and ellipses for a pager at `current` of `total` pages. */
