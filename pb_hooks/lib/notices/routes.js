@@ -53,22 +53,9 @@ function pathEvent(app, e) {
   }
 }
 
-/**
- * Runs `decide(txApp)` in one transaction; a refusal it throws is thrown
- * again after the transaction, which then wrote nothing.
- */
+/** One transaction; a refusal thrown in it is thrown again after it (lib/cancellation/cancel.js). */
 function inTransaction(app, decide) {
-  let outcome = null;
-  app.runInTransaction((txApp) => {
-    try {
-      outcome = { value: decide(txApp) };
-    } catch (error) {
-      if (!(error && error.isRequestError)) throw error;
-      outcome = { refused: error };
-    }
-  });
-  if (outcome.refused) throw outcome.refused;
-  return outcome.value;
+  return require(`${__hooks}/lib/cancellation/cancel.js`).inTransaction(app, decide);
 }
 
 /** The patch's fields, checked against the collection: only visible, non-system fields. */
