@@ -2,13 +2,15 @@
 // for a known set of registrations, attendees, refunds, accounts and tool
 // records (seats taken/held/left, revenue gross/refunded/net, registrations
 // per day in Adelaide time, attendees by role and UTM, waitlist, invitations,
-// accounts, tool usage), and refused to guests and attendees. The per-day
-// grouping is also checked on its own around Adelaide's midnight and a
-// daylight-saving change.
+// accounts, tool usage, check-ins at the door as the door sends them), and
+// refused to guests and attendees. The per-day grouping and the door's day are
+// also checked on their own around Adelaide's midnight and a daylight-saving
+// change.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { answersByDimension } from '@/features/readiness/testAnswers';
+import { newRecordId } from '@/lib/ids';
 import type { TestServer } from '../support/pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { loadHookModule } from '../support/hook-module';
@@ -71,14 +73,14 @@ beforeAll(async () => {
 
   // Paid and completed: 2 seats, $600.00 taken by Stripe.
   const paid = await registration({ kind: 'paid', status: 'completed', total_amount_cents: 60000, paid_amount_cents: 60000 });
-  await attendee(paid, { registration_status: 'confirmed', role: 'Senior Manager', utm_source: 'linkedin', utm_medium: 'social', user: attendeeUser.id, invitation_sent: true });
+  const checkedIn = await attendee(paid, { registration_status: 'confirmed', role: 'Senior Manager', utm_source: 'linkedin', utm_medium: 'social', user: attendeeUser.id, invitation_sent: true });
   await attendee(paid, { registration_status: 'confirmed', role: 'Executive Leader / Founder', utm_source: 'linkedin', utm_medium: 'social' });
   // Free promo registration: 1 seat, no money.
   const promo = await registration({ kind: 'promo', status: 'completed' });
-  await attendee(promo, { registration_status: 'confirmed', role: 'Senior Manager', utm_source: 'newsletter', utm_medium: 'email', user: attendeeUser.id });
+  const undone = await attendee(promo, { registration_status: 'confirmed', role: 'Senior Manager', utm_source: 'newsletter', utm_medium: 'email', user: attendeeUser.id });
   // Paid, emails not sent yet: an observer (no seat), $300.00 (no paid amount recorded: the total counts).
   const observer = await registration({ kind: 'paid', status: 'paid', total_amount_cents: 30000 });
-  await attendee(observer, { registration_status: 'confirmed_observer', role: 'AI-Curious Professional', user: otherAttendeeUser.id });
+  const observerRow = await attendee(observer, { registration_status: 'confirmed_observer', role: 'AI-Curious Professional', user: otherAttendeeUser.id });
   // An open checkout holding 3 seats, and one whose hold lapsed (no seat, no money).
   const holding = await registration({ kind: 'paid', status: 'pending', total_amount_cents: 90000, held_seats: 3, hold_expires_at: minutesFromNow(20) });
   for (let index = 0; index < 3; index += 1) await attendee(holding, { role: 'Senior Manager', utm_source: 'linkedin' });
@@ -91,11 +93,27 @@ beforeAll(async () => {
   const owed = await registration({ kind: 'paid', status: 'cancelled', total_amount_cents: 10000, paid_amount_cents: 10000 });
   await attendee(owed, { registration_status: 'cancelled' });
   await refund(owed, 10000, 'pending');
-  // The waitlist: 2 people.
+  // The waitlist: 2 people, one of whom confirmed their address.
   for (let index = 0; index < 2; index += 1) {
     const waitlist = await registration({ kind: 'waitlist', status: 'pending' });
-    await attendee(waitlist, { registration_status: 'waitlisted', role: 'Senior Manager', utm_source: 'google' });
+    await attendee(waitlist, {
+      registration_status: 'waitlisted', role: 'Senior Manager', utm_source: 'google', waitlist_confirmed_at: index === 0 ? new Date().toISOString() : '',
+    });
   }
+  // The door (an administrator's device) lets in a paid attendee and the observer; a third check-in is undone.
+  const now = new Date().toISOString();
+  await admin.client.send('/api/masterclass/admin/check-in/push', {
+    method: 'POST',
+    body: {
+      event: paid.event,
+      sent_at: now,
+      check_ins: [
+        { id: newRecordId(), attendee: checkedIn.id, method: 'scan', scanned_at: now, device_name: 'Door 1' },
+        { id: newRecordId(), attendee: observerRow.id, method: 'search', scanned_at: now, device_name: 'Door 1' },
+        { id: newRecordId(), attendee: undone.id, method: 'scan', scanned_at: now, device_name: 'Door 2', undone_at: now },
+      ],
+    },
+  });
   // An administrator linked to an attendee row is not an attendee account.
   const adminRow = await registration({ kind: 'promo', status: 'completed' });
   await attendee(adminRow, { registration_status: 'confirmed', role: 'IT / Technical Professional', user: admin.id, utm_source: 'linkedin', utm_medium: 'social' });
@@ -124,11 +142,12 @@ describe('GET /api/masterclass/admin/analytics', () => {
     const answer = await analytics(admin.client.authStore.token);
     expect(answer.status).toBe(200);
     const body = answer.body;
-    expect(body.event).toMatchObject({ title: 'AI CHAMPIONS MASTERCLASS', timezone: 'Australia/Adelaide' });
+    expect(body.event).toMatchObject({ title: 'AI CHAMPIONS MASTERCLASS', timezone: 'Australia/Adelaide', phase: 'past', doorDay: 'after' });
     // confirmed: 2 (paid) + 1 (promo) + 1 (the administrator's row); held: 3; left: 20 - 4 - 3
     expect(body.seats).toEqual({ capacity: 20, taken: 4, held: 3, left: 13, observers: 1 });
-    // gross: 600 + 300 (observer, its total) + 300 (refunded) + 100 (refund owed); pending checkouts take nothing
-    expect(body.revenue).toEqual({ currency: 'AUD', grossCents: 130000, refundedCents: 30000, netCents: 100000, pendingRefundsCents: 10000, failedRefundsCents: 0 });
+    // gross: 600 + 300 (observer, its total) + 300 (refunded) + 100 (refund owed); pending checkouts take nothing;
+    // refunded: the refunds not failed, made (300) or being made (100), as a seat's refunds are counted
+    expect(body.revenue).toEqual({ currency: 'AUD', grossCents: 130000, refundedCents: 40000, netCents: 90000, pendingRefundsCents: 10000, failedRefundsCents: 0 });
     // today in Adelaide: 2 paid (completed and paid), 2 promo, 2 waitlist; cancelled and open checkouts are not registrations
     expect(body.registrationsPerDay).toEqual([{ date: adelaideToday(), paid: 2, promo: 2, waitlist: 2 }]);
     expect(body.attendeesByRole).toEqual([
@@ -142,12 +161,48 @@ describe('GET /api/masterclass/admin/analytics', () => {
     expect(body).toMatchObject({
       attendees: 5,
       waitlist: 2,
+      waitlistConfirmed: 1,
+      // the paid attendee and the observer; the undone check-in lets nobody in
+      checkIns: { checkedIn: 2, expected: 5 },
       invitationsSent: 1,
       invitationsPending: 4,
       // attendeeUser (two rows) and otherAttendeeUser; the administrator is not counted
       accountsCreated: 2,
       tools: { assessmentsCompleted: 1, assessmentUsers: 1, businessCases: 2, businessCaseUsers: 1 },
     });
+  });
+
+  it("on the masterclass's day, counts each check-in the door sends and each undo, never a waitlisted or cancelled person", async () => {
+    const event = await masterclassEvent(su);
+    await updateEvent(su, { starts_at: minutesFromNow(-30), ends_at: minutesFromNow(150), sales_state: 'sold_out' });
+    try {
+      const before = (await analytics(admin.client.authStore.token)).body;
+      expect(before.event).toMatchObject({ phase: 'happening', doorDay: 'today' });
+      expect(before.checkIns).toEqual({ checkedIn: 2, expected: 5 });
+      const rows = await su.collection('attendees').getFullList({ filter: su.filter('event = {:event}', { event: event.id }), sort: 'created' });
+      const waiting = rows.find((row) => row.registration_status === 'confirmed' && !row.checked_in_at);
+      const waitlisted = rows.find((row) => row.registration_status === 'waitlisted');
+      const cancelled = rows.find((row) => row.registration_status === 'cancelled');
+      const id = newRecordId();
+      const send = (items: Record<string, unknown>[]) => admin.client.send<{ refused: { code: string }[] }>('/api/masterclass/admin/check-in/push', {
+        method: 'POST', body: { event: event.id, sent_at: new Date().toISOString(), check_ins: items },
+      });
+      const at = new Date().toISOString();
+      const answer = await send([
+        { id, attendee: waiting!.id, method: 'scan', scanned_at: at, device_name: 'Door 1' },
+        { id: newRecordId(), attendee: waitlisted!.id, method: 'search', scanned_at: at, device_name: 'Door 1' },
+        { id: newRecordId(), attendee: cancelled!.id, method: 'search', scanned_at: at, device_name: 'Door 1' },
+      ]);
+      expect(answer.refused.map((refusal) => refusal.code)).toEqual(['waitlisted', 'cancelled']);
+      expect((await analytics(admin.client.authStore.token)).body.checkIns).toEqual({ checkedIn: 3, expected: 5 });
+      // the same check-in sent again (its answer was lost) counts once; undone, it counts no more
+      await send([{ id, attendee: waiting!.id, method: 'scan', scanned_at: at, device_name: 'Door 1' }]);
+      expect((await analytics(admin.client.authStore.token)).body.checkIns).toEqual({ checkedIn: 3, expected: 5 });
+      await send([{ id, attendee: waiting!.id, method: 'scan', scanned_at: at, device_name: 'Door 1', undone_at: new Date().toISOString() }]);
+      expect((await analytics(admin.client.authStore.token)).body.checkIns).toEqual({ checkedIn: 2, expected: 5 });
+    } finally {
+      await updateEvent(su, { starts_at: event.starts_at, ends_at: event.ends_at, sales_state: event.sales_state });
+    }
   });
 
   it('gives the same figures to a superuser', async () => {
@@ -185,5 +240,26 @@ describe('registrations per day', () => {
       { date: '2025-01-11', paid: 1, promo: 0, waitlist: 0 },
     ]);
     expect(daysFromSlots([], 'Australia/Adelaide')).toEqual([]);
+  });
+});
+
+describe("the door's day", () => {
+  type EventLike = { getString: (field: string) => string };
+  const { doorDay } = loadHookModule<{ doorDay: (event: EventLike, timezone: string, now: Date) => string }>('admin/analytics');
+  // 11:30 to 14:30 on Wednesday 18 June 2031 in Adelaide (UTC+9:30)
+  const event: EventLike = { getString: (field) => ({ starts_at: '2031-06-18 02:00:00.000Z', ends_at: '2031-06-18 05:00:00.000Z' })[field] ?? '' };
+
+  it('is today from midnight to midnight in the event\'s zone, not in UTC', () => {
+    expect(doorDay(event, 'Australia/Adelaide', new Date('2031-06-17T14:29:00Z'))).toBe('before'); // 23:59 on the 17th
+    expect(doorDay(event, 'Australia/Adelaide', new Date('2031-06-17T14:30:00Z'))).toBe('today'); // 00:00 on the 18th
+    expect(doorDay(event, 'Australia/Adelaide', new Date('2031-06-18T10:00:00Z'))).toBe('today'); // 19:30, after the end
+    expect(doorDay(event, 'Australia/Adelaide', new Date('2031-06-18T14:30:00Z'))).toBe('after'); // 00:00 on the 19th
+  });
+
+  it('covers every day of an event over midnight, and an unreadable start is still to come', () => {
+    const late: EventLike = { getString: (field) => ({ starts_at: '2031-06-18 12:00:00.000Z', ends_at: '2031-06-18 16:00:00.000Z' })[field] ?? '' };
+    expect(doorDay(late, 'Australia/Adelaide', new Date('2031-06-19T10:00:00Z'))).toBe('today'); // 19:30 on the 19th, its second day
+    expect(doorDay(late, 'Australia/Adelaide', new Date('2031-06-19T14:30:00Z'))).toBe('after');
+    expect(doorDay({ getString: () => '' }, 'Australia/Adelaide', new Date())).toBe('before');
   });
 });

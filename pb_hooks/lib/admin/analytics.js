@@ -8,15 +8,24 @@
 //   counted as lib/events/capacity.js counts them), left, plus observers (no seat);
 // - revenue in cents: gross = what paid registrations took (Stripe's paid
 //   amount when known, else the total), including payments later refunded;
-//   refunded = refunds made (payment_actions done: a whole registration's
-//   payment, or a cancelled attendee's share); net = gross − refunded;
-//   pendingRefunds = refunds owed but not made yet; failedRefunds = refunds
-//   Stripe kept refusing, left to an administrator (not in net);
+//   refunded = the refunds not failed, made or being made (payment_actions
+//   done or pending: a whole registration's payment, or a cancelled
+//   attendee's share), the same rule as a seat's refunds
+//   (lib/cancellation/seat-money.js); net = gross − refunded;
+//   pendingRefunds = the part of refunded still being made; failedRefunds =
+//   refunds Stripe kept refusing, left to an administrator (not in refunded:
+//   the money is still ours until it is refunded by hand);
+// - checkIns: the attendees (confirmed and observers) let in at the door
+//   (attendees.checked_in_at, kept by the check-in push, lib/checkin/push.js,
+//   in the check-in's own transaction) of all of them;
+// - the event's phase (lib/events/phase.js) and doorDay: whether the event's
+//   day, in its time zone, is still to come ('before'), today ('today', the
+//   door's day) or gone ('after');
 // - registrations per day in the event's time zone (paid and completed paid
 //   or promo registrations, and waitlist sign-ups; open or abandoned checkouts
 //   are not registrations), every day from the first to the last;
 // - attendees (confirmed and observers) by role, UTM source and UTM medium;
-// - waitlist size, invitations sent, accounts created (attendee accounts
+// - waitlist size (and how many of them confirmed their address), invitations sent, accounts created (attendee accounts
 //   linked to the event's attendees), tool usage (readiness assessments
 //   completed and business cases made by the accounts linked to the event's
 //   attendees: the tools' records have an owner, not an event).
@@ -65,10 +74,12 @@ function revenue(app, event) {
     SELECT COALESCE(SUM(p.amount_cents), 0) AS value FROM payment_actions p
     JOIN registrations r ON r.id = p.registration
     WHERE r.event = {:event} AND p.kind = 'refund' AND p.status = {:status}`, { ...params, status });
-  const refunded = refundSum("done");
+  // Refunds not failed (made, or being made), as lib/cancellation/seat-money.js counts a seat's.
+  const pending = refundSum("pending");
+  const refunded = refundSum("done") + pending;
   return {
     currency: event.getString("currency") || "AUD", grossCents: gross, refundedCents: refunded, netCents: gross - refunded,
-    pendingRefundsCents: refundSum("pending"), failedRefundsCents: refundSum("failed"),
+    pendingRefundsCents: pending, failedRefundsCents: refundSum("failed"),
   };
 }
 
@@ -132,12 +143,33 @@ function counts(app, event) {
   return {
     attendees: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING}`, params),
     waitlist: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'waitlisted'", params),
+    waitlistConfirmed: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'waitlisted' AND COALESCE(waitlist_confirmed_at, '') != ''", params),
     invitationsSent: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND COALESCE(invitation_sent, 0) = 1", params),
     invitationsPending: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING} AND COALESCE(invitation_sent, 0) = 0`, params),
     accountsCreated: scalar(app, `
       SELECT COUNT(DISTINCT u.id) AS value FROM users u JOIN attendees a ON a.user = u.id
       WHERE a.event = {:event} AND u.role = 'attendee'`, params),
   };
+}
+
+/** Who was let in at the door (checked_in_at: the earliest check-in not undone), of those who hold a ticket. */
+function checkIns(app, event) {
+  const params = { event: event.id };
+  return {
+    checkedIn: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING} AND COALESCE(checked_in_at, '') != ''`, params),
+    expected: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING}`, params),
+  };
+}
+
+/** 'before', 'today' or 'after' the event's day(s) in its own zone (from its start's day to its end's). */
+function doorDay(event, timezone, now) {
+  const instant = (value) => new Date(String(value || "").trim().replace(" ", "T"));
+  const start = instant(event.getString("starts_at"));
+  if (isNaN(start.getTime())) return "before";
+  const end = instant(event.getString("ends_at"));
+  const today = localDay(now, timezone);
+  if (today < localDay(start, timezone)) return "before";
+  return today <= localDay(!isNaN(end.getTime()) && end > start ? end : start, timezone) ? "today" : "after";
 }
 
 function toolUsage(app, event) {
@@ -155,8 +187,14 @@ function toolUsage(app, event) {
 /** @param {core.App} app */
 function eventAnalytics(app, chosen) {
   const event = chosen || require(`${__hooks}/lib/events/summary.js`).requireEvent(app);
+  const timezone = event.getString("timezone") || "UTC";
+  const now = new Date();
   return {
-    event: { id: event.id, title: event.getString("title"), timezone: event.getString("timezone") || "UTC" },
+    event: {
+      id: event.id, title: event.getString("title"), timezone,
+      startsAt: event.getString("starts_at"), endsAt: event.getString("ends_at"),
+      phase: require(`${__hooks}/lib/events/phase.js`).recordPhase(event, now), doorDay: doorDay(event, timezone, now),
+    },
     seats: seats(app, event),
     revenue: revenue(app, event),
     registrationsPerDay: registrationsPerDay(app, event),
@@ -164,6 +202,7 @@ function eventAnalytics(app, chosen) {
     attendeesByUtmSource: attendeesBy(app, event, "utm_source"),
     attendeesByUtmMedium: attendeesBy(app, event, "utm_medium"),
     ...counts(app, event),
+    checkIns: checkIns(app, event),
     tools: toolUsage(app, event),
     generatedAt: require(`${__hooks}/lib/core/db-date.js`).dbNow(),
   };
@@ -179,4 +218,4 @@ function handleAnalytics(e) {
   });
 }
 
-module.exports = { daysFromSlots, eventAnalytics, handleAnalytics };
+module.exports = { daysFromSlots, doorDay, eventAnalytics, handleAnalytics };
