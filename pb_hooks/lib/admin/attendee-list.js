@@ -1,10 +1,10 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // GET /api/masterclass/attendees (administrators only): one page of the
 // Manage Attendees table for one masterclass (`?event=<id>`, by default the
-// featured one; lib/admin/event-choice.js), as the records API gave it before
-// (filters with `~`, a sort with the account role from a join, the count), in
-// a shape of its own: { page, perPage, totalItems, totalPages, items } with
-// each item's account role as `user_role`.
+// featured one; lib/admin/event-choice.js), searched (`q`), narrowed to one
+// status chip (`status`) and sorted, in a shape of its own:
+// { page, perPage, totalItems, totalPages, counts, items } with each item's
+// account role as `user_role` and `counts` the status chips' counts.
 //
 // Why a route of its own (bench/results/admin-attendees.json): with 10,000
 // attendees the records API spent most of its time where this route does not:
@@ -15,22 +15,32 @@
 // - a sort by the account role joined `users` and had SQLite sort every
 //   attendee row whole (SELECT DISTINCT attendees.*); here the page is chosen
 //   first from row ids and sort values only, and only its rows are read whole;
-// - the count ran beside every page; here a last page (a first page shorter
-//   than perPage, an empty first page) is its own count, and otherwise the
-//   count reads the filtered columns only (a narrow index when there is one).
+// - the count ran beside every page; here one pass counts every chip and the
+//   total together, reading the event's rows by the (event, …) indexes.
 //
-// The same answers as before, on purpose:
-// - each filter (name, email, company) is PocketBase's `~`: a contains, with %
-//   and _ taken literally unless the text holds its own % (likeOperand), all
-//   filters together; values are bound parameters, never SQL text; and, unlike
-//   `~` (which ignores ASCII letter case only), it ignores accents and letter
-//   case in any script: column and filter are compared as search_fold() gives
-//   them (pocketbase/searchfold.go: NFKD, combining marks removed, case-folded),
-//   so "Zoe" finds "Zoë" and "Zoe" + U+0308, "zoë" finds "ZOË", "زينب" finds
-//   "زَيْنَب"; the door's search folds alike (src/features/admin/check-in/searchRoster.ts).
-//   Folding every row costs about 10 ms a filtered page at 10,000 attendees
-//   (2 Dec 2026, 2 cores at load 10, medians of 15: 17–32 ms against 13–18 ms
-//   with a plain LIKE); ASCII text is compared as it is, without folding;
+// What it answers:
+// - one search, `q` (at most 200 characters, 12 words): a row matches when
+//   every word of it is in the name, the email or the company (a contains,
+//   % and _ taken as themselves; the three are searched as one text with a
+//   separator no word holds, so "becker wines" finds the people of Becker
+//   Wines and "zoe becker" Zoë of Becker Wines), or when the whole search,
+//   without its spaces and dashes, is a run of at least six symbols of a
+//   ticket code (lib/tickets/ticket.js: "ABCD efgh-jkmn", a code typed whole,
+//   in its groups of four or in capitals). Values are bound parameters, never
+//   SQL text. Accents and letter case are ignored in any script: text and
+//   search are compared as search_fold() gives them (pocketbase/searchfold.go:
+//   NFKD, combining marks removed, case-folded), so "Zoe" finds "Zoë" and
+//   "Zoe" + U+0308, "zoë" finds "ZOË", "زينب" finds "زَيْنَب"; the door's
+//   search folds alike (src/features/admin/check-in/searchRoster.ts). ASCII
+//   text is compared as it is, without folding;
+// - `status`, one of the status chips (statusConditions: as the table words
+//   the row), and `counts`, each chip's count for the event and the search
+//   (one pass over the event's matching rows, in the same answer as the
+//   page, so the chips never disagree with it); totalItems is the chosen
+//   chip's count;
+// - a search, status, page or perPage that is not valid gets a 400 saying
+//   what is wrong (never a 500), and the name/email/company filters of old a
+//   400 saying to search with `q`;
 // - every query is for one event (`a.event = {:event}`), so each sort has an
 //   index led by the event (pb_migrations/1750001800_update_attendees_event_sort_indexes.js)
 //   and reads the event's rows already in order, as it read all rows before;
@@ -56,115 +66,182 @@
 const FORBIDDEN = "Only administrators can list attendees.";
 const DEFAULT_PER_PAGE = 20;
 const MAX_PER_PAGE = 500;
-const FILTER_MAX = 1000;
-const FILTERS = { name: "full_name", email: "email", company: "company" };
+const SEARCH_MAX = 200;
+const SEARCH_MAX_WORDS = 12;
+/** A ticket code is searched for when the search, without spaces and dashes, is at least this many of its symbols. */
+const TICKET_MIN = 6;
+const STATUS_NAMES = ["confirmed", "observer", "waitlisted", "cancelled", "transferred", "checked_in", "refunded"];
 const MESSAGES = {
   forbidden: FORBIDDEN,
-  filterTooLong: `A filter may be at most ${FILTER_MAX} characters long.`,
+  searchTooLong: `A search may be at most ${SEARCH_MAX} characters long.`,
+  searchTooManyWords: `A search may have at most ${SEARCH_MAX_WORDS} words.`,
+  oldFilters: "Search with q: one search over name, email, company and ticket code replaces the name, email and company filters.",
+  badStatus: `Unknown status: use one of ${STATUS_NAMES.join(", ")}.`,
+  badPage: "page must be a whole number from 1.",
+  badPerPage: `perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`,
 };
 
 /**
- * PocketBase's escaping for `~` (tools/search/filter.go escapeUnescapedChars),
- * rune for rune: each of `chars` not already after a backslash gets one.
- * @param {string} text
- * @param {string[]} chars
+ * The status chips' conditions over `attendees a`, each as the table shows the
+ * row: Confirmed, Observer, Waitlisted and Cancelled as its Status column
+ * (a seat passed to a colleague reads Transferred there, not Cancelled),
+ * Transferred (lib/cancellation/seat-money.js TRANSFERRED_SQL), Checked in (a
+ * check-in at the door not undone: the Checked In column) and Refunded (a
+ * refund of the seat, or of its whole order, made or on its way: what the
+ * Refund column shows as refunded; seat-money.js's refund sums).
  */
-function escapeUnescapedChars(text, chars) {
-  const runes = Array.from(text);
-  const result = [];
-  let match = false;
-  for (let index = runes.length - 1; index >= 0; index -= 1) {
-    if (match) {
-      if (runes[index] !== "\\") result.push("\\");
-      match = false;
-    } else if (chars.includes(runes[index])) {
-      match = true;
-    }
-    result.push(runes[index]);
-    if (index === 0 && match) result.push("\\");
-  }
-  return result.reverse().join("");
+function statusConditions() {
+  const money = require(`${__hooks}/lib/cancellation/seat-money.js`);
+  return {
+    confirmed: "a.[[registration_status]] = 'confirmed'",
+    observer: "a.[[registration_status]] = 'confirmed_observer'",
+    waitlisted: "a.[[registration_status]] = 'waitlisted'",
+    cancelled: `(a.[[registration_status]] = 'cancelled' AND ${money.TRANSFERRED_SQL} = 0)`,
+    transferred: `${money.TRANSFERRED_SQL} = 1`,
+    checked_in: `EXISTS (SELECT 1 FROM {{check_ins}} c WHERE c.[[attendee]] = a.[[id]] AND COALESCE(c.[[undone_at]], '') = '')`,
+    refunded: `(${money.REFUND_CENTS_SQL} > 0 OR ${money.ORDER_REFUND_CENTS_SQL} > 0)`,
+  };
 }
 
-/** Whether `text` holds `char` not escaped by a backslash (PocketBase's containsUnescapedChar). */
-function containsUnescapedChar(text, char) {
-  let previous = "";
-  for (const current of Array.from(text)) {
-    if (current === char && previous !== "\\") return true;
-    previous = current === "\\" && previous === "\\" ? "" : current;
-  }
-  return false;
+/** The LIKE pattern (ESCAPE '\') of a contains: every %, _ and \ taken as itself. */
+function containsPattern(text) {
+  return `%${String(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
-
-/** The LIKE pattern (ESCAPE '\') PocketBase's `~` makes of a filter value: contains, unless it has its own %. */
-function likeOperand(text) {
-  if (containsUnescapedChar(text, "%")) return text;
-  return `%${escapeUnescapedChars(text, ["\\", "%", "_"])}%`;
-}
-
-const positiveInt = (value, fallback) => {
-  const number = Number.parseInt(String(value || ""), 10);
-  return Number.isFinite(number) && number > 0 ? number : fallback;
-};
 
 /**
- * The request's page, filters and order, checked.
+ * A ticket code as typed ("ABCD efgh-jkmn", in groups or whole, any case):
+ * its symbols without spaces and dashes, when that is a run of at least
+ * TICKET_MIN of the code's symbols (lib/tickets/ticket.js), else ''.
+ * @param {string} text
+ */
+function ticketSearch(text) {
+  const { CODE_ALPHABET, CODE_LENGTH } = require(`${__hooks}/lib/tickets/ticket.js`);
+  const compact = String(text).replace(/[\s\-\u2010-\u2015]/g, "").toLowerCase();
+  if (compact.length < TICKET_MIN || compact.length > CODE_LENGTH) return "";
+  return Array.from(compact).every((character) => CODE_ALPHABET.includes(character)) ? compact : "";
+}
+
+/**
+ * A whole number from 1 (at most `max`), `fallback` when not given, else a 400.
+ * @param {string} value
+ */
+function wholeNumber(value, fallback, max, field, message) {
+  const text = String(value || "").trim();
+  if (text === "") return fallback;
+  const number = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (number < 1 || number > max) {
+    const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+    throw refusal(400, field, "invalid", message);
+  }
+  return number;
+}
+
+/**
+ * The request's search and status, checked (shared with the CSV export):
+ * `q` (trimmed; at most SEARCH_MAX characters and SEARCH_MAX_WORDS words) and
+ * `status` (one of STATUS_NAMES, or none). The name, email and company
+ * filters of old are refused, so a caller still sending them is not answered
+ * with everyone.
+ * @param {(name: string) => string} param
+ */
+function readSearch(param) {
+  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
+  for (const old of ["name", "email", "company"]) {
+    if (String(param(old) || "").trim() !== "") throw refusal(400, old, "replaced", MESSAGES.oldFilters);
+  }
+  const q = String(param("q") || "").trim();
+  if (Array.from(q).length > SEARCH_MAX) throw refusal(400, "q", "too_long", MESSAGES.searchTooLong);
+  if (q.split(/\s+/).filter(Boolean).length > SEARCH_MAX_WORDS) throw refusal(400, "q", "too_many_words", MESSAGES.searchTooManyWords);
+  const status = String(param("status") || "").trim();
+  if (status !== "" && !STATUS_NAMES.includes(status)) throw refusal(400, "status", "invalid", MESSAGES.badStatus);
+  return { q, status };
+}
+
+/**
+ * The request's page, search, status and order, checked.
  * @param {(name: string) => string} param
  */
 function readListQuery(param) {
-  const { refusal } = require(`${__hooks}/lib/core/errors.js`);
-  const filters = {};
-  for (const name of Object.keys(FILTERS)) {
-    const value = String(param(name) || "").trim();
-    if (value.length > FILTER_MAX) throw refusal(400, name, "too_long", MESSAGES.filterTooLong);
-    if (value) filters[name] = value;
-  }
   return {
-    page: positiveInt(param("page"), 1),
-    perPage: Math.min(positiveInt(param("perPage"), DEFAULT_PER_PAGE), MAX_PER_PAGE),
-    filters,
+    page: wholeNumber(param("page"), 1, 1e9, "page", MESSAGES.badPage),
+    perPage: wholeNumber(param("perPage"), DEFAULT_PER_PAGE, MAX_PER_PAGE, "perPage", MESSAGES.badPerPage),
+    ...readSearch(param),
     // an unknown sort key falls back to the default, as the CSV export's does
     ...require(`${__hooks}/lib/admin/attendee-sorts.js`).readSort(param("sort")),
   };
 }
 
 /**
- * Each filter's text as search_fold() gives it (pocketbase/searchfold.go),
- * read in one query: `{name: folded}`.
+ * The text as search_fold() gives it (pocketbase/searchfold.go).
  * @param {core.App} app
- * @param {Record<string, string>} filters
+ * @param {string} text
  */
-function foldFilters(app, filters) {
-  const names = Object.keys(filters).filter((name) => filters[name]);
-  if (names.length === 0) return {};
-  const row = new DynamicModel(Object.fromEntries(names.map((name) => [name, ""])));
-  app.db()
-    .newQuery(`SELECT ${names.map((name) => `search_fold({:${name}}) AS [[${name}]]`).join(", ")}`)
-    .bind(Object.fromEntries(names.map((name) => [name, filters[name]])))
-    .one(row);
-  return Object.fromEntries(names.map((name) => [name, String(row[name])]));
+function foldText(app, text) {
+  if (!text) return "";
+  const row = new DynamicModel({ folded: "" });
+  app.db().newQuery("SELECT search_fold({:text}) AS folded").bind({ text }).one(row);
+  return String(row.folded);
 }
 
 /**
- * The SQL conditions and bound parameters of the filters: the folded column
- * LIKE the folded filter's pattern (likeOperand), with \ escaping.
- * @param {Record<string, string>} filters the folded filters (foldFilters)
+ * The search's SQL condition over `attendees a` and its bound parameters:
+ * every word of the search (folded) in the name, email or company (each
+ * folded; searched as one text with a separator no word holds, so a word never
+ * spans two of them), or the whole search, without its spaces and dashes, in
+ * the ticket code. Values are bound, never SQL text. '' for no search.
+ * @param {core.App} app
+ * @param {string} q
  */
-function filterConditions(filters) {
-  const parts = [];
+function searchCondition(app, q) {
+  if (!q) return { sql: "", params: {} };
+  // (the separator between the fields is no part of any word)
+  const words = foldText(app, q).split(String.fromCharCode(31)).join(" ").split(/\s+/).filter(Boolean);
   const params = {};
-  for (const [name, field] of Object.entries(FILTERS)) {
-    if (!filters[name]) continue;
-    parts.push(`search_fold(a.[[${field}]]) LIKE {:${name}} ESCAPE '\\'`);
-    params[name] = likeOperand(filters[name]);
+  const haystack = "search_fold(COALESCE(a.[[full_name]], '') || char(31) || COALESCE(a.[[email]], '') || char(31) || COALESCE(a.[[company]], ''))";
+  const parts = words.map((word, index) => {
+    params[`word${index}`] = containsPattern(word);
+    return `${haystack} LIKE {:word${index}} ESCAPE '\\'`;
+  });
+  const alternatives = parts.length ? [`(${parts.join(" AND ")})`] : [];
+  const ticket = ticketSearch(q);
+  if (ticket) {
+    params.ticket = containsPattern(ticket);
+    alternatives.push("(a.[[ticket_code]] != '' AND a.[[ticket_code]] LIKE {:ticket} ESCAPE '\\')");
   }
-  return { parts, params };
+  if (alternatives.length === 0) return { sql: "", params: {} };
+  return { sql: `(${alternatives.join(" OR ")})`, params };
 }
 
-/** The WHERE clause and its bound parameters for the event and the (folded) filters. */
-function whereClause(eventId, filters) {
-  const conditions = filterConditions(filters);
-  return { sql: `WHERE ${["a.[[event]] = {:event}", ...conditions.parts].join(" AND ")}`, params: { event: eventId, ...conditions.params } };
+/**
+ * The WHERE clause (`sql`, for the page and the export) and its bound
+ * parameters for the event, the search and the status; `searchSql` leaves the
+ * status out (the chips' counts).
+ * @param {core.App} app
+ * @param {string} eventId
+ * @param {{q: string, status: string}} query
+ */
+function whereClause(app, eventId, query) {
+  const search = searchCondition(app, query.q);
+  const base = ["a.[[event]] = {:event}", ...(search.sql ? [search.sql] : [])];
+  const status = query.status ? [statusConditions()[query.status]] : [];
+  return {
+    sql: `WHERE ${[...base, ...status].join(" AND ")}`,
+    searchSql: `WHERE ${base.join(" AND ")}`,
+    params: { event: eventId, ...search.params },
+  };
+}
+
+/**
+ * The chips' counts for the event and the search, in one pass:
+ * `{all, confirmed, observer, waitlisted, cancelled, transferred, checked_in, refunded}`.
+ * @param {core.App} app
+ */
+function statusCounts(app, where) {
+  const conditions = statusConditions();
+  const row = new DynamicModel(Object.fromEntries(["all", ...STATUS_NAMES].map((name) => [name, 0])));
+  const sums = STATUS_NAMES.map((name) => `COALESCE(SUM(CASE WHEN ${conditions[name]} THEN 1 ELSE 0 END), 0) AS [[${name}]]`);
+  app.db().newQuery(`SELECT COUNT(*) AS [[all]], ${sums.join(", ")} FROM {{attendees}} a ${where.searchSql}`).bind(where.params).one(row);
+  return Object.fromEntries(["all", ...STATUS_NAMES].map((name) => [name, Number(row[name]) || 0]));
 }
 
 /** SQL reading one page: a JSON object per row, in the table's order. */
@@ -224,28 +301,22 @@ function pageSql(query, where) {
 }
 
 /**
- * One page of the event's attendees as the JSON text of the answer.
+ * One page of the event's attendees, with the chips' counts, as the JSON text
+ * of the answer: totalItems is the count of the chosen status (all without one).
  * @param {core.App} app
  * @param {string} eventId
  */
 function listPageJson(app, eventId, query) {
-  const where = whereClause(eventId, foldFilters(app, query.filters));
+  const where = whereClause(app, eventId, query);
   const offset = (query.page - 1) * query.perPage;
   const rows = arrayOf(new DynamicModel({ item: "" }));
   const now = require(`${__hooks}/lib/core/db-date.js`).dbNow();
   app.db().newQuery(pageSql(query, where.sql)).bind({ ...where.params, limit: query.perPage, offset, now }).all(rows);
-  let totalItems;
-  if (rows.length < query.perPage && (rows.length > 0 || offset === 0)) {
-    // The last page (or an empty first one): the rows before it and its own are all there are.
-    totalItems = offset + rows.length;
-  } else {
-    const counted = new DynamicModel({ total: 0 });
-    app.db().newQuery(`SELECT COUNT(*) AS total FROM {{attendees}} a ${where.sql}`).bind(where.params).one(counted);
-    totalItems = counted.total;
-  }
+  const counts = statusCounts(app, where);
+  const totalItems = query.status ? counts[query.status] : counts.all;
   const totalPages = Math.ceil(totalItems / query.perPage);
   const items = rows.map((row) => row.item).join(",");
-  return `{"page":${query.page},"perPage":${query.perPage},"totalItems":${totalItems},"totalPages":${totalPages},"items":[${items}]}`;
+  return `{"page":${query.page},"perPage":${query.perPage},"totalItems":${totalItems},"totalPages":${totalPages},"counts":${JSON.stringify(counts)},"items":[${items}]}`;
 }
 
 /** GET /api/masterclass/attendees @param {core.RequestEvent} e */
@@ -264,4 +335,6 @@ function handleAttendeeList(e) {
   });
 }
 
-module.exports = { MESSAGES, likeOperand, foldFilters, filterConditions, readListQuery, listPageJson, handleAttendeeList };
+module.exports = {
+  MESSAGES, STATUS_NAMES, containsPattern, ticketSearch, readSearch, readListQuery, whereClause, statusCounts, listPageJson, handleAttendeeList,
+};

@@ -1,9 +1,11 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // GET /api/masterclass/attendees.csv (administrators only): every attendee of
 // one masterclass (`?event=<id>`, by default the featured one;
-// lib/admin/event-choice.js) matching the admin table's filters (name, email,
-// company: a contains ignoring accents and letter case in any script, exactly
-// as the table's search: lib/admin/attendee-list.js), in the table's order
+// lib/admin/event-choice.js) matching the admin table's search (`q`: every word
+// in the name, email or company, ignoring accents and letter case in any
+// script, or the ticket code typed with or without its spaces and dashes) and
+// status chip (`status`), exactly as the table's list (lib/admin/attendee-list.js),
+// without either everyone, in the table's order
 // (default newest first), as a CSV file with the spec's 12 columns (section 3
 // "CSV export columns") and then the table's own: Status (as the table words
 // it), Checked In (the first check-in at the door not undone, in the event's
@@ -38,9 +40,6 @@ const TRANSFERRED_WORDS = "Transferred to";
 const PAGE_SIZE = 500;
 const BOM = "\uFEFF";
 const FORBIDDEN = "Only administrators can export attendees.";
-
-const FILTERS = { name: "full_name", email: "email", company: "company" };
-const FILTER_MAX = 200;
 
 /** A cell as RFC 4180 text, with the formula guard. */
 function csvCell(value) {
@@ -81,17 +80,13 @@ function fileName(now, event) {
 }
 
 /**
- * The request's filters and order, checked. Unknown sort keys fall back to the default.
+ * The request's search, status and order, checked as the table's list checks
+ * them (lib/admin/attendee-list.js readSearch: a bad one is a 400). Unknown
+ * sort keys fall back to the default.
  * @param {(name: string) => string} param
  */
 function readQuery(param) {
-  const filters = {};
-  for (const name of Object.keys(FILTERS)) {
-    // cut by characters, never between the two halves of one beyond U+FFFF
-    const value = Array.from(String(param(name) || "").trim()).slice(0, FILTER_MAX).join("");
-    if (value) filters[name] = value;
-  }
-  return { filters, ...require(`${__hooks}/lib/admin/attendee-sorts.js`).readSort(param("sort")) };
+  return { ...require(`${__hooks}/lib/admin/attendee-list.js`).readSearch(param), ...require(`${__hooks}/lib/admin/attendee-sorts.js`).readSort(param("sort")) };
 }
 
 /** SQL for one cell: the formula guard, then RFC 4180 quoting, as csvCell does. */
@@ -168,12 +163,12 @@ function eventTimezones(app) {
  * The SQL reading one page of CSV lines (each ending CRLF), after a keyset
  * position ({:afterValue}, {:afterId}) when `paged`.
  */
-function pageSql(query, timezones, paged) {
+function pageSql(query, whereSql, timezones, paged) {
   const sorts = require(`${__hooks}/lib/admin/attendee-sorts.js`);
   const sortSql = sorts.SORTS[query.sortKey];
   const direction = query.descending ? "DESC" : "ASC";
   const comparison = query.descending ? "<" : ">";
-  const where = ["a.[[event]] = {:event}", ...require(`${__hooks}/lib/admin/attendee-list.js`).filterConditions(query.filters).parts];
+  const where = [whereSql.replace(/^WHERE /, "")];
   // A row value, so the (event, created, id) index reads the next page directly.
   if (paged) where.push(`(${sortSql}, a.[[id]]) ${comparison} ({:afterValue}, {:afterId})`);
   const cells = [
@@ -222,11 +217,10 @@ function pageSql(query, timezones, paged) {
 function writeCsv(app, eventId, query, write) {
   write(BOM + csvLine(COLUMNS));
   const timezones = eventTimezones(app);
-  const list = require(`${__hooks}/lib/admin/attendee-list.js`);
-  const folded = { ...query, filters: list.foldFilters(app, query.filters) };
-  const params = { event: eventId, ...list.filterConditions(folded.filters).params };
-  const firstSql = pageSql(folded, timezones, false);
-  const nextSql = pageSql(folded, timezones, true);
+  const where = require(`${__hooks}/lib/admin/attendee-list.js`).whereClause(app, eventId, query);
+  const params = where.params;
+  const firstSql = pageSql(query, where.sql, timezones, false);
+  const nextSql = pageSql(query, where.sql, timezones, true);
   let after = null;
   let count = 0;
   for (;;) {
