@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app and the server, runs every benchmark and
 // writes the figures to bench/results/ (JSON, plus a line in history.jsonl).
 // `npm run bench -- lighthouse landing` runs only the benchmarks named
-// (landing, lighthouse, offline, registrations, ratio, rush, use-case-search, sync-changes, sync-pull, sync-tabs, admin-attendees, check-in, restore).
+// (landing, lighthouse, offline, registrations, ratio, rush, use-case-search, sync-changes, sync-pull, sync-tabs, admin-attendees, admin-routes, check-in, restore).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,8 +21,9 @@ import { benchmarkSyncPull, historyLine as syncPullHistory } from './sync-pull.m
 import { benchmarkSyncTabs, historyLine as syncTabsHistory } from './sync-tabs.mjs';
 import { benchmarkAdminAttendees } from './admin-attendees.mjs';
 import { benchmarkCheckIn, historyLine as checkInHistory } from './check-in.mjs';
+import { benchmarkAdminRoutes, describe as describeAdminRoutes, historyLine as adminRoutesHistory } from './admin-routes.mjs';
 
-const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'rush', 'use-case-search', 'sync-changes', 'sync-pull', 'sync-tabs', 'admin-attendees', 'check-in', 'restore'];
+const BENCHES = ['landing', 'lighthouse', 'offline', 'registrations', 'ratio', 'rush', 'use-case-search', 'sync-changes', 'sync-pull', 'sync-tabs', 'admin-attendees', 'admin-routes', 'check-in', 'restore'];
 const only = new Set(process.argv.slice(2));
 for (const name of only) if (!BENCHES.includes(name)) throw new Error(`Unknown benchmark ${name}: choose from ${BENCHES.join(', ')}`);
 const wanted = (name) => only.size === 0 || only.has(name);
@@ -109,6 +110,13 @@ if (wanted('admin-attendees')) {
   writeFileSync(path.join(resultsDir, 'admin-attendees.json'), `${JSON.stringify({ measuredAt, ...adminAttendees }, null, 2)}\n`);
   appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify({ measuredAt, bench: 'admin-attendees', attendees: adminAttendees.attendees, listP50Ms: adminAttendees.list.p50Ms, listP95Ms: adminAttendees.list.p95Ms, csvExportMs: adminAttendees.csvExport.ms })}\n`);
   console.log(`Manage Attendees, ${adminAttendees.attendees} attendees: list filtered and sorted p50 ${adminAttendees.list.p50Ms} ms, p95 ${adminAttendees.list.p95Ms} ms; full CSV export ${adminAttendees.csvExport.ms} ms`);
+}
+
+if (wanted('admin-routes')) {
+  const adminRoutes = { measuredAt, ...await benchmarkAdminRoutes() };
+  writeFileSync(path.join(resultsDir, 'admin-routes.json'), `${JSON.stringify(adminRoutes, null, 2)}\n`);
+  appendFileSync(path.join(resultsDir, 'history.jsonl'), `${JSON.stringify(adminRoutesHistory(adminRoutes))}\n`);
+  console.log(describeAdminRoutes(adminRoutes));
 }
 
 if (wanted('sync-changes')) {
