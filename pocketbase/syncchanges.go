@@ -235,11 +235,12 @@ type syncEntry struct {
 }
 
 // doorPassFields: what a door pass's device gets of an attendee (what the
-// door's search and scan use; no email, phone, dietary requirements, account,
-// consents or campaign fields).
+// door's search and scan use, and `replaces`: the row whose seat this one took,
+// so the door can say who holds a seat passed to a colleague; no email, phone,
+// dietary requirements, account, consents or campaign fields).
 var doorPassFields = map[string]bool{
 	"id": true, "event": true, "full_name": true, "company": true, "registration_status": true,
-	"ticket_code": true, "updated": true, "sync_seq": true,
+	"ticket_code": true, "replaces": true, "updated": true, "sync_seq": true,
 }
 
 // doorPassOf: the door pass (pb_hooks/lib/checkin/passes.js) the request is signed in with, or nil.

@@ -34,6 +34,11 @@ export interface DoorAttendeeRow {
   registration_status: string;
   /** '' for attendees without a ticket (never confirmed). */
   ticket_code: string;
+  /**
+   * The attendee whose seat this one took (a seat passed to a colleague), else ''.
+   * Absent on rows pulled before the door kept it.
+   */
+  replaces?: string;
   updated: string;
   /** The server's change sequence at the row's last write. */
   sync_seq?: number;

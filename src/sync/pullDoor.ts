@@ -58,7 +58,7 @@ export function doorAttendee(record: ServerRecord): DoorAttendeeRow {
   const text = (field: string) => (typeof record[field] === 'string' ? (record[field] as string) : '');
   return {
     id: record.id, event: text('event'), full_name: text('full_name'), email: text('email'), company: text('company'),
-    registration_status: text('registration_status'), ticket_code: text('ticket_code'), updated: record.updated ?? '',
+    registration_status: text('registration_status'), ticket_code: text('ticket_code'), replaces: text('replaces'), updated: record.updated ?? '',
     ...(typeof record.sync_seq === 'number' ? { sync_seq: record.sync_seq } : {}),
   };
 }

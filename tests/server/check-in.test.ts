@@ -267,6 +267,21 @@ describe('pushing check-ins', () => {
     expect(stored).toMatchObject({ conflict: true, conflict_with: honest.id });
   });
 
+  it('refuses a check-in of someone who passed their seat to a colleague, naming who holds it now; the colleague comes in', async () => {
+    const owner = await createUser(server, su, 'attendee');
+    const passer = await createAttendee(eventId, 'confirmed', 'Ada Lovelace');
+    await su.collection('attendees').update(passer.id, { user: owner.id });
+    // Passed on through the attendee's own route, as in the portal (a device offline meanwhile still has Ada as confirmed).
+    await owner.client.send('/api/masterclass/my-registration/substitute', {
+      method: 'POST', body: { attendee: passer.id, fullName: 'Zoë 𠮷田', email: `${unique('zoe.')}@example.com`, company: 'Door Co', jobTitle: 'Lead' },
+    });
+    const colleague = await su.collection('attendees').getFirstListItem(su.filter('replaces = {:id}', { id: passer.id }));
+    const answer = await push(admin.client, [{ id: newRecordId(), attendee: passer.id }, { id: newRecordId(), attendee: colleague.id }]);
+    expect(answer.refused.map((row) => [row.code, row.message])).toEqual([['cancelled', 'This seat was passed to Zoë 𠮷田, so this attendee cannot be checked in with it.']]);
+    expect(await checkInsOf(passer.id)).toHaveLength(0);
+    expect(await checkInsOf(colleague.id)).toHaveLength(1);
+  });
+
   it('refuses another event\'s attendee, a cancelled or waitlisted one, a forged attendee id and a reused id, storing none of them', async () => {
     const good = await createAttendee(eventId);
     const otherEvents = await createAttendee(otherEventId);

@@ -248,7 +248,7 @@ describe('a door pass pulling by the change sequence', () => {
     expect(ids).toEqual(expect.arrayContaining([mine.id, moving.id, deleted.id]));
     expect(ids).not.toContain(theirs.id);
     const row = attendees.records.find((record) => record.id === mine.id)!;
-    expect(Object.keys(row).sort()).toEqual(['collectionId', 'collectionName', 'company', 'event', 'full_name', 'id', 'registration_status', 'sync_seq', 'ticket_code', 'updated']);
+    expect(Object.keys(row).sort()).toEqual(['collectionId', 'collectionName', 'company', 'event', 'full_name', 'id', 'registration_status', 'replaces', 'sync_seq', 'ticket_code', 'updated']);
     const checkIns = await changes(door, 'check_ins');
     expect(checkIns.records.map((record) => record.attendee)).toContain(mine.id);
     expect(checkIns.records.map((record) => record.attendee)).not.toContain(theirs.id);
@@ -262,6 +262,31 @@ describe('a door pass pulling by the change sequence', () => {
     for (const collection of ['users', 'events', 'materials', 'tombstones']) {
       expect((await refusal(() => changes(door, collection))).status).toBe(403);
     }
+  });
+
+  it('pulls who took a seat passed to a colleague (`replaces`), so the door names who holds it now, at a pass and at an administrator', async () => {
+    const owner = await createUser(server, su, 'attendee');
+    const passer = await createAttendee(eventA);
+    await su.collection('attendees').update(passer.id, { user: owner.id });
+    const created = await createPass(eventA);
+    const door = await signIn(created.id, created.pin);
+    const before = await changes(door, 'attendees');
+    expect(before.records.find((record) => record.id === passer.id)).toMatchObject({ registration_status: 'confirmed', replaces: '' });
+
+    // The seat is passed on through the attendee's own route, as in the portal.
+    const email = `${unique('zoe.')}@example.com`;
+    await owner.client.send('/api/masterclass/my-registration/substitute', {
+      method: 'POST', body: { attendee: passer.id, fullName: 'Zoë 𠮷田', email, company: 'Door Co', jobTitle: 'Lead' },
+    });
+    for (const client of [door, admin.client]) {
+      const rows = (await changes(client, 'attendees', before.last)).records;
+      expect(rows.find((record) => record.id === passer.id)).toMatchObject({ registration_status: 'cancelled', replaces: '' });
+      const colleague = rows.find((record) => record.replaces === passer.id);
+      expect(colleague).toMatchObject({ full_name: 'Zoë 𠮷田', registration_status: 'confirmed', event: eventA });
+    }
+    // a pass still gets no contact details of the colleague
+    const atDoor = (await changes(door, 'attendees', before.last)).records.find((record) => record.replaces === passer.id)!;
+    expect(atDoor).not.toHaveProperty('email');
   });
 
   it("never sees another masterclass's attendee ids (tombstones or changed rows), and still gets gone for rows deleted at or moved out of its own", async () => {

@@ -41,6 +41,7 @@ const MESSAGES = {
   attendeeUnknown: "No attendee has this id: the check-in was not stored.",
   otherEvent: "This attendee is registered for another masterclass, so they cannot be checked in here.",
   cancelled: "This attendee's registration was cancelled, so they cannot be checked in.",
+  passedOn: (name) => `This seat was passed to ${name}, so this attendee cannot be checked in with it.`,
   waitlisted: "This attendee is on the waitlist, not confirmed, so they cannot be checked in.",
   notConfirmed: "This attendee's registration is not confirmed, so they cannot be checked in.",
   idTaken: "This check-in id already belongs to another check-in.",
@@ -85,12 +86,37 @@ function findOrNull(app, collection, id) {
   }
 }
 
-/** Why the attendee may not be checked in at `eventId`, or null. @param {core.Record | null} attendee */
-function attendeeRefusal(attendee, eventId) {
+/**
+ * Who holds a seat passed to a colleague now: the row whose `replaces` names
+ * it, followed along each colleague who passed it on again; null when the
+ * attendee did not pass their seat on.
+ * @param {core.App} app @param {core.Record} attendee
+ */
+function seatHolder(app, attendee) {
+  let holder = null;
+  let current = attendee;
+  const seen = [attendee.id];
+  for (let step = 0; step < 20 && current.getString("cancelled_by") === "substitution"; step += 1) {
+    const found = app.findRecordsByFilter("attendees", "replaces = {:id}", "-created", 1, 0, { id: current.id });
+    if (found.length === 0 || seen.includes(found[0].id)) break;
+    holder = found[0];
+    seen.push(holder.id);
+    if (holder.getString("registration_status") !== "cancelled") break;
+    current = holder;
+  }
+  return holder;
+}
+
+/** Why the attendee may not be checked in at `eventId`, or null. @param {core.App} app @param {core.Record | null} attendee */
+function attendeeRefusal(app, attendee, eventId) {
   if (!attendee) return { code: "attendee_unknown", message: MESSAGES.attendeeUnknown };
   if (attendee.getString("event") !== eventId) return { code: "other_event", message: MESSAGES.otherEvent };
   const status = attendee.getString("registration_status");
-  if (status === "cancelled") return { code: "cancelled", message: MESSAGES.cancelled };
+  if (status === "cancelled") {
+    // A seat passed to a colleague says who holds it now (the code stays `cancelled`: the row is).
+    const holder = seatHolder(app, attendee);
+    return { code: "cancelled", message: holder ? MESSAGES.passedOn(holder.getString("full_name")) : MESSAGES.cancelled };
+  }
   if (status === "waitlisted") return { code: "waitlisted", message: MESSAGES.waitlisted };
   if (!require(`${__hooks}/lib/tickets/codes.js`).isConfirmed(status)) return { code: "not_confirmed", message: MESSAGES.notConfirmed };
   return null;
@@ -145,7 +171,7 @@ function storeItem(txApp, item, context) {
     }
     return null;
   }
-  const refusal = attendeeRefusal(findOrNull(txApp, "attendees", item.attendee), context.eventId);
+  const refusal = attendeeRefusal(txApp, findOrNull(txApp, "attendees", item.attendee), context.eventId);
   if (refusal) return refusal;
   const rules = require(`${__hooks}/lib/checkin/rules.js`);
   const record = new Record(txApp.findCachedCollectionByNameOrId("check_ins"));

@@ -139,3 +139,23 @@ describe('the door decides from the device\'s database, not from what the page l
     expect(await db.checkIns.count()).toBe(0);
   });
 });
+
+describe('a seat passed to a colleague', () => {
+  it('is answered from the device with who holds the seat now, read in the transaction, and stores nothing', async () => {
+    const db = await door();
+    const before = await pageView(db);
+    // Since the page read its list, Ada passed her seat to Zoë, who passed it on to 𠮷田 (as the sync stores them).
+    await db.doorAttendees.bulkPut([
+      { ...ada, registration_status: 'cancelled' },
+      attendee('zoe000000000001', { full_name: 'Zoë Brown', registration_status: 'cancelled', replaces: ada.id, ticket_code: NEW_CODE }),
+      attendee('yos000000000001', { full_name: '𠮷田 花子', replaces: 'zoe000000000001', ticket_code: 'abcdefghijkmnpqrstuvwxyz44' }),
+    ]);
+    const scanned = await enter(db, before, byTicket(ADA_CODE));
+    expect(scanned.decision).toMatchObject({ kind: 'refuse', reason: 'transferred', attendee: { id: ada.id }, holder: { full_name: '𠮷田 花子' } });
+    expect(scanned.checkIn).toBeUndefined();
+    const named = await enter(db, before, byName('zoe000000000001'));
+    expect(named.decision).toMatchObject({ reason: 'transferred', holder: { full_name: '𠮷田 花子' } });
+    expect(await stored(db, ada.id)).toEqual({ checkIns: [], outbox: 0 });
+    expect((await enter(db, before, byName('yos000000000001'))).decision.kind).toBe('admit');
+  });
+});

@@ -51,6 +51,28 @@ async function attendeeByTicket(db: MasterclassDb, event: string, code: string, 
   return db.doorAttendees.where('event').equals(event).filter((row) => row.ticket_code === code).first();
 }
 
+/**
+ * The colleagues a cancelled attendee's seat was passed to, in turn (each row
+ * whose `replaces` names the one before), so the answer says who holds it now.
+ * Read only for a cancelled attendee: a walk through the masterclass's list.
+ */
+async function seatPassedTo(db: MasterclassDb, event: string, attendee: DoorAttendeeRow): Promise<DoorAttendeeRow[]> {
+  if (attendee.registration_status !== 'cancelled') return [];
+  const chain: DoorAttendeeRow[] = [];
+  const seen = new Set([attendee.id]);
+  let current = attendee;
+  for (let step = 0; step < 20; step += 1) {
+    const from = current.id;
+    const next = await db.doorAttendees.where('event').equals(event).filter((row) => row.replaces === from).last();
+    if (!next || seen.has(next.id)) break;
+    chain.push(next);
+    seen.add(next.id);
+    if (next.registration_status !== 'cancelled') break;
+    current = next;
+  }
+  return chain;
+}
+
 /** Decides `request` from the device's database and stores the check-in it admits, in one transaction. */
 export async function checkInAtDoor(db: MasterclassDb, request: DoorRequest, hint?: DoorView): Promise<DoorAnswer> {
   const { event, entry } = request;
@@ -71,6 +93,7 @@ export async function checkInAtDoor(db: MasterclassDb, request: DoorRequest, hin
         if (named) attendees.push(named);
       }
     }
+    for (const row of [...attendees]) attendees.push(...(await seatPassedTo(db, event, row)));
     const checkIns = attendees.length > 0 ? await db.checkIns.where('attendee').anyOf(attendees.map((row) => row.id)).toArray() : [];
     const view = buildDoorView(event, attendees, checkIns, voided);
     const decision = entry.kind === 'scan' ? decideScan(view, entry.text) : decideAttendeeId(view, entry.attendeeId);

@@ -102,3 +102,40 @@ describe('an attendee picked by name', () => {
     expect(decideAttendeeId(view(), 'nobody000000001')).toEqual({ kind: 'refuse', reason: 'unknown' });
   });
 });
+
+describe('a seat passed to a colleague', () => {
+  // Ada passed her seat to 𠮷田 花子, who passed it on to Zoë: rows as the sync brings them (the colleague's `replaces` names the row before).
+  const passer = attendee('pas000000000001', { ticket_code: code(0), registration_status: 'cancelled', full_name: 'Ada Lovelace' });
+  const yoshida = attendee('yos000000000001', { ticket_code: code(1), full_name: '𠮷田 花子', replaces: passer.id });
+  const zoe = attendee('zoe000000000001', { ticket_code: code(2), full_name: 'Zoë Brown', replaces: yoshida.id });
+  const plain = attendee('pla000000000001', { ticket_code: code(3), registration_status: 'cancelled', full_name: 'Cam Cancel' });
+
+  it('refuses the old ticket, naming who holds the seat now, never as a plain cancellation', () => {
+    const once = buildDoorView(EVENT, [passer, yoshida, plain], []);
+    const decision = decideScan(once, ticketPayload(EVENT, passer.ticket_code));
+    expect(decision).toEqual({ kind: 'refuse', reason: 'transferred', attendee: passer, holder: yoshida });
+    expect(text(decision)).toEqual({ tone: 'red', title: 'Transferred — Ada Lovelace', detail: 'This seat was passed to 𠮷田 花子, so Ada Lovelace cannot be checked in with it.' });
+    expect(decideAttendeeId(once, passer.id)).toMatchObject({ reason: 'transferred', holder: yoshida });
+    // a cancellation without a colleague stays a cancellation; the colleague comes in
+    expect(decideAttendeeId(once, plain.id)).toEqual({ kind: 'refuse', reason: 'cancelled', attendee: plain });
+    expect(decideAttendeeId(once, yoshida.id)).toEqual({ kind: 'admit', attendee: yoshida });
+  });
+
+  it('follows the seat along every colleague it was passed to', () => {
+    const twice = buildDoorView(EVENT, [zoe, { ...yoshida, registration_status: 'cancelled' }, passer], []);
+    expect(decideAttendeeId(twice, passer.id)).toMatchObject({ reason: 'transferred', holder: zoe });
+    expect(text(decideAttendeeId(twice, yoshida.id)).detail).toBe('This seat was passed to Zoë Brown, so 𠮷田 花子 cannot be checked in with it.');
+  });
+
+  it('says so when the colleague holding the seat was cancelled since, and stops at a loop in damaged rows', () => {
+    const gone = buildDoorView(EVENT, [passer, { ...yoshida, registration_status: 'cancelled' }], []);
+    expect(text(decideAttendeeId(gone, passer.id)).detail).toBe('This seat was passed to 𠮷田 花子, whose registration was cancelled since, so Ada Lovelace cannot be checked in with it.');
+    const loop = buildDoorView(EVENT, [{ ...passer, replaces: yoshida.id }, { ...yoshida, registration_status: 'cancelled' }], []);
+    expect(decideAttendeeId(loop, passer.id)).toMatchObject({ reason: 'transferred', holder: { id: yoshida.id } });
+  });
+
+  it('knows no colleague on rows pulled before the door kept `replaces`: a plain cancellation, never a guess', () => {
+    const { replaces: _dropped, ...old } = yoshida;
+    expect(decideAttendeeId(buildDoorView(EVENT, [passer, old], []), passer.id)).toMatchObject({ reason: 'cancelled' });
+  });
+});

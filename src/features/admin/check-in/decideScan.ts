@@ -11,13 +11,15 @@ export interface DoorView {
   eventId: string;
   byTicket: ReadonlyMap<string, DoorAttendeeRow>;
   byId: ReadonlyMap<string, DoorAttendeeRow>;
+  /** A seat passed to a colleague: the passed-on attendee's id → the colleague's row (whose `replaces` names it). */
+  replacedBy: ReadonlyMap<string, DoorAttendeeRow>;
   voided: ReadonlyMap<string, DoorRosterRow['voided'][number]>;
   /** Each attendee's check-ins the server did not refuse (undone ones too). */
   checkInsByAttendee: ReadonlyMap<string, CheckInRow[]>;
 }
 
 export type RefusalReason =
-  | 'not_a_ticket' | 'malformed' | 'unknown' | 'replaced' | 'other_event' | 'cancelled' | 'waitlisted' | 'not_confirmed' | 'already';
+  | 'not_a_ticket' | 'malformed' | 'unknown' | 'replaced' | 'other_event' | 'cancelled' | 'transferred' | 'waitlisted' | 'not_confirmed' | 'already';
 
 export type ScanDecision =
   | { kind: 'admit'; attendee: DoorAttendeeRow }
@@ -31,6 +33,8 @@ export type ScanDecision =
     voidedAt?: string;
     /** 'other_event': the masterclass the ticket is for. */
     otherEventId?: string;
+    /** 'transferred': who holds the seat now (the end of the chain of colleagues it was passed to). */
+    holder?: DoorAttendeeRow;
   };
 
 const ADMITTED = new Set(['confirmed', 'confirmed_observer']);
@@ -38,18 +42,21 @@ const ADMITTED = new Set(['confirmed', 'confirmed_observer']);
 export interface AttendeeIndex {
   byTicket: Map<string, DoorAttendeeRow>;
   byId: Map<string, DoorAttendeeRow>;
+  replacedBy: Map<string, DoorAttendeeRow>;
 }
 
 /** The masterclass's attendees by ticket code and by id (built once per list, not per check-in). */
 export function indexAttendees(eventId: string, attendees: readonly DoorAttendeeRow[]): AttendeeIndex {
   const byTicket = new Map<string, DoorAttendeeRow>();
   const byId = new Map<string, DoorAttendeeRow>();
+  const replacedBy = new Map<string, DoorAttendeeRow>();
   for (const attendee of attendees) {
     if (attendee.event !== eventId) continue;
     byId.set(attendee.id, attendee);
     if (attendee.ticket_code) byTicket.set(attendee.ticket_code, attendee);
+    if (attendee.replaces) replacedBy.set(attendee.replaces, attendee);
   }
-  return { byTicket, byId };
+  return { byTicket, byId, replacedBy };
 }
 
 /** Each attendee's check-ins at the masterclass; refused ones are left out (the server holds none of them). */
@@ -76,10 +83,32 @@ export function admittingCheckIn(view: DoorView, attendeeId: string): CheckInRow
   return settleConflicts(view.checkInsByAttendee.get(attendeeId) ?? []).winner;
 }
 
+/** A passed-on seat's chain is followed at most this far (a loop in damaged data ends there). */
+const MAX_PASSES = 20;
+
+/**
+ * Who holds the seat of a cancelled attendee who passed it to a colleague: the
+ * colleague, or whoever the colleague passed it on to in turn; null when the
+ * seat was not passed on (a plain cancellation). Only from rows on the device.
+ */
+export function seatHolder(view: Pick<DoorView, 'replacedBy'>, attendee: DoorAttendeeRow): DoorAttendeeRow | null {
+  if (attendee.registration_status !== 'cancelled') return null;
+  let holder = view.replacedBy.get(attendee.id) ?? null;
+  for (let step = 0; holder && holder.registration_status === 'cancelled' && step < MAX_PASSES; step += 1) {
+    const next = view.replacedBy.get(holder.id);
+    if (!next || next.id === attendee.id) break;
+    holder = next;
+  }
+  return holder;
+}
+
 /** The decision for an attendee of this masterclass (found by ticket or by name). */
 export function decideAttendee(view: DoorView, attendee: DoorAttendeeRow): ScanDecision {
   const status = attendee.registration_status;
-  if (status === 'cancelled') return { kind: 'refuse', reason: 'cancelled', attendee };
+  if (status === 'cancelled') {
+    const holder = seatHolder(view, attendee);
+    return holder ? { kind: 'refuse', reason: 'transferred', attendee, holder } : { kind: 'refuse', reason: 'cancelled', attendee };
+  }
   if (status === 'waitlisted') return { kind: 'refuse', reason: 'waitlisted', attendee };
   if (!ADMITTED.has(status)) return { kind: 'refuse', reason: 'not_confirmed', attendee };
   const checkIn = admittingCheckIn(view, attendee.id);

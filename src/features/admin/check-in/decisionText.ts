@@ -33,6 +33,20 @@ export interface TextContext {
   eventTitles?: ReadonlyMap<string, string>;
 }
 
+/**
+ * 'This seat was passed to Zoë Brown, so Ada Lovelace cannot be checked in with it.' (the search row's
+ * and the result panel's words for a seat passed to a colleague).
+ */
+export function passedOnText(decision: { attendee?: { full_name: string }; holder?: { full_name: string; registration_status: string } }): string {
+  const name = decision.attendee?.full_name ?? 'This attendee';
+  const holder = decision.holder;
+  if (!holder) return `${name}'s seat was passed to a colleague, so ${name} cannot be checked in with it.`;
+  if (holder.registration_status === 'cancelled') {
+    return `This seat was passed to ${holder.full_name}, whose registration was cancelled since, so ${name} cannot be checked in with it.`;
+  }
+  return `This seat was passed to ${holder.full_name}, so ${name} cannot be checked in with it.`;
+}
+
 export function decisionText(decision: ScanDecision, { timeZone, today, eventTitles }: TextContext): DecisionText {
   if (decision.kind === 'admit') {
     const { attendee } = decision;
@@ -59,6 +73,8 @@ export function decisionText(decision: ScanDecision, { timeZone, today, eventTit
     }
     case 'cancelled':
       return { tone: 'red', title: `Cancelled — ${name}`, detail: `${name}'s registration was cancelled, so they cannot be checked in.` };
+    case 'transferred':
+      return { tone: 'red', title: `Transferred — ${name}`, detail: passedOnText(decision) };
     case 'waitlisted':
       return { tone: 'red', title: `Waitlisted — ${name}`, detail: `${name} is on the waitlist, not confirmed, so they cannot be checked in.` };
     case 'not_confirmed':

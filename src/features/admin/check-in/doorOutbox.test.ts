@@ -348,7 +348,7 @@ describe('the door through the sync engine', () => {
     // The list arrived, as the door keeps it: nothing beyond what a scan and the search need.
     expect(await south.doorAttendees.get('att000000000001')).toEqual({
       id: 'att000000000001', event: EVENT, full_name: 'Name att000000000001', email: 'att000000000001@example.com', company: 'Acme',
-      registration_status: 'confirmed', ticket_code: codeOf('att000000000001'), updated: '2031-01-01 00:00:00.000Z', sync_seq: 1,
+      registration_status: 'confirmed', ticket_code: codeOf('att000000000001'), replaces: '', updated: '2031-01-01 00:00:00.000Z', sync_seq: 1,
     });
 
     // North admits Ada online; South, a moment later, scans her ticket.
