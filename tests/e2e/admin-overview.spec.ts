@@ -1,5 +1,11 @@
 // The admin overview on its own PocketBase (so the figures are exactly the
 // seeded ones, and the bulk invitation touches no other journey's attendees):
+// the first screen's four figures (seats sold, revenue net of refunds, the
+// confirmed waitlist, checked in) inside the window at 1280 and 390 px without
+// scrolling, equal to what the records made here add up to and to the
+// server's answer, with "Needs your attention" above them when something is
+// wrong; the figures in each phase (before sales, on sale, on the day with
+// check-ins arriving live from the door, after) at both widths, axe-scanned;
 // the cards, Event Analytics with numbers that match the seeded registrations,
 // 'Send Invitation Emails' (count, run, summary, a second run with nothing to
 // send), 'Add New Use Case' opening the use case form, and the Masterclass
@@ -11,7 +17,7 @@
 // marked offline without a connection, then a failed email and a failing job
 // as what needs attention at 1280 and 390 px (axe-scanned).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { ownServerForFile, routeApiTo, type OwnServer } from './support/ownServer';
@@ -23,6 +29,25 @@ ownServerForFile((started) => (own = started));
 
 let storedAdminAuth = '';
 const attendeeIds: string[] = [];
+/** The administrator's own client, as a door device sends check-ins. */
+let door: PocketBase;
+
+/** What the records made here add up to, kept as they are made: the first screen's figures must equal it. */
+const made = { capacity: 0, confirmed: 0, paidCents: 0, refundedCents: 0, waitlistConfirmed: 0, checkedIn: 0 };
+
+/** A check-in (or its undo) sent as the door sends it. */
+async function checkIn(attendeeId: string, undone = false): Promise<void> {
+  const event = await masterclassEvent(own.admin);
+  const at = new Date().toISOString();
+  const answer = await door.send<{ refused: unknown[] }>('/api/masterclass/admin/check-in/push', {
+    method: 'POST',
+    body: { event: event.id, sent_at: at, check_ins: [{ id: checkInIds.get(attendeeId) ?? newRecordId(), attendee: attendeeId, method: 'scan', scanned_at: at, device_name: 'Front door', ...(undone ? { undone_at: at } : {}) }] },
+  });
+  expect(answer.refused).toEqual([]);
+}
+const checkInIds = new Map<string, string>();
+/** A check-in's id as a door device makes one (15 lower-case letters or digits). */
+const newRecordId = () => Array.from(crypto.getRandomValues(new Uint8Array(15)), (byte) => 'abcdefghijklmnopqrstuvwxyz0123456789'[byte % 36]).join('');
 
 async function registration(admin: PocketBase, fields: Record<string, unknown>): Promise<RecordModel> {
   const event = await masterclassEvent(admin);
@@ -41,14 +66,18 @@ test.beforeAll(async () => {
   const { admin, server } = own;
   const event = await masterclassEvent(admin);
   await admin.collection('events').update(event.id, { capacity: 20 });
+  made.capacity = 20;
 
   // $1,234.50 paid by Stripe for two seats
   const paid = await registration(admin, { kind: 'paid', status: 'completed', total_amount_cents: 123450, paid_amount_cents: 123450 });
   await attendee(admin, paid, { registration_status: 'confirmed', role: 'Senior Manager', utm_source: 'linkedin', utm_medium: 'social', invitation_sent: true, invitation_sent_at: new Date().toISOString() });
   await attendee(admin, paid, { registration_status: 'confirmed', role: 'Senior Manager', utm_source: 'linkedin', utm_medium: 'social' });
+  made.paidCents += 123450;
+  made.confirmed += 2;
   // a free promo seat
   const promo = await registration(admin, { kind: 'promo', status: 'completed' });
   await attendee(admin, promo, { registration_status: 'confirmed', role: 'IT / Technical Professional' });
+  made.confirmed += 1;
   // an open checkout holding 2 seats
   const holding = await registration(admin, { kind: 'paid', status: 'pending', total_amount_cents: 60000, held_seats: 2, hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString() });
   await attendee(admin, holding, {});
@@ -59,9 +88,12 @@ test.beforeAll(async () => {
   await admin.collection('payment_actions').create({
     kind: 'refund', registration: refunded.id, payment_intent: 'pi_e2e_overview', amount_cents: 30000, currency: 'AUD', idempotency_key: `refund-${refunded.id}`, status: 'done', attempts: 1,
   });
-  // one person on the waitlist
+  made.paidCents += 30000;
+  made.refundedCents += 30000;
+  // one person on the waitlist, who confirmed their address
   const waitlist = await registration(admin, { kind: 'waitlist', status: 'pending' });
-  await attendee(admin, waitlist, { registration_status: 'waitlisted', role: 'Senior Manager' });
+  await attendee(admin, waitlist, { registration_status: 'waitlisted', role: 'Senior Manager', waitlist_confirmed_at: new Date().toISOString() });
+  made.waitlistConfirmed += 1;
 
   // the administrator, and an attendee account with a business case
   const password = 'overview-pass-1234';
@@ -80,10 +112,16 @@ test.beforeAll(async () => {
   const client = new PocketBase(server.url);
   const auth = await client.collection('users').authWithPassword(adminUser.email as string, password);
   storedAdminAuth = JSON.stringify({ token: auth.token, record: auth.record });
+
+  // the door lets the first paid attendee in
+  door = client;
+  checkInIds.set(attendeeIds[0], newRecordId());
+  await checkIn(attendeeIds[0]);
+  made.checkedIn += 1;
 });
 
-async function openOverview(page: Page, width = 1280): Promise<void> {
-  await page.setViewportSize({ width, height: 900 });
+async function openOverview(page: Page, width = 1280, height = 900): Promise<void> {
+  await page.setViewportSize({ width, height });
   await routeApiTo(page, own.server);
   await page.addInitScript(({ key, stored }) => {
     if (window.sessionStorage.getItem('test:session-stored')) return;
@@ -174,6 +212,85 @@ test('Event Analytics shows the seeded figures', async ({ page }) => {
   await lookAt(page, { path: '/tmp/shots/admin-shell-overview-desktop.png', fullPage: true });
 });
 
+const keyFigure = (page: Page, id: string) => page.getByTestId(`stat-key-${id}-value`);
+const KEY_FIGURES = ['seats-sold', 'net-revenue', 'waitlist', 'checked-in'] as const;
+/** A laptop's window and a phone's: the first screen, before any scrolling. */
+const FIRST_SCREENS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }] as const;
+const aud = (cents: number) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
+const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+const bottom = async (locator: Locator) => {
+  const box = (await locator.boundingBox())!;
+  return box.y + box.height;
+};
+
+/** The four figures wholly inside the window, nothing scrolled. */
+async function expectKeyFiguresOnFirstScreen(page: Page): Promise<void> {
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  for (const id of KEY_FIGURES) await expect(page.getByTestId(`stat-key-${id}`)).toBeInViewport({ ratio: 1 });
+}
+
+interface ServerFigures {
+  seats: { taken: number; capacity: number };
+  revenue: { netCents: number };
+  waitlistConfirmed: number;
+  checkIns: { checkedIn: number; expected: number };
+}
+
+/** The server's own answer, as the four figures show it. */
+async function serverKeyFigures(eventId?: string): Promise<Record<(typeof KEY_FIGURES)[number], string>> {
+  const answer = await own.admin.send<ServerFigures>('/api/masterclass/admin/analytics', { query: eventId ? { event: eventId } : {} });
+  return {
+    'seats-sold': `${answer.seats.taken} of ${answer.seats.capacity}`,
+    'net-revenue': aud(answer.revenue.netCents),
+    waitlist: String(answer.waitlistConfirmed),
+    'checked-in': `${answer.checkIns.checkedIn} of ${answer.checkIns.expected}`,
+  };
+}
+
+async function expectKeyFigures(page: Page, figures: Record<string, string>): Promise<void> {
+  for (const [id, text] of Object.entries(figures)) await expect(keyFigure(page, id)).toHaveText(text);
+}
+
+test('the first screen leads with seats sold, net revenue, the waitlist and checked in, at 1280 and 390 px', async ({ page }) => {
+  // two widths, each axe-scanned: more than the default 30 s on a loaded runner
+  test.setTimeout(150_000);
+  // what the records made here add up to: paid and promo seats, the payments less the refund, the
+  // waitlisted person who confirmed their address, the attendee the door let in
+  const expected = {
+    'seats-sold': `${made.confirmed} of ${made.capacity}`,
+    'net-revenue': aud(made.paidCents - made.refundedCents),
+    waitlist: String(made.waitlistConfirmed),
+    'checked-in': `${made.checkedIn} of ${made.confirmed}`,
+  };
+  expect(expected).toEqual({ 'seats-sold': '3 of 20', 'net-revenue': '$1,234.50', waitlist: '1', 'checked-in': '1 of 3' });
+  expect(await serverKeyFigures()).toEqual(expected);
+
+  await openOverview(page, FIRST_SCREENS[0].width, FIRST_SCREENS[0].height);
+  for (const screen of FIRST_SCREENS) {
+    if (screen.width !== 1280) {
+      await page.setViewportSize(screen);
+      await page.reload();
+    }
+    await expectKeyFigures(page, expected);
+    await expect(page.getByTestId('stat-key-seats-sold')).toContainText('15 left · 2 in checkouts');
+    await expect(page.getByTestId('stat-key-net-revenue')).toContainText('$1,534.50 taken, $300.00 refunded');
+    await expect(page.getByTestId('stat-key-checked-in')).toContainText('the door checks people in on the day');
+    await expectKeyFiguresOnFirstScreen(page);
+    // System health found nothing wrong (a backup was made): nothing above the figures
+    await expect(page.getByTestId('health-summary')).toContainText('Everything is working');
+    await expect(page.getByTestId('overview-attention')).toHaveCount(0);
+    // then the actions, then the libraries' cards
+    const quickActions = page.getByRole('region', { name: 'Quick Actions' });
+    expect(await bottom(page.getByTestId('key-figures'))).toBeLessThanOrEqual(await top(quickActions));
+    expect(await bottom(quickActions)).toBeLessThanOrEqual(await top(page.getByRole('region', { name: 'Attendee Management' })));
+    // two confirmed attendees are not invited yet: sending the invitations is the call to action
+    await expect(page.getByTestId('invitations-status')).toHaveText('2 confirmed attendees have no invitation yet.');
+    await expect(page.getByRole('button', { name: 'Send Invitation Emails' })).toHaveAttribute('data-variant', 'filled');
+    expect(await axeViolations(page)).toEqual([]);
+    await lookAt(page, { path: `/tmp/shots/admin-overview/first-screen-on-sale-${screen.width}.png` });
+  }
+});
+
 const healthCard = (page: Page) => page.getByRole('region', { name: 'System health' });
 
 test('the overview fits a phone', async ({ page }) => {
@@ -219,6 +336,9 @@ test('Send Invitation Emails: the count, the run, the summary; a second run has 
   // the figures reload after the run
   await expect(stat(page, 'invitations-sent')).toHaveText('3');
   await expect(page.getByTestId('stat-invitations-sent')).toContainText('0 not invited yet');
+  // all sent: the overview says so, and sending is no longer the call to action
+  await expect(page.getByTestId('invitations-status')).toHaveText('Every confirmed attendee has an invitation: there is nothing to send.');
+  await expect(page.getByRole('button', { name: 'Send Invitation Emails' })).toHaveAttribute('data-variant', 'default');
 
   // each confirmed attendee has exactly one invitation; the waitlisted, held and cancelled ones none
   const [first, second, promo, held1, held2, cancelled, waitlisted] = attendeeIds;
@@ -375,6 +495,35 @@ test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 39
   }
 });
 
+// After the journey above recorded a failed email and a failing job.
+test('"Needs your attention" comes first, above the four figures, which stay on the first screen', async ({ page }) => {
+  test.setTimeout(150_000);
+  await openOverview(page, FIRST_SCREENS[0].width, FIRST_SCREENS[0].height);
+  for (const screen of FIRST_SCREENS) {
+    if (screen.width !== 1280) {
+      await page.setViewportSize(screen);
+      await page.reload();
+    }
+    const banner = page.getByTestId('overview-attention');
+    await expect(banner).toContainText('Needs your attention (2)');
+    await expect(banner.getByTestId('overview-attention-item')).toHaveText([
+      '1 email failed for good in the last 7 days (latest error: 550 Mailbox unavailable).',
+      /^Deletion records clean-up: its last run failed \(.+\): database is locked\.$/,
+    ]);
+    await expectKeyFigures(page, await serverKeyFigures());
+    expect(await bottom(banner)).toBeLessThanOrEqual(await top(page.getByTestId('key-figures')));
+    expect(await bottom(banner)).toBeLessThanOrEqual(await top(page.getByRole('textbox', { name: 'Masterclass' })));
+    await expect(banner).toBeInViewport({ ratio: 1 });
+    await expectKeyFiguresOnFirstScreen(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await lookAt(page, { path: `/tmp/shots/admin-overview/first-screen-attention-${screen.width}.png` });
+  }
+  // its link leads to what to do, in System health
+  await page.getByRole('link', { name: 'What to do: see System health' }).click();
+  await expect(healthCard(page).getByTestId('health-summary')).toBeInViewport();
+  await expect(healthCard(page)).toBeFocused();
+});
+
 test('Sign-in lock-outs that cannot be loaded say so and load on Try again', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await routeApiTo(page, own.server);
@@ -388,4 +537,70 @@ test('Sign-in lock-outs that cannot be loaded say so and load on Try again', asy
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(alert).toHaveCount(0);
   await expect(lockoutsCard(page).getByTestId('lockout-row')).toHaveCount(2);
+});
+
+// Last: it moves the featured masterclass through its day.
+test('the four figures in each phase: before sales, on sale, on the day with check-ins arriving live, after', async ({ page }) => {
+  // four phases at two widths, each axe-scanned
+  test.setTimeout(420_000);
+  const { admin } = own;
+  const featured = await masterclassEvent(admin);
+  const open = async (eventId: string) => {
+    await page.goto(`/admin?event=${eventId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  };
+  /** Both widths: the figures equal the server's, on the first screen, axe-clean, and a picture of each. */
+  const atBothWidths = async (phase: string, eventId: string, hint: string) => {
+    for (const screen of FIRST_SCREENS) {
+      await page.setViewportSize(screen);
+      await open(eventId);
+      await expectKeyFigures(page, await serverKeyFigures(eventId));
+      await expect(page.getByTestId('stat-key-checked-in')).toContainText(hint);
+      await expectKeyFiguresOnFirstScreen(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await lookAt(page, { path: `/tmp/shots/admin-overview/phase-${phase}-${screen.width}.png` });
+    }
+  };
+  await openOverview(page, FIRST_SCREENS[0].width, FIRST_SCREENS[0].height);
+
+  // Before sales: a masterclass whose sales open later, nothing sold yet.
+  const later = await admin.collection('events').create({
+    title: 'AI CHAMPIONS MASTERCLASS', timezone: 'Australia/Adelaide', location: 'Adelaide, South Australia', venue: 'Lot Fourteen',
+    capacity: 40, max_per_registration: 5, price_cents: 59500, currency: 'AUD', sales_state: 'open', sales_open_at: '2031-09-01 00:00:00.000Z', published: true,
+    starts_at: '2031-11-12 00:30:00.000Z', ends_at: '2031-11-12 03:30:00.000Z', portal_unlock_at: '2031-11-11 23:30:00.000Z',
+  });
+  expect(await serverKeyFigures(later.id)).toEqual({ 'seats-sold': '0 of 40', 'net-revenue': '$0.00', waitlist: '0', 'checked-in': '0 of 0' });
+  await atBothWidths('before-sales', later.id, 'the door checks people in on the day');
+  await expect(page.getByTestId('stat-key-net-revenue')).toContainText('$0.00 taken, no refunds');
+
+  // On sale (the featured masterclass, with the records made here).
+  expect(await serverKeyFigures(featured.id)).toEqual({ 'seats-sold': '3 of 20', 'net-revenue': '$1,234.50', waitlist: '1', 'checked-in': '1 of 3' });
+  await atBothWidths('on-sale', featured.id, 'the door checks people in on the day');
+
+  // On the day: it started half an hour ago; the door's check-ins arrive while the overview is open.
+  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  await admin.collection('events').update(featured.id, { starts_at: minutesFromNow(-30), ends_at: minutesFromNow(150), sales_state: 'sold_out' });
+  await atBothWidths('on-the-day', featured.id, 'updates as the door checks people in · 2 still to come');
+  await expect(page.getByTestId('key-checked-in-live')).toHaveText('Live');
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  checkInIds.set(attendeeIds[1], newRecordId());
+  await checkIn(attendeeIds[1]);
+  await expect(keyFigure(page, 'checked-in')).toHaveText('2 of 3');
+  await expect(page.getByTestId('stat-key-checked-in')).toContainText('1 still to come');
+  // an undo at the door counts too
+  await checkIn(attendeeIds[1], true);
+  await expect(keyFigure(page, 'checked-in')).toHaveText('1 of 3');
+  checkInIds.set(attendeeIds[1], newRecordId());
+  await checkIn(attendeeIds[1]);
+  await expect(keyFigure(page, 'checked-in')).toHaveText('2 of 3');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(await serverKeyFigures(featured.id)).toMatchObject({ 'checked-in': '2 of 3' });
+  await lookAt(page, { path: '/tmp/shots/admin-overview/phase-on-the-day-live-390.png' });
+
+  // After: it took place two days ago.
+  await admin.collection('events').update(featured.id, { starts_at: minutesFromNow(-48 * 60), ends_at: minutesFromNow(-45 * 60) });
+  await atBothWidths('after', featured.id, 'came to the masterclass · 1 did not');
+  await expect(page.getByTestId('key-checked-in-live')).toHaveCount(0);
+
+  await admin.collection('events').update(featured.id, { starts_at: featured.starts_at, ends_at: featured.ends_at, sales_state: featured.sales_state });
 });

@@ -1,13 +1,19 @@
-// The admin overview (spec "Admin Dashboard"): the Attendee Management and
-// Use Case Library cards, the quick actions 'Send Invitation Emails' and
-// 'Add New Use Case', and the Event Analytics card with real figures. The
-// Masterclass selector (the featured one unless the address names another
-// with ?event=, which a choice writes) picks the masterclass the attendee
-// figures, the invitations and the analytics are for. System health shows the
-// machinery (outbox, refunds, seat offers, jobs, backups) and Sign-in
-// lock-outs the sign-in limits' recent decisions (both for every masterclass).
+// The admin overview (spec "Admin Dashboard"). It leads with what an
+// administrator needs first: "Needs your attention" at the very top whenever
+// the system health finds a problem (the details stay in System health), then
+// the Masterclass selector (the featured one unless the address names another
+// with ?event=, which a choice writes) and four figures for that masterclass
+// (KeyFigures: seats sold, revenue net of refunds, the waitlist, checked in),
+// which follow the door live. Below them: the quick actions ('Send Invitation
+// Emails', a call to action only while someone is still to be invited; 'Add
+// New Use Case'), the Attendee Management and Use Case Library cards, the
+// Event Analytics card with every figure, System health (the machinery:
+// outbox, refunds, seat offers, jobs, backups) and Sign-in lock-outs (both for
+// every masterclass). Every figure of the masterclass comes from one request
+// (useAnalytics).
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Collections } from '@/lib/collections';
 import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -15,8 +21,11 @@ import { IconArrowRight, IconBulb, IconMailForward, IconPlus, IconUsers } from '
 import type { ReactNode } from 'react';
 import { chosenMasterclass } from '../eventSearch';
 import { MasterclassSelect, eventDay, useMasterclasses } from '../MasterclassSelect';
+import { useLiveReload } from '../useLiveReload';
+import { AttentionBanner } from './AttentionBanner';
 import { BulkInviteDialog } from './BulkInviteDialog';
 import { EventAnalyticsCard } from './EventAnalyticsCard';
+import { KeyFigures } from './KeyFigures';
 import { SignInLockoutsCard } from './SignInLockoutsCard';
 import { SystemHealthCard } from './SystemHealthCard';
 import { formatCount } from './format';
@@ -28,32 +37,55 @@ import { useHealth } from './useHealth';
 export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string; onEventChange: (eventId: string) => void }) {
   const masterclasses = useMasterclasses();
   const chosen = chosenMasterclass(eventId, masterclasses);
-  const { state, reload } = useAnalytics(chosen.queryId);
+  const { state, reload, refresh } = useAnalytics(chosen.queryId);
+  // Live: a check-in at the door sets the attendee's checked_in_at, a sale or a cancellation changes attendees.
+  useLiveReload(Collections.attendees, refresh);
   const useCases = useUseCaseCount();
   const lockouts = useLockouts();
   const health = useHealth();
   const [inviteOpened, invite] = useDisclosure(false);
   const navigate = useNavigate();
   const data = state.data;
+  const pending = data?.invitationsPending;
   return (
-    <Stack gap="lg" maw={1200} mx="auto">
-      <div>
-        <Title order={1} size="h2" c="navy.9">
-          Admin Dashboard
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Manage the attendees, the use case library and the event, and follow how registrations are going.
-        </Text>
-      </div>
+    <Stack gap="md" maw={1200} mx="auto">
+      <Title order={1} size="h2" c="navy.9">
+        Admin Dashboard
+      </Title>
+
+      <AttentionBanner state={health.state} />
 
       <MasterclassSelect
         events={masterclasses.events}
         featuredId={masterclasses.featuredId}
         value={chosen.unknown ? null : chosen.id}
         onChange={onEventChange}
-        description="The attendee figures, the invitations and the analytics below are for this masterclass."
+        description="The figures, the invitations and the analytics below are for this masterclass."
         error={masterclasses.error}
       />
+
+      <KeyFigures state={state} onReload={reload} />
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title" mt="sm">
+        <Title order={2} size="h4" c="navy.9" id="quick-actions-title" mb="sm">
+          Quick Actions
+        </Title>
+        <Group gap="sm">
+          <Button leftSection={<IconMailForward size={18} />} onClick={invite.open} variant={pending ? 'filled' : 'default'}>
+            Send Invitation Emails
+          </Button>
+          <Button onClick={() => void navigate({ to: '/admin/use-cases', search: { new: 1 } })} variant="light" leftSection={<IconPlus size={18} />}>
+            Add New Use Case
+          </Button>
+        </Group>
+        {pending !== undefined && (
+          <Text size="sm" c={pending > 0 ? undefined : 'dimmed'} mt="xs" data-testid="invitations-status">
+            {pending > 0
+              ? `${formatCount(pending)} confirmed ${pending === 1 ? 'attendee has' : 'attendees have'} no invitation yet.`
+              : 'Every confirmed attendee has an invitation: there is nothing to send.'}
+          </Text>
+        )}
+      </Card>
 
       <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="md">
         <OverviewCard
@@ -74,20 +106,6 @@ export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string
           action="Manage Use Cases"
         />
       </ResponsiveGrid>
-
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
-        <Title order={2} size="h4" c="navy.9" id="quick-actions-title" mb="sm">
-          Quick Actions
-        </Title>
-        <Group gap="sm">
-          <Button leftSection={<IconMailForward size={18} />} onClick={invite.open}>
-            Send Invitation Emails
-          </Button>
-          <Button onClick={() => void navigate({ to: '/admin/use-cases', search: { new: 1 } })} variant="light" leftSection={<IconPlus size={18} />}>
-            Add New Use Case
-          </Button>
-        </Group>
-      </Card>
 
       <EventAnalyticsCard state={state} onReload={reload} />
 

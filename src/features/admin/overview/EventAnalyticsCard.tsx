@@ -64,10 +64,10 @@ function AnalyticsSkeleton() {
   );
 }
 
-/** Refunds not made yet under 'Refunded': still being made, and given up on (to refund by hand). */
-function refundHint(revenue: EventAnalytics['revenue'], money: (cents: number) => string): string | undefined {
+/** Under 'Refunded': the part still being made, and the refunds given up on (not in it: to refund by hand). */
+export function refundHint(revenue: EventAnalytics['revenue'], money: (cents: number) => string): string | undefined {
   const parts = [
-    revenue.pendingRefundsCents > 0 ? `${money(revenue.pendingRefundsCents)} still to refund` : '',
+    revenue.pendingRefundsCents > 0 ? `${money(revenue.pendingRefundsCents)} of it still being made` : '',
     (revenue.failedRefundsCents ?? 0) > 0 ? `${money(revenue.failedRefundsCents ?? 0)} failed, to refund by hand` : '',
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : undefined;

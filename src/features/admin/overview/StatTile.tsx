@@ -9,7 +9,9 @@ import classes from './StatTile.module.css';
  * and value; the words that say why are elsewhere on the card). In a grid, the
  * values of a row of tiles line up (StatTile.module.css).
  */
-export function StatTile({ id, label, value, hint, tone = 'default' }: { id: string; label: string; value: ReactNode; hint?: ReactNode; tone?: 'default' | 'attention' }) {
+export function StatTile({
+  id, label, ariaLabel, value, hint, tone = 'default',
+}: { id: string; label: ReactNode; ariaLabel?: string; value: ReactNode; hint?: ReactNode; tone?: 'default' | 'attention' }) {
   const attention = tone === 'attention';
   return (
     <Paper
@@ -20,10 +22,10 @@ export function StatTile({ id, label, value, hint, tone = 'default' }: { id: str
       data-testid={`stat-${id}`}
       data-tone={tone}
       role="group"
-      aria-label={label}
+      aria-label={ariaLabel ?? (typeof label === 'string' ? label : undefined)}
       style={attention ? { borderColor: 'var(--mantine-color-orange-5)', background: 'var(--mantine-color-orange-light)' } : undefined}
     >
-      <Text size="xs" c="dimmed" fw={700} tt="uppercase" lh={1.3}>
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase" lh={1.3} component="div">
         {label}
       </Text>
       <Text fw={800} className={responsive.fontSizeLgXl} c={attention ? 'var(--mantine-color-orange-light-color)' : 'navy.9'} mt={4} data-testid={`stat-${id}-value`}>

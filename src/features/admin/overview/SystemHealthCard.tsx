@@ -7,6 +7,7 @@ import { ActionIcon, Alert, Anchor, Badge, Card, Group, Loader, Paper, Stack, Te
 import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { Link } from '@tanstack/react-router';
 import { IconActivityHeartbeat, IconAlertTriangle, IconCircleCheck, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { SYSTEM_HEALTH_ID } from './AttentionBanner';
 import { StatTile } from './StatTile';
 import { LoadErrorAlert } from './LoadErrorAlert';
 import { formatCount } from './format';
@@ -18,7 +19,7 @@ import type { HealthState } from './useHealth';
 export function SystemHealthCard({ state, onReload }: { state: HealthState; onReload: () => void }) {
   const data = state.data;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="system-health-title">
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="system-health-title" id={SYSTEM_HEALTH_ID} tabIndex={-1} style={{ scrollMarginTop: 72 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="xs">
         <Group gap="sm" wrap="nowrap">
           <IconActivityHeartbeat size={26} color="var(--mantine-color-navy-7)" style={{ flexShrink: 0 }} aria-hidden />

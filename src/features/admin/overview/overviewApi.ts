@@ -18,9 +18,22 @@ export interface DayCounts {
   waitlist: number;
 }
 
+/** The event's phase (src/lib/eventPhase.ts, the server's lib/events/phase.js). */
+export type AnalyticsPhase = 'scheduled' | 'on_sale' | 'sold_out' | 'closed' | 'happening' | 'past' | 'cancelled';
+
 export interface EventAnalytics {
-  event: { id: string; title: string; timezone: string };
+  event: {
+    id: string;
+    title: string;
+    timezone: string;
+    startsAt: string;
+    endsAt: string;
+    phase: AnalyticsPhase;
+    /** the event's day in its own zone: still to come, today (the door's day) or gone */
+    doorDay: 'before' | 'today' | 'after';
+  };
   seats: { capacity: number; taken: number; held: number; left: number; observers: number };
+  /** refunded: the refunds not failed (made, or pendingRefunds of them still being made); net = gross − refunded */
   revenue: { currency: string; grossCents: number; refundedCents: number; netCents: number; pendingRefundsCents: number; failedRefundsCents?: number };
   registrationsPerDay: DayCounts[];
   attendeesByRole: LabelCount[];
@@ -28,6 +41,10 @@ export interface EventAnalytics {
   attendeesByUtmMedium: LabelCount[];
   attendees: number;
   waitlist: number;
+  /** the waitlisted who confirmed their address */
+  waitlistConfirmed: number;
+  /** attendees let in at the door (the server's count of attendees.checked_in_at) of those holding a ticket */
+  checkIns: { checkedIn: number; expected: number };
   invitationsSent: number;
   invitationsPending: number;
   accountsCreated: number;

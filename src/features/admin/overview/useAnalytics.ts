@@ -10,9 +10,10 @@ export type AnalyticsState =
  * One masterclass's analytics (`event`, or the featured one's), loaded on
  * mount, again on `reload` (the last figures stay shown meanwhile) and for
  * another masterclass (whose figures replace the placeholders, never the
- * previous one's figures).
+ * previous one's figures). `refresh` loads them again quietly (nothing says
+ * it is loading), for the live updates: an attendee changed on the server.
  */
-export function useAnalytics(event: string | undefined): { state: AnalyticsState; reload: () => void } {
+export function useAnalytics(event: string | undefined): { state: AnalyticsState; reload: () => void; refresh: () => void } {
   const [state, setState] = useState<AnalyticsState>({ status: 'loading', data: null });
   const [generation, setGeneration] = useState(0);
   const [shownEvent, setShownEvent] = useState(event);
@@ -35,5 +36,6 @@ export function useAnalytics(event: string | undefined): { state: AnalyticsState
     setState((previous) => ({ status: 'loading', data: previous.data }));
     setGeneration((value) => value + 1);
   }, []);
-  return { state, reload };
+  const refresh = useCallback(() => setGeneration((value) => value + 1), []);
+  return { state, reload, refresh };
 }
