@@ -18,6 +18,9 @@ import { readQrFromPng } from '../support/qr';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { lookAt } from './support/lookAt';
 
+/** The code in groups of four, as the ticket page and the emails show it (src/lib/ticket.ts groupedTicketCode). */
+const groupedTicketCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1 ');
+
 const SHOTS = '/tmp/shots';
 // A masterclass of its own, before the seeded one: published (attendees read published events only)
 // and never featured while the seeded one exists, so other journeys on this server see no change.
@@ -207,7 +210,7 @@ test.describe('regenerate ticket', () => {
       // the "Your new ticket" email is in the outbox with the new code
       const [mail] = await su.collection('emails').getFullList({ filter: `attendee = "${attendee.id}" && template = "new_ticket"` });
       expect(mail.to).toBe(attendee.email);
-      expect(mail.text).toContain(`Ticket code: ${renewed.ticket_code}`);
+      expect(mail.text).toContain(`Ticket code: ${groupedTicketCode(renewed.ticket_code)}`);
       expect(renewed.ticket_code).toMatch(/^[a-z2-9]{26}$/);
       expect(renewed.ticket_code).not.toBe(attendee.ticket_code);
       const verify = (code: string) =>

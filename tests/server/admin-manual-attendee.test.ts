@@ -14,6 +14,7 @@ import type { TestServer } from '../support/pocketbase';
 import type { TestSmtpServer } from '../support/smtp';
 import { createUser, unique, type TestUser } from './helpers';
 import { CODE_PATTERN, ticketServerForFile, type TicketServer } from './ticket-helpers';
+import { groupedTicketCode } from '@/lib/ticket';
 import { joinWaitlist, newEvent, offersOf, seat } from './waitlist-offer-helpers';
 
 let smtp: TestSmtpServer;
@@ -117,7 +118,7 @@ describe('adding an attendee by hand', () => {
     });
     const to = row.email;
     const [confirmation] = await smtp.waitFor((mail) => mail.to.includes(to) && mail.subject.startsWith('Your place at'));
-    expect(confirmation.text).toContain(`Ticket code: ${row.ticket_code}`);
+    expect(confirmation.text).toContain(`Ticket code: ${groupedTicketCode(row.ticket_code)}`);
     expect(confirmation.text).toContain('Amount paid: FREE');
     expect(confirmation.attachments.some((file) => file.filename === 'masterclass-ticket.png')).toBe(true);
     await smtp.waitFor((mail) => mail.to.includes(to) && mail.subject.startsWith('Create your account'));

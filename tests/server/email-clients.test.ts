@@ -6,7 +6,13 @@
 // code inside a multipart/related part so it is shown in the message rather
 // than offered as a file; every web address in the HTML is a link; the
 // calendar carries an ORGANIZER, as METHOD:PUBLISH requires (RFC 5546).
+// Every action is a button (read by htmlparser2) whose address is written
+// under it and in the text part; the ticket code is in groups of four as the
+// ticket page shows it; the buyer's confirmation names its tax invoice by the
+// attached file's name (none for a free seat), the outbox row lists the files
+// it carried, and the HTML passes the W3C checker (tests/support/vnu.ts).
 import { describe, expect, it } from 'vitest';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { Readable } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import { Splitter, type SplitterChunk } from '@zone-eu/mailsplit';
@@ -19,7 +25,8 @@ import { readQrFromPng } from '../support/qr';
 import { readWithIcalJs } from '../support/calendar-readers';
 import type { ReceivedMail, TestSmtpServer } from '../support/smtp';
 import type { TestUser } from './helpers';
-import { attendeesOf, promoBody, register } from './registration-helpers';
+import { errorsOf, validateHtml } from '../support/vnu';
+import { attendee, attendeesOf, paidBody, post, promoBody, register } from './registration-helpers';
 import { PROMO_CODE, payloadOf, ticketServerForFile } from './ticket-helpers';
 
 let smtp: TestSmtpServer;
@@ -189,5 +196,104 @@ describe('the calendar file on its own, and the words around the links', () => {
     expect(layout.linkedHtml(`Tom & "Jerry's" <b>http</b> &amp;`)).toBe('Tom &amp; &quot;Jerry&#39;s&quot; &lt;b&gt;http&lt;/b&gt; &amp;amp;');
     expect(layout.linkedHtml('Plain words')).toBe('Plain words');
     expect(layout.linkedHtml('At http://b.example]')).toBe('At <a href="http://b.example" target="_blank" style="color:#1c2a5e;text-decoration:underline;word-break:break-word;overflow-wrap:anywhere;">http://b.example</a>]');
+  });
+});
+
+/** The message's buttons (a link alone in a coloured table cell) and, for each, the address written under it. */
+function buttonsOf(html: string): Array<{ label: string; href: string; written: string }> {
+  const document = parseDocument(html);
+  const cells = DomUtils.findAll((node) => node.name === 'td' && !!node.attribs.bgcolor && DomUtils.getElementsByTagName('a', node).length === 1, document.children);
+  return cells.map((cell) => {
+    const [link] = DomUtils.getElementsByTagName('a', cell);
+    const table = cell.parent!.parent!.name === 'tbody' ? cell.parent!.parent!.parent! : cell.parent!.parent!;
+    const under = DomUtils.nextElementSibling(table);
+    const [copy] = under ? DomUtils.getElementsByTagName('a', under) : [];
+    return { label: DomUtils.textContent(link).trim(), href: link.attribs.href, written: copy ? DomUtils.textContent(copy).trim() : '' };
+  }).filter((button) => button.label !== '');
+}
+
+const grouped = (code: string) => code.match(/.{1,4}/g)!.join(' ');
+
+describe('actions as buttons, the ticket code in fours, and the tax invoice named', () => {
+  const to = (address: string) => (mail: ReceivedMail) => mail.to.includes(address.toLowerCase()) && mail.subject.startsWith('Your place at');
+
+  it('a paid order: each confirmation\'s actions are buttons with their address under them, the code grouped, the buyer told the invoice\'s file name', async () => {
+    const people = [attendee({ fullName: '𠮷田 太郎' }), attendee({ fullName: 'Zoë Ångström' }), attendee({ fullName: 'زينب الحسيني' })];
+    const created = await register(server, paidBody(3, { attendees: people }));
+    expect(created.status).toBe(201);
+    const paid = await post(server, `/api/masterclass/checkout/simulated/${encodeURIComponent(created.body.sessionId)}/pay`);
+    expect(paid.body.outcome).toBe('fulfilled');
+    const rows = await attendeesOf(su, created.body.registrationId);
+    const [invoice] = await su.collection('tax_documents').getFullList({ filter: su.filter('registration = {:id} && kind = "invoice"', { id: created.body.registrationId }) });
+    const invoiceFile = `tax-invoice-INV-${String(invoice.number).padStart(6, '0')}.pdf`;
+
+    const pages: { name: string; html: string }[] = [];
+    for (const [index, person] of people.entries()) {
+      const address = String(person.email);
+      const [received] = await smtp.waitFor(to(address));
+      const mail = await simpleParser(received.raw, { keepCidLinks: true });
+      const html = String(mail.html);
+      const text = String(mail.text);
+      const row = rows.find((candidate) => candidate.email === address.toLowerCase())!;
+      pages.push({ name: `confirmation to ${String(person.fullName)}`, html });
+
+      // the greeting names the person in their own script
+      expect(text).toContain(`Hi ${String(person.fullName)},`);
+      expect(html).toContain(`Hi ${String(person.fullName)},`);
+
+      // every action is a button, its address written under it and in the text part
+      const buttons = buttonsOf(html);
+      const labels = buttons.map((button) => button.label);
+      expect(labels).toEqual(expect.arrayContaining(['Add to Calendar', 'Open Your Ticket', 'Cancel My Registration']));
+      expect(labels.includes('View Your Order')).toBe(index === 0); // the order page goes to the buyer only
+      for (const button of buttons) {
+        expect(button.href).toMatch(/^https:\/\/masterclass\.example\.com\//);
+        expect(button.written, `${button.label}'s address under it`).toBe(button.href);
+        expect(text, `${button.label}'s address in the text part`).toContain(button.href);
+      }
+      // and every address in the text part is a button's
+      for (const url of text.match(/https?:\/\/[^\s)]+/g) ?? []) expect(buttons.map((button) => button.href)).toContain(url.replace(/[.,]$/, ''));
+
+      // the code as the ticket page shows it, in both parts
+      expect(text).toContain(`Ticket code: ${grouped(row.ticket_code)}`);
+      expect(html).toContain(grouped(row.ticket_code));
+
+      const pdfs = mail.attachments.filter((file) => file.contentType === 'application/pdf');
+      if (index === 0) {
+        expect(pdfs.map((file) => file.filename)).toEqual([invoiceFile]);
+        expect(text).toContain(`Your tax invoice is attached (${invoiceFile}).`);
+        expect(html).toContain(`Your tax invoice is attached (${invoiceFile}).`);
+        // the outbox row says so too, and lists every file the message carried
+        const [email] = await su.collection('emails').getFullList({ filter: su.filter('attendee = {:id} && template = "registration_confirmation"', { id: row.id }) });
+        expect(email.text).toContain(`Your tax invoice is attached (${invoiceFile}).`);
+        const sizes = Object.fromEntries(mail.attachments.map((file) => [file.filename, file.size]));
+        expect(email.attachments).toEqual(expect.arrayContaining([
+          { name: invoiceFile, type: 'application/pdf', size: sizes[invoiceFile], inline: false },
+          { name: 'ai-champions-masterclass.ics', type: 'text/calendar', size: sizes['ai-champions-masterclass.ics'], inline: false },
+          { name: 'masterclass-ticket.png', type: 'image/png', size: sizes['masterclass-ticket.png'], inline: true },
+        ]));
+        expect(email.attachments).toHaveLength(3);
+      } else {
+        expect(pdfs).toEqual([]);
+        expect(`${text}${html}`).not.toMatch(/tax invoice/i);
+      }
+    }
+    const reports = await validateHtml(pages);
+    for (const report of reports) expect(errorsOf(report), report.name).toEqual([]);
+  }, 120_000); // three messages and the HTML checker's Java start, on a machine shared with other runs
+
+  it('a free seat: no word of a tax invoice, and the code still grouped', async () => {
+    const body = promoBody(PROMO_CODE, { attendees: [attendee({ fullName: 'Zoë 🎉 Ångström' })] });
+    const created = await register(server, body);
+    expect(created.status).toBe(201);
+    const [row] = await attendeesOf(su, created.body.registrationId);
+    const [received] = await smtp.waitFor(to(String(body.attendees[0].email)));
+    const mail = await simpleParser(received.raw);
+    expect(mail.attachments.filter((file) => file.contentType === 'application/pdf')).toEqual([]);
+    expect(`${String(mail.text)}${String(mail.html)}`).not.toMatch(/tax invoice/i);
+    expect(String(mail.text)).toContain('Hi Zoë 🎉 Ångström,');
+    expect(String(mail.text)).toContain(`Ticket code: ${grouped(row.ticket_code)}`);
+    const [email] = await su.collection('emails').getFullList({ filter: su.filter('attendee = {:id} && template = "registration_confirmation"', { id: row.id }) });
+    expect(email.attachments.map((file: { name: string }) => file.name).sort()).toEqual(['ai-champions-masterclass.ics', 'masterclass-ticket.png']);
   });
 });

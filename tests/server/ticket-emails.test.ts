@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { ticketPayload as appPayload } from '@/lib/ticket';
+import { groupedTicketCode, ticketPayload as appPayload } from '@/lib/ticket';
 import type { TestServer } from '../support/pocketbase';
 import { readQrFromPng } from '../support/qr';
 import type { ReceivedMail, TestSmtpServer } from '../support/smtp';
@@ -47,7 +47,7 @@ describe('the confirmation email and the calendar', () => {
     expect(image!.contentId).toBe('masterclass-ticket.png');
     expect(readQrFromPng(image!.bytes)).toBe(payloadOf(row));
     expect(mail.html).toContain('src="cid:masterclass-ticket.png"');
-    expect(mail.text).toContain(`Ticket code: ${row.ticket_code}`);
+    expect(mail.text).toContain(`Ticket code: ${groupedTicketCode(row.ticket_code)}`);
     expect(mail.html).toContain(row.ticket_code);
     expect(mail.text).toContain(`${APP_URL}/dashboard/ticket`);
     expect(mail.text).toContain(`Add to Calendar: ${APP_URL}/api/masterclass/event.ics?event=${event.id}&ticket=${row.ticket_code}`);
@@ -103,7 +103,7 @@ describe('the new ticket by email, and text and image in agreement', () => {
     expect(mail.subject).toBe('Your new ticket for the AI Champions Masterclass');
     expect(ticketImage(mail)).toBe(appPayload(event.id, first.body.ticket_code));
     expect(mail.html).toContain('src="cid:masterclass-ticket.png"');
-    expect(mail.text).toContain(`Ticket code: ${first.body.ticket_code}`);
+    expect(mail.text).toContain(`Ticket code: ${groupedTicketCode(first.body.ticket_code)}`);
     expect(mail.text).toContain('Your previous ticket no longer works');
     expect(mail.text).toContain(`${APP_URL}/dashboard/ticket`);
     expect(mail.text).toContain('Once you have created your account'); // this attendee has no account yet
@@ -114,7 +114,7 @@ describe('the new ticket by email, and text and image in agreement', () => {
     expect(second.status).toBe(200);
     const mails = await smtp.waitFor(newTicketTo(row.email), 2);
     expect(ticketImage(mails[1])).toBe(appPayload(event.id, second.body.ticket_code));
-    expect(mails[1].text).toContain(`Ticket code: ${second.body.ticket_code}`);
+    expect(mails[1].text).toContain(`Ticket code: ${groupedTicketCode(second.body.ticket_code)}`);
     expect(await verify(admin.client, first.body.payload)).toMatchObject({ status: 410 });
     expect((await verify(admin.client, second.body.payload)).status).toBe(200);
     // once per regenerate: two emails, both sent, no more arriving
@@ -162,7 +162,7 @@ describe('the new ticket by email, and text and image in agreement', () => {
       [row] = await attendeesOf(su, created.body.registrationId);
       const [queued] = await su.collection('emails').getFullList({ filter: `attendee = "${row.id}" && template = "registration_confirmation"` });
       expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
-      expect(queued.text).toContain(`Ticket code: ${row.ticket_code}`);
+      expect(queued.text).toContain(`Ticket code: ${groupedTicketCode(row.ticket_code)}`);
       const answer = await regenerate(admin.client, row.id);
       expect(answer.status).toBe(200);
       renewed = answer.body;
@@ -175,20 +175,24 @@ describe('the new ticket by email, and text and image in agreement', () => {
     await retryNow(await su.collection('emails').getFullList({ filter: `attendee = "${row!.id}" && status = "queued"` }));
     const [confirmation] = await smtp.waitFor((mail) => to(address)(mail) && mail.subject.startsWith('Your place at'));
     expect(ticketImage(confirmation)).toBe(renewed!.payload);
-    expect(confirmation.text).toContain(`Ticket code: ${renewed!.ticket_code}`);
+    expect(confirmation.text).toContain(`Ticket code: ${groupedTicketCode(renewed!.ticket_code)}`);
     expect(confirmation.html).toContain(renewed!.ticket_code);
     expect(confirmation.text).toContain(`event.ics?event=${event.id}&ticket=${renewed!.ticket_code}`);
     const calendar = confirmation.attachments.find((attachment) => attachment.filename === 'ai-champions-masterclass.ics')!;
     expect(calendar.content.replace(/\r\n[ \t]/g, '')).toContain(`: ${renewed!.ticket_code}`);
-    for (const part of [confirmation.text, confirmation.html, calendar.content.replace(/\r\n[ \t]/g, '')]) expect(part).not.toContain(row!.ticket_code);
+    for (const part of [confirmation.text, confirmation.html, calendar.content.replace(/\r\n[ \t]/g, '')]) {
+      expect(part).not.toContain(row!.ticket_code);
+      expect(part).not.toContain(groupedTicketCode(row!.ticket_code)); // nor in groups of four, as people read it
+    }
     // the new ticket's own email, sent by the same retry, agrees
     const [newTicket] = await smtp.waitFor(newTicketTo(address));
     expect(ticketImage(newTicket)).toBe(renewed!.payload);
     // the outbox shows what was sent
     const [sent] = await su.collection('emails').getFullList({ filter: `attendee = "${row!.id}" && template = "registration_confirmation"` });
     expect(sent.status).toBe('sent');
-    expect(sent.text).toContain(`Ticket code: ${renewed!.ticket_code}`);
+    expect(sent.text).toContain(`Ticket code: ${groupedTicketCode(renewed!.ticket_code)}`);
     expect(`${sent.text}${sent.html}`).not.toContain(row!.ticket_code);
+    expect(`${sent.text}${sent.html}`).not.toContain(groupedTicketCode(row!.ticket_code));
   });
 
   it('a new-ticket email still waiting when the seat is cancelled is not sent', async () => {

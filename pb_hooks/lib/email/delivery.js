@@ -92,10 +92,18 @@ function prepareMessage(app, email) {
   }
 }
 
-/** Sends the email; returns what its sending steps left to report and to do. */
+/**
+ * Sends the email; returns what its sending steps left to report and to do,
+ * and the files it carried (`files`: [{name, type, size, inline}]).
+ */
 function send(app, email) {
   const meta = app.settings().meta;
-  const { message, attachments, inline, problems, afterSent } = prepareMessage(app, email);
+  const steps = require(`${__hooks}/lib/email/sending-steps.js`);
+  const prepared = prepareMessage(app, email);
+  const { problems, afterSent } = prepared;
+  const files = steps.measuredFiles(prepared);
+  const names = files.list.filter((file) => !file.inline).map((file) => file.name);
+  const message = steps.withFilesNamed(email.getString("template"), prepared.message, names);
   app.newMailClient().send(new MailerMessage({
     from: { address: meta.senderAddress, name: meta.senderName },
     to: [{ address: email.getString("to") }],
@@ -103,13 +111,24 @@ function send(app, email) {
     html: message.html,
     text: message.text,
     headers: { [OUTBOX_HEADER]: email.id, ...unsubscribeHeaders(message) },
-    attachments,
-    inlineAttachments: inline,
+    attachments: files.attachments,
+    inlineAttachments: files.inline,
   }));
-  return { problems, afterSent };
+  return { problems, afterSent, files: files.list, names };
 }
 
-function markDelivered(app, email, status) {
+/**
+ * Saves the email delivered; a sent one keeps the list of the files it
+ * carried, and its outbox copy names them as the message did (the tax
+ * invoice's sentence, lib/email/sending-steps.js withFilesNamed).
+ */
+function markDelivered(app, email, status, sent) {
+  if (sent) {
+    const copy = require(`${__hooks}/lib/email/sending-steps.js`).withFilesNamed(email.getString("template"), { html: email.getString("html"), text: email.getString("text") }, sent.names);
+    email.set("html", copy.html);
+    email.set("text", copy.text);
+    email.set("attachments", sent.files);
+  }
   app.runInTransaction((txApp) => require(`${__hooks}/lib/email/outbox.js`).recordDelivered(txApp, email, status));
 }
 
@@ -160,7 +179,7 @@ function deliverEmail(app, emailId, report = logProblem) {
     markFailedAttempt(app, email, error);
     return "failed";
   }
-  markDelivered(app, email, "sent");
+  markDelivered(app, email, "sent", sent);
   sent.problems.forEach((problem) => report(app, email, problem));
   sent.afterSent.forEach((step) => {
     try {

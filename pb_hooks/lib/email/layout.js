@@ -62,8 +62,26 @@ function linkedHtml(text) {
   return html + escapeHtml(value.slice(done));
 }
 
-function paragraphHtml(text) {
-  return `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${INK};${WRAP}">${linkedHtml(text)}</p>`;
+/**
+ * A paragraph: text, or `{text, button, plain?}` (its action as a secondary
+ * button under it; `plain`, its words in the text part, paragraphText).
+ * @param {string | {text: string, button?: {label: string, url: string}, plain?: string}} paragraph
+ */
+function paragraphHtml(paragraph) {
+  const text = typeof paragraph === "string" ? paragraph : paragraph.text;
+  const html = `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${INK};${WRAP}">${linkedHtml(text)}</p>`;
+  return typeof paragraph === "object" && paragraph && paragraph.button ? `${html}\n${buttonHtml(paragraph.button, false)}` : html;
+}
+
+/**
+ * A paragraph's lines in the text part: its `plain` form when it has one (the
+ * sentence with the address in it, as the text part has always said it), else
+ * its text, then its action as 'Label: address'.
+ */
+function paragraphText(paragraph) {
+  if (typeof paragraph === "string") return [paragraph, ""];
+  if (paragraph.plain) return [paragraph.plain, ""];
+  return [paragraph.text, "", ...(paragraph.button ? [`${paragraph.button.label}: ${paragraph.button.url}`, ""] : [])];
 }
 
 function detailsHtml(details) {
@@ -90,38 +108,49 @@ ${image.caption ? `<p style="margin:12px 0 0;font-family:${FONT};font-size:14px;
 </table>`;
 }
 
-function buttonHtml(button) {
+/**
+ * A button that mail programs draw (a table cell of its colour holding the
+ * link, padded so the whole cell is the target; Outlook draws the cell
+ * and its border), its
+ * words the link's accessible name, and its address underneath as text to
+ * copy. `main`: the message's one amber button; otherwise white with a navy
+ * border, so the main action stays the one that stands out.
+ * @param {{label: string, url: string}} button
+ */
+function buttonHtml(button, main = true) {
   const href = escapeHtml(button.url);
-  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
-<tr><td align="center" bgcolor="${AMBER}" style="border-radius:6px;">
-<a href="${href}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:bold;color:${NAVY};text-decoration:none;border-radius:6px;">${escapeHtml(button.label)}</a>
+  const fill = main ? AMBER : "#ffffff";
+  const border = main ? AMBER : NAVY;
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 8px;border-collapse:separate;">
+<tr><td align="center" bgcolor="${fill}" style="border-radius:6px;background-color:${fill};border:2px solid ${border};">
+<a href="${href}" target="_blank" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:bold;color:${NAVY};background-color:${fill};text-decoration:none;border-radius:6px;">${escapeHtml(button.label)}</a>
 </td></tr>
 </table>
-<p style="margin:0 0 16px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};${WRAP}">If the button does not work, copy this link into your browser:<br><a href="${href}" target="_blank" style="color:${NAVY};word-break:break-all;overflow-wrap:anywhere;">${href}</a></p>`;
+<p style="margin:0 0 24px;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};${WRAP}">If the button does not work, copy this address into your browser:<br><a href="${href}" target="_blank" style="color:${NAVY};word-break:break-all;overflow-wrap:anywhere;">${href}</a></p>`;
 }
 
 /**
- * @param {{preheader: string, heading: string, greeting: string, paragraphs: string[],
+ * @param {{preheader: string, heading: string, greeting: string, paragraphs: Array<string | {text: string, button?: {label: string, url: string}}>,
  *   image?: {src: string, alt: string, width?: number, caption?: string},
  *   details?: Array<[string, string|string[]]>, button?: {label: string, url: string},
- *   closing?: string[]}} content
+ *   closing?: Array<string | {text: string, button?: {label: string, url: string}}>}} content
  * @returns {string}
  */
 function renderHtml(content) {
   const body = [
     paragraphHtml(content.greeting),
-    ...content.paragraphs.map(paragraphHtml),
+    ...content.paragraphs.map((paragraph) => paragraphHtml(paragraph)),
     content.image ? imageHtml(content.image) : "",
     content.details ? detailsHtml(content.details) : "",
     content.button ? buttonHtml(content.button) : "",
-    ...(content.closing || []).map(paragraphHtml),
+    ...(content.closing || []).map((paragraph) => paragraphHtml(paragraph)),
   ].join("\n");
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="x-apple-disable-message-reformatting">
+<meta name="x-apple-disable-message-reformatting" content="">
 <title>${escapeHtml(content.heading)}</title>
 <style>
 a { ${WRAP} }
@@ -156,14 +185,14 @@ You are receiving this email because of a registration for the ${BRAND}.
 /** The plain-text part with the same content as renderHtml. */
 function renderText(content) {
   const lines = [content.heading, "", content.greeting, ""];
-  content.paragraphs.forEach((paragraph) => lines.push(paragraph, ""));
+  content.paragraphs.forEach((paragraph) => lines.push(...paragraphText(paragraph)));
   (content.details || []).forEach(([label, value]) => {
     const values = Array.isArray(value) ? value : [value];
     lines.push(`${label}: ${values.join(", ")}`);
   });
   if (content.details) lines.push("");
   if (content.button) lines.push(`${content.button.label}: ${content.button.url}`, "");
-  (content.closing || []).forEach((paragraph) => lines.push(paragraph, ""));
+  (content.closing || []).forEach((paragraph) => lines.push(...paragraphText(paragraph)));
   lines.push("--", BRAND);
   return lines.join("\n");
 }
@@ -236,5 +265,5 @@ function withWorkingCopy(message, redact) {
 }
 
 module.exports = {
-  BRAND, escapeHtml, linkedHtml, renderHtml, renderText, eventRows, subjectTitle, theEvent, renderMessage, renderWithWorkingCopy, withWorkingCopy,
+  BRAND, escapeHtml, linkedHtml, paragraphHtml, renderHtml, renderText, eventRows, subjectTitle, theEvent, renderMessage, renderWithWorkingCopy, withWorkingCopy,
 };

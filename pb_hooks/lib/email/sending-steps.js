@@ -8,7 +8,10 @@
 // (lib/email/delivery.js) knows only this list. Several owners may handle one
 // template (a confirmation carries a ticket and, to the buyer, a tax
 // invoice): each takes its step in the list's order, on the message the one
-// before it gave, and their files are put together. (PocketBase loads modules
+// before it gave, and their files are put together. The confirmation then
+// names the tax invoice it carries by its file's name (withFilesNamed), and
+// delivery records every file's name, type and size on the outbox row
+// (measuredFiles) for the admin preview. (PocketBase loads modules
 // lazily in each of its runtimes, so a step is found by requiring its owner
 // here, not by the owner announcing itself when it happens to be loaded.)
 // A step that cannot make a file its email can go without (a tax invoice
@@ -54,6 +57,64 @@ function prepare(app, email, message) {
   }, { message, attachments: {}, inline: {}, problems: [], afterSent: [] });
 }
 
+// lib/invoices/document.js fileName(): the order's tax invoice
+const INVOICE_FILE = /^tax-invoice-[^\s/]+\.pdf$/;
+const FILE_TYPES = { pdf: "application/pdf", ics: "text/calendar", png: "image/png" };
+
+/** A file's media type by its name's ending. */
+function fileType(name) {
+  const ending = String(name).split(".").pop().toLowerCase();
+  return FILE_TYPES[ending] || "application/octet-stream";
+}
+
+/**
+ * The confirmation's words brought in line with the files it carries: when a
+ * tax invoice goes with it, the sentence naming it by its file's name follows
+ * the line that the calendar file is attached (in the HTML and the text part);
+ * without one (a free seat, another attendee's copy, a PDF that could not be
+ * made) it says nothing about an invoice. Other messages are returned as they are.
+ * @param {string} template
+ * @param {{html: string, text: string}} message
+ * @param {string[]} names the names of the files attached
+ */
+function withFilesNamed(template, message, names) {
+  const templates = require(`${__hooks}/lib/email/templates.js`);
+  const invoice = names.find((name) => INVOICE_FILE.test(name));
+  if (template !== templates.TEMPLATES.confirmation || !invoice) return message;
+  const sentence = templates.invoiceAttachedSentence(invoice);
+  if (String(message.text).includes(sentence)) return message;
+  const { paragraphHtml } = require(`${__hooks}/lib/email/layout.js`);
+  const calendarHtml = paragraphHtml(templates.CALENDAR_ATTACHED);
+  const html = String(message.html);
+  const text = String(message.text);
+  return {
+    ...message,
+    html: html.includes(calendarHtml) ? html.replace(calendarHtml, `${calendarHtml}\n${paragraphHtml(sentence)}`) : html,
+    text: text.includes(`${templates.CALENDAR_ATTACHED}\n`)
+      ? text.replace(`${templates.CALENDAR_ATTACHED}\n`, `${templates.CALENDAR_ATTACHED}\n\n${sentence}\n`)
+      : `${text}\n\n${sentence}`,
+  };
+}
+
+/**
+ * Each file made for the message read once, to know its size: the files
+ * (fresh readers over the same bytes, for the mailer) and their list as the
+ * outbox records it, `[{name, type, size, inline}]` (lib/email/delivery.js).
+ * @param {{attachments: Record<string, any>, inline: Record<string, any>}} prepared
+ */
+function measuredFiles(prepared) {
+  const list = [];
+  const measure = (files, inline) => Object.keys(files).reduce((fresh, name) => {
+    const bytes = toBytes(files[name]);
+    list.push({ name, type: fileType(name), size: bytes.length, inline });
+    fresh[name] = $filesystem.fileFromBytes(bytes, name).reader.open();
+    return fresh;
+  }, {});
+  const attachments = measure(prepared.attachments, false);
+  const inline = measure(prepared.inline, true);
+  return { attachments, inline, list };
+}
+
 /**
  * The images an outbox email's HTML shows by `cid:`, as data: URLs, so the
  * admin preview shows them as the recipient sees them: `{[name]: url}`.
@@ -63,4 +124,4 @@ function previewImages(app, email) {
   return stepsFor(email).reduce((images, step) => (step.previewImages ? { ...images, ...step.previewImages(app, email) } : images), {});
 }
 
-module.exports = { isObsolete, prepare, previewImages };
+module.exports = { isObsolete, prepare, previewImages, withFilesNamed, measuredFiles, fileType };

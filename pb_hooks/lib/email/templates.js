@@ -21,17 +21,45 @@ function layout() {
   return require(`${__hooks}/lib/email/layout.js`);
 }
 
-/** The ticket's part of a confirmation: the QR code (inside the message, shown by its Content-ID), the code and where else to find it. */
+/** The ticket's part of a confirmation: the QR code (inside the message, shown by its Content-ID), the code in groups of four and where else to find it. */
 function ticketContent(ticket) {
   const { IMAGE_FILENAME, DISPLAY_WIDTH, QR_SENTENCE } = require(`${__hooks}/lib/tickets/qr.js`);
   return {
     image: {
       src: `cid:${IMAGE_FILENAME}`,
-      alt: `QR code of your ticket, code ${ticket.code}`,
+      alt: `QR code of your ticket, code ${groupedCode(ticket.code)}`,
       width: DISPLAY_WIDTH,
       caption: "Your ticket: show this QR code at the door.",
     },
-    paragraph: `${QR_SENTENCE} Once you have created your account, the attendee portal shows it too, offline, under Your Ticket: ${ticket.portalUrl}`,
+    paragraph: QR_SENTENCE,
+    portal: {
+      text: "Once you have created your account, the attendee portal shows your ticket too, offline, under Your Ticket.",
+      button: { label: "Open Your Ticket", url: ticket.portalUrl },
+      plain: `Once you have created your account, the attendee portal shows your ticket too, offline, under Your Ticket: ${ticket.portalUrl}`,
+    },
+  };
+}
+
+/** A ticket code as people read it: in groups of four, as the ticket page shows it (the door takes it typed either way). */
+function groupedCode(code) {
+  return require(`${__hooks}/lib/tickets/ticket.js`).groupedTicketCode(code);
+}
+
+/** The confirmation's line that its calendar file is attached; the tax invoice's sentence follows it when one goes too (lib/email/sending-steps.js). */
+const CALENDAR_ATTACHED = "The calendar file is also attached to this email.";
+
+/** The sentence naming the tax invoice a confirmation carries, by its file's name. */
+function invoiceAttachedSentence(fileName) {
+  return `Your tax invoice is attached (${fileName}).`;
+}
+
+/** The confirmation's paragraph on cancelling: the attendee's own link as a button, and the terms' tiers (the text part keeps lib/cancellation/links.js's sentence). */
+function cancellationParagraph(cancelUrl) {
+  const terms = require(`${__hooks}/lib/cancellation/refund-tiers.js`).TIERS.map((tier) => tier.words).join(" ");
+  return {
+    text: `Can't come after all? Cancel your registration with the button below, no sign-in needed (or in the attendee portal). Refunds follow our terms: ${terms}`,
+    button: { label: "Cancel My Registration", url: cancelUrl },
+    plain: require(`${__hooks}/lib/cancellation/links.js`).confirmationCancellationNote(cancelUrl),
   };
 }
 
@@ -59,14 +87,19 @@ function confirmationEmail(data) {
       ...layout().eventRows(data.event, true),
       [data.attendees.length === 1 ? "Attendee" : "Attendees", data.attendees],
       ["Amount paid", data.amount],
-      ...(data.ticket ? [["Ticket code", data.ticket.code]] : []),
+      ...(data.ticket ? [["Ticket code", groupedCode(data.ticket.code)]] : []),
     ],
     button: { label: "Add to Calendar", url: data.ticket ? data.ticket.calendarUrl : data.event.calendarUrl },
     closing: [
-      "The calendar file is also attached to this email.",
+      CALENDAR_ATTACHED,
+      ...(ticket ? [ticket.portal] : []),
       "You will receive a separate email inviting you to create your account for the attendee portal.",
-      ...(data.orderUrl ? [`Your order, with every attendee's ticket, the amount paid and the calendar link, is on this page any time, no sign-in needed: ${data.orderUrl} (keep this link to yourself: it opens your tickets).`] : []),
-      ...(cancellation ? [cancellation.confirmationCancellationNote(data.cancelUrl)] : []),
+      ...(data.orderUrl ? [{
+        text: "Your order, with every attendee's ticket, the amount paid and the calendar link, is on its own page any time, no sign-in needed. Keep its address to yourself: it opens your tickets.",
+        button: { label: "View Your Order", url: data.orderUrl },
+        plain: `Your order, with every attendee's ticket, the amount paid and the calendar link, is on this page any time, no sign-in needed: ${data.orderUrl} (keep this link to yourself: it opens your tickets).`,
+      }] : []),
+      ...(cancellation ? [cancellationParagraph(data.cancelUrl)] : []),
     ],
   });
   // The outbox copy administrators read hides each working link (lib/email/secrets.js).
@@ -119,9 +152,13 @@ function accessReminderEmail(data) {
     paragraphs: [
       `You already have an account for the attendee portal of the ${data.event.title} on ${data.event.date}. Sign in with ${data.email} to use the AI tools and the session materials.`,
       ...toolsStayNote(data.event),
-      `Forgotten your password? Choose a new one at ${data.resetUrl}.`,
     ],
     button: { label: "Sign In", url: data.signInUrl },
+    closing: [{
+      text: "Forgotten your password? Choose a new one:",
+      button: { label: "Choose a New Password", url: data.resetUrl },
+      plain: `Forgotten your password? Choose a new one at ${data.resetUrl}.`,
+    }],
   });
 }
 
@@ -227,7 +264,11 @@ function waitlistContent(data, upcoming) {
       data.event.phase === "scheduled" ? "No payment has been taken." : "We will email you as soon as registration opens for the next masterclass. No payment has been taken.",
     ],
     button: upcoming ? { label: "Confirm My Email Address", url: data.confirmUrl } : undefined,
-    closing: upcoming ? [`See your place in the queue at any time: ${data.statusUrl}`] : [],
+    closing: upcoming ? [{
+      text: "See your place in the queue at any time:",
+      button: { label: "See My Place in the Queue", url: data.statusUrl },
+      plain: `See your place in the queue at any time: ${data.statusUrl}`,
+    }] : [],
   };
 }
 
@@ -274,6 +315,9 @@ function refundEmail(data) {
 module.exports = {
   accessReminderEmail,
   TEMPLATES,
+  CALENDAR_ATTACHED,
+  invoiceAttachedSentence,
+  groupedCode,
   confirmationEmail,
   invitationEmail,
   invitationOutboxMessage,

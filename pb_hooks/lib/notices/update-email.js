@@ -47,7 +47,7 @@ function updateEmail(data) {
   const rows = [["Event", event.title], ["When", event.when], ["Where", placeOf(event)]];
   if (previous && previous.when !== event.when) rows.push(["Previously", previous.when]);
   if (previous && placeOf(previous) !== placeOf(event)) rows.push(["Previous place", placeOf(previous)]);
-  if (data.ticket) rows.push(["Ticket code", data.ticket.code]);
+  if (data.ticket) rows.push(["Ticket code", require(`${__hooks}/lib/tickets/ticket.js`).groupedTicketCode(data.ticket.code)]);
   return layout().renderMessage(TEMPLATE, `Change to ${layout().theEvent(event.title)}: new ${words}`, {
     preheader: `${event.title} is now ${event.when}, ${placeOf(event)}.`,
     heading: `New ${words} for your masterclass`,

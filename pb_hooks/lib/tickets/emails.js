@@ -132,7 +132,9 @@ function withCurrentTicket(app, email, message) {
     .findRecordsByFilter("voided_tickets", "attendee = {:attendee}", "", 0, 0, { attendee: attendeeId })
     .map((voided) => voided.getString("code"))
     .filter((code) => code !== "" && code !== ticket.code);
-  const current = (text) => replaced.reduce((out, code) => out.split(code).join(ticket.code), text || "");
+  // the code is written whole (the QR code's words) or in groups of four (the code people read): both are put right
+  const { groupedTicketCode } = require(`${__hooks}/lib/tickets/ticket.js`);
+  const current = (text) => replaced.reduce((out, code) => out.split(groupedTicketCode(code)).join(groupedTicketCode(ticket.code)).split(code).join(ticket.code), text || "");
   const corrected = { ...message, html: current(message.html), text: current(message.text) };
   const stored = { html: email.getString("html"), text: email.getString("text") };
   if (current(stored.html) !== stored.html || current(stored.text) !== stored.text || corrected.html !== message.html || corrected.text !== message.text) {
@@ -197,7 +199,8 @@ function previewImages(app, email) {
     ...app.findRecordsByFilter("voided_tickets", "attendee = {:attendee}", "-created", 0, 0, { attendee: attendee.id }).map((voided) => voided.getString("code")),
   ].filter((code) => code !== "");
   const html = email.getString("html");
-  const shown = codes.find((code) => html.includes(code));
+  const { groupedTicketCode } = require(`${__hooks}/lib/tickets/ticket.js`);
+  const shown = codes.find((code) => html.includes(code) || html.includes(groupedTicketCode(code)));
   if (!shown) return {};
   const { IMAGE_FILENAME, qrPng } = require(`${__hooks}/lib/tickets/qr.js`);
   const payload = require(`${__hooks}/lib/tickets/ticket.js`).ticketPayload(attendee.getString("event"), shown);

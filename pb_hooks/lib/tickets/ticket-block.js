@@ -16,18 +16,20 @@ function layout() {
  */
 function ticketBlock(data) {
   const { IMAGE_FILENAME, DISPLAY_WIDTH, QR_SENTENCE } = require(`${__hooks}/lib/tickets/qr.js`);
+  // in groups of four, as the ticket page shows it (the door takes it typed either way)
+  const code = require(`${__hooks}/lib/tickets/ticket.js`).groupedTicketCode(data.code);
   return {
     paragraph: `${QR_SENTENCE} ${data.portal}`,
     image: {
       src: `cid:${IMAGE_FILENAME}`,
-      alt: `QR code of your ticket, code ${data.code}`,
+      alt: `QR code of your ticket, code ${code}`,
       width: DISPLAY_WIDTH,
       caption: "Your ticket: show this QR code at the door.",
     },
     details: [
       ...layout().eventRows(data.event, true),
       ["Attendee", data.fullName],
-      ["Ticket code", data.code],
+      ["Ticket code", code],
     ],
   };
 }

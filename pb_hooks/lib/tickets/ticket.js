@@ -53,7 +53,16 @@ function parseTicketPayload(text) {
   return { ok: true, eventId: parts[1], code: parts[2] };
 }
 
+/** The code in groups of four for people to read ('abcd efgh …', as src/lib/ticket.ts groupedTicketCode); the QR code carries it whole. */
+function groupedTicketCode(code) {
+  const text = String(code == null ? "" : code);
+  const groups = [];
+  // sliced, not a lookahead pattern: goja has matched a lookahead twice before (lib/events/format.js)
+  for (let at = 0; at < text.length; at += 4) groups.push(text.slice(at, at + 4));
+  return groups.join(" ");
+}
+
 module.exports = {
   TICKET_PREFIX, CODE_ALPHABET, CODE_LENGTH, MAX_PAYLOAD_LENGTH,
-  newTicketCode, isTicketCode, ticketPayload, parseTicketPayload,
+  newTicketCode, isTicketCode, ticketPayload, parseTicketPayload, groupedTicketCode,
 };
