@@ -1,9 +1,13 @@
 // Landing page (spec section 2 "Landing page", sections 1 and 9): sections and
 // texts in order, links, the speaker dialog, card enlargement above 768 px,
 // the account buttons per session, event facts in the event's own time zone.
-import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
-import { EVENT_SLUG } from '../support/masterclassEvent';
+import { EVENT_SLUG, masterclassEvent, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
+import { LIMITS_RAISED, startTestServer, type TestServer } from '../support/pocketbase';
+import { lookAt } from './support/lookAt';
 import { createPortalUser, signInAs, type PortalRole } from './portal-helpers';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { rewriteJson, showSalesOpen } from './support/routes';
@@ -409,4 +413,190 @@ test.describe('sales state and failures', () => {
     await expect(page.getByText('Speaker profiles are not available right now. Please check back soon.')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Who Should Attend' })).toBeVisible();
   });
+});
+
+/**
+ * The first screen of a phone and of a laptop, served by a server of this block's own
+ * (the page as the server sends it, with its masterclass filled in, then the app): the
+ * masterclass of 18 June 2031 with its venue, price and seats, in each sales state, and
+ * speakers with a long bio and a short one. Screenshots: /tmp/shots/landing/.
+ */
+test.describe('the first screen says when, where and how much, with one way in', () => {
+  const WHEN_2031 = 'Wednesday 18 June 2031, 11:30 am – 2:30 pm ACST';
+  const VENUE = 'Lot Fourteen, North Terrace, Adelaide SA 5000';
+  const LONG_BIO = [
+    'Amelia leads AI strategy at Southern Cross AI, where her teams put language models to work in hospitals, banks and city councils.',
+    'Before that she spent ten years building data platforms in Sydney, Singapore and Zürich, and she still writes code every week.',
+    '',
+    'She advises the boards of two South Australian scale-ups on AI risk and teaches the executive programme at the University of Adelaide.',
+  ].join('\n');
+  const SHORT_BIO = 'مرحبا! Zoë builds AI agents for small businesses 🚀';
+  // Two widths, each with an axe scan, on a busy runner.
+  test.describe.configure({ timeout: 120_000 });
+  let server: TestServer;
+  let admin: PocketBase;
+  let eventId: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startTestServer({ publicDir: process.env.E2E_PUBLIC_DIR, env: LIMITS_RAISED });
+    admin = await server.admin();
+    const event = await masterclassEvent(admin);
+    eventId = event.id;
+    await admin.collection('events').update(eventId, { ...UPCOMING_EVENT_TIMES, venue: VENUE });
+    const speakers = await admin.collection('speakers').getFullList({ filter: admin.filter('event = {:id}', { id: eventId }), sort: 'sort' });
+    await admin.collection('speakers').update(speakers[0]!.id, { bio: LONG_BIO });
+    await admin.collection('speakers').update(speakers[1]!.id, { name: 'Zoë 𠮷田', bio: SHORT_BIO });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  const heroOf = (page: Page) => page.getByRole('region', { name: 'AI CHAMPIONS MASTERCLASS' });
+
+  /** The page of the masterclass in `salesState` (sales opening at `salesOpenAt` when given), at `viewport`. */
+  async function openAt(page: Page, viewport: { width: number; height: number }, salesState: string, salesOpenAt = '') {
+    await admin.collection('events').update(eventId, { sales_state: salesState, sales_open_at: salesOpenAt });
+    await page.setViewportSize(viewport);
+    await page.goto(`${server.url}/`);
+    await expect(heroOf(page).getByTestId('primary-action')).toBeVisible({ timeout: APP_START_TIMEOUT });
+  }
+
+  /** Each text is shown whole inside the first screen (the page not scrolled). */
+  async function expectOnFirstScreen(page: Page, texts: Record<string, Locator>) {
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const viewport = page.viewportSize()!;
+    for (const [name, locator] of Object.entries(texts)) {
+      await expect(locator, name).toBeVisible();
+      const box = (await locator.boundingBox())!;
+      expect(box.y, `${name} starts on the first screen`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${name} ends on the first screen (${viewport.width} px)`).toBeLessThanOrEqual(viewport.height);
+    }
+  }
+
+  /** The hero's buttons (links and buttons drawn as buttons): exactly one, saying `action`. */
+  async function expectOnePrimary(page: Page, action: string) {
+    const buttons = heroOf(page).locator('.mantine-Button-root');
+    await expect(buttons).toHaveCount(1);
+    await expect(buttons).toHaveText(action);
+  }
+
+  async function expectAxeClean(page: Page) {
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    const results = await new AxeBuilder({ page }).include('section[aria-labelledby="hero-title"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+
+  const facts = (page: Page) => ({
+    'the date and time range': heroOf(page).getByText(WHEN_2031, { exact: true }),
+    'the venue': heroOf(page).getByText(VENUE, { exact: true }),
+  });
+
+  test('on sale: date, time range, venue, price and seats left on the first screen, and Register Now alone', async ({ page, browser }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await openAt(page, viewport, 'open');
+      const hero = heroOf(page);
+      await expectOnFirstScreen(page, {
+        ...facts(page),
+        'the price': hero.getByText('$495', { exact: true }),
+        'the seats left': hero.getByText('50 seats left', { exact: true }),
+        'Register Now': hero.getByRole('link', { name: 'Register Now' }),
+      });
+      await expectOnePrimary(page, 'Register Now');
+      await expect(page.getByRole('link', { name: 'Register for Future Events' })).toHaveCount(0);
+      await expectAxeClean(page);
+      await lookAt(page, { path: `/tmp/shots/landing/hero-on-sale-${viewport.width}.png` });
+    }
+    // The page as the server sends it says the same before any script runs.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto(`${server.url}/`);
+      await expectOnFirstScreen(bare, {
+        ...facts(bare),
+        'the price': heroOf(bare).getByText('$495', { exact: true }),
+        'the seats left': heroOf(bare).getByText('50 seats left', { exact: true }),
+      });
+      await expectOnePrimary(bare, 'Register Now');
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  test('sold out: the facts and the waitlist alone', async ({ page }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await openAt(page, viewport, 'sold_out');
+      await expectOnFirstScreen(page, { ...facts(page), 'the notice': heroOf(page).getByText(SOLD_OUT, { exact: true }), 'the waitlist': heroOf(page).getByTestId('primary-action') });
+      await expectOnePrimary(page, 'Join the waitlist for 18 June');
+      await expectAxeClean(page);
+      await lookAt(page, { path: `/tmp/shots/landing/hero-sold-out-${viewport.width}.png` });
+    }
+  });
+
+  test('scheduled: the facts, the price and Tell Me When Sales Open alone', async ({ page }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      // Sales open on Monday 7 January 2030 at 9:00 am in Adelaide (daylight time).
+      await openAt(page, viewport, 'open', '2030-01-06 22:30:00.000Z');
+      const hero = heroOf(page);
+      await expectOnFirstScreen(page, {
+        ...facts(page),
+        'when sales open': hero.getByText('Sales open on Monday 7 January at 9:00 am', { exact: true }),
+        'the price': hero.getByText('$495 per person', { exact: true }),
+        'the button': hero.getByTestId('primary-action'),
+      });
+      await expectOnePrimary(page, 'Tell Me When Sales Open');
+      await expectAxeClean(page);
+      await lookAt(page, { path: `/tmp/shots/landing/hero-scheduled-${viewport.width}.png` });
+    }
+  });
+
+  test('closed: the facts and Register for Future Events alone', async ({ page }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await openAt(page, viewport, 'closed');
+      await expectOnFirstScreen(page, { ...facts(page), 'the notice': heroOf(page).getByText('Registration Is Closed', { exact: true }), 'the button': heroOf(page).getByTestId('primary-action') });
+      await expectOnePrimary(page, 'Register for Future Events');
+      await expectAxeClean(page);
+      await lookAt(page, { path: `/tmp/shots/landing/hero-closed-${viewport.width}.png` });
+    }
+  });
+
+  test("the speaker dialog says the speaker's whole bio; a card offers it only when it says more", async ({ page }) => {
+    const [long, short] = await admin.collection('speakers').getFullList({ filter: admin.filter('event = {:id}', { id: eventId }), sort: 'sort' });
+    expect(long!.bio).toBe(LONG_BIO);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await openAt(page, viewport, 'open');
+      const section = page.getByRole('region', { name: 'Meet Your Speakers' });
+      const amelia = section.getByRole('button', { name: /Dr Amelia Hart/ });
+      await amelia.scrollIntoViewIfNeeded();
+      // The card shows the bio's opening and offers the rest.
+      await expect(amelia).toContainText(LONG_BIO.split('\n')[0]!);
+      await expect(amelia).not.toContainText('ten years');
+      await expect(amelia).toContainText('Read full bio');
+      await amelia.click();
+      const dialog = page.getByRole('dialog', { name: 'Dr Amelia Hart' });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.getByTestId('speaker-bio').innerText()).toBe(long!.bio);
+      await expectAxeCleanDialog(page);
+      await lookAt(page, { path: `/tmp/shots/landing/speaker-dialog-${viewport.width}.png` });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // A bio the card shows whole: nothing more is offered, and the dialog says the same.
+      const zoe = section.getByRole('button', { name: /Zoë 𠮷田/ });
+      await expect(zoe).toContainText(SHORT_BIO);
+      await expect(zoe).not.toContainText('Read full bio');
+      await zoe.click();
+      const zoeDialog = page.getByRole('dialog', { name: 'Zoë 𠮷田' });
+      expect(await zoeDialog.getByTestId('speaker-bio').innerText()).toBe(short!.bio);
+      await zoeDialog.getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await lookAt(section, { path: `/tmp/shots/landing/speaker-cards-${viewport.width}.png` });
+    }
+  });
+
+  async function expectAxeCleanDialog(page: Page) {
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  }
 });

@@ -28,7 +28,7 @@ function seatsText(left) {
 
 /**
  * The hero's phase and words for a public summary at `now`.
- * @param {{starts_at: string, ends_at: string, timezone: string, location: string, capacity: number, price_cents: number, currency: string, sales_state: string, sales_open_at?: string, seats_left: number, cancelled?: boolean}} summary
+ * @param {{starts_at: string, ends_at: string, timezone: string, location: string, venue?: string, capacity: number, price_cents: number, currency: string, sales_state: string, sales_open_at?: string, seats_left: number, cancelled?: boolean}} summary
  * @param {Date} now
  */
 function heroTexts(summary, now) {
@@ -43,6 +43,8 @@ function heroTexts(summary, now) {
       date: format.formatDate(summary.starts_at, zone),
       day: format.formatDayMonth(summary.starts_at, zone),
       when: format.formatWhen(summary.starts_at, summary.ends_at, zone),
+      // Where: the venue's address, else the location (src/features/landing/heroView.ts says the same).
+      venue: String(summary.venue || "").trim() || summary.location,
       capacity: String(summary.capacity),
       price: formatPrice(summary.price_cents, summary.currency),
       seats: seatsText(summary.seats_left),

@@ -20,6 +20,8 @@ export interface HeroTexts {
   day: string;
   /** 'Wednesday 16 December 2026, 11:30 am – 2:30 pm ACDT' */
   when: string;
+  /** Where it takes place: the venue's address ('Lot Fourteen, North Terrace, Adelaide SA 5000'), else the location. */
+  venue: string;
   /** '50' */
   capacity: string;
   /** '$495' */
@@ -49,6 +51,7 @@ export const HERO_TOKENS: HeroTexts = {
   date: '%%HERO_DATE%%',
   day: '%%HERO_DAY%%',
   when: '%%HERO_WHEN%%',
+  venue: '%%HERO_VENUE%%',
   capacity: '%%HERO_CAPACITY%%',
   price: '%%HERO_PRICE%%',
   seats: '%%HERO_SEATS%%',
@@ -92,6 +95,7 @@ export function heroView(event: MasterclassEvent, phase: EventPhase, live: boole
       date: when?.date ?? '',
       day: formatDayMonth(event.starts_at, event.timezone),
       when: when?.full ?? '',
+      venue: String(event.venue ?? '').trim() || event.location,
       capacity: String(event.capacity),
       price: formatPrice(event.price_cents, event.currency),
       seats: known ? seatsText(event.seats_left as number) : SEATS_NEED_CONNECTION,

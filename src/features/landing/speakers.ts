@@ -37,6 +37,36 @@ export function speakerBio(speaker: Speaker): string {
   return speaker.bio.trim() || DEFAULT_SPEAKER_BIO;
 }
 
+/** The longest summary a speaker card shows (about four lines of the card at 390 px). */
+export const CARD_BIO_MAX = 160;
+
+/**
+ * What a speaker's card says of the bio: its first paragraph, whole when it is
+ * short, else its opening sentences up to CARD_BIO_MAX characters (or, when the
+ * first sentence alone is longer, its words up to there and '…'). The dialog
+ * says the whole bio; the card offers it only when there is more to read.
+ */
+export function speakerCardBio(speaker: Speaker): string {
+  const bio = speakerBio(speaker);
+  const first = bio.split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').trim();
+  if (first.length <= CARD_BIO_MAX) return first;
+  const sentences = first.match(/[^.!?…]+[.!?…]+["'”’)]*\s*/gu) ?? [];
+  let summary = '';
+  for (const sentence of sentences) {
+    if ((summary + sentence).trim().length > CARD_BIO_MAX) break;
+    summary += sentence;
+  }
+  if (summary.trim()) return summary.trim();
+  const cut = [...first].slice(0, CARD_BIO_MAX).join('');
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,;:–—-]+$/u, '');
+  return `${atWord}…`;
+}
+
+/** Whether the dialog has more of the bio than the card shows. */
+export function hasMoreBio(speaker: Speaker): boolean {
+  return speakerCardBio(speaker) !== speakerBio(speaker).replace(/\s+/g, ' ').trim();
+}
+
 export function speakerInitials(speaker: Speaker): string {
   return speaker.name
     .split(/\s+/)

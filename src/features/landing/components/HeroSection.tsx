@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { Placeholder } from './Placeholder';
-import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconCalendarEvent, IconMapPin, IconRefresh, IconTicket, IconWifiOff } from '@tabler/icons-react';
 import { loadFullStyles } from '@/app/deferred';
 import { HERO_LINE } from '../content';
 import { EVENT_NEEDS_CONNECTION, type EventUnavailable } from '@/pwa/eventUnavailable';
@@ -60,13 +60,40 @@ export function HeroSection({ view, unavailable = null, showWaitlistForm, next =
 function HeroRegistration({ view }: { view: HeroView }) {
   const { phase, texts } = view;
   const copy = heroCopy(phase, texts);
+  // When, where, what it costs and the one way in come first, so a phone shows them on its first screen; the welcome follows.
   return (
     <>
       <EventNotice phase={phase} salesOpen={texts.salesOpen} />
+      <HeroFacts view={view} />
+      <RegistrationButtons phase={phase} event={texts.slug} day={texts.day} aside={phase === 'on_sale' ? <HeroOffer view={view} /> : undefined} />
       <Text className={classes.welcome}>{copy.welcome}</Text>
       <Text className={classes.invite}>{copy.invite}</Text>
-      <RegistrationButtons phase={phase} event={texts.slug} day={texts.day} aside={phase === 'on_sale' ? <HeroOffer view={view} /> : undefined} />
     </>
+  );
+}
+
+/** The date with the time range in the event's zone, the venue, and before sales open the price (on sale it stands beside Register Now). */
+function HeroFacts({ view }: { view: HeroView }) {
+  const { phase, texts } = view;
+  return (
+    <ul className={classes.facts} data-testid="hero-facts">
+      <li>
+        <IconCalendarEvent size={20} stroke={1.8} aria-hidden />
+        <span data-testid="hero-when">{texts.when}</span>
+      </li>
+      <li>
+        <IconMapPin size={20} stroke={1.8} aria-hidden />
+        <span data-testid="hero-venue">{texts.venue}</span>
+      </li>
+      {phase === 'scheduled' && (
+        <li>
+          <IconTicket size={20} stroke={1.8} aria-hidden />
+          <span>
+            {texts.price} per person
+          </span>
+        </li>
+      )}
+    </ul>
   );
 }
 

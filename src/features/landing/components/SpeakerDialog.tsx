@@ -38,7 +38,8 @@ export function SpeakerDialog({ speaker, opened, onClose }: SpeakerDialogProps) 
               )}
             </div>
           </Group>
-          <Text lh={1.7} style={{ whiteSpace: 'pre-line' }}>
+          {/* The whole bio, its paragraphs kept (the card shows its opening: ../speakers.ts speakerCardBio). */}
+          <Text lh={1.7} style={{ whiteSpace: 'pre-line' }} dir="auto" data-testid="speaker-bio">
             {speakerBio(speaker)}
           </Text>
           {speaker.website && (
