@@ -8,7 +8,8 @@
 // (sent inside the message, referenced by cid:) shows in the preview and reads
 // back to the attendee's ticket. Each email's kind shows in words, and Resend
 // is offered where the server allows it (a copy, listed as resent), otherwise
-// the message says why not.
+// the message says why not. A sent email lists the files it carried (name,
+// type and size), at 1280 and 390 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
@@ -16,6 +17,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { masterclassEvent } from '../support/masterclassEvent';
 import { readQrFromPng } from '../support/qr';
+import { lookAt } from './support/lookAt';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 
 let admin: PortalTestUser;
@@ -171,6 +173,53 @@ test.describe('a ticket email in the outbox', () => {
     await expect.poll(() => image.evaluate((shown: HTMLImageElement) => shown.complete && shown.naturalWidth)).toBeGreaterThan(0);
     expect(readQrFromPng(await image.screenshot())).toBe(`AICM1:${event.id}:${attendee.ticket_code}`);
   });
+});
+
+test.describe('the files an email carried', () => {
+  for (const [width, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    test(`a sent confirmation lists its tax invoice, calendar file and QR code with type and size; a message with none lists nothing (${width} px)`, async ({ page }, testInfo) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      const stamp = `${width}-${Date.now()}`;
+      const to = `files-${stamp}@example.com`;
+      const subject = `Your place at the masterclass is confirmed ${stamp}`;
+      await su.collection('emails').create({
+        to, subject, template: 'registration_confirmation', status: 'sent', attempts: 1, sent_at: new Date().toISOString().replace('T', ' '),
+        html: '<h1>Your registration is confirmed</h1><p>Hi 𠮷田 太郎,</p><p>Your tax invoice is attached (tax-invoice-INV-000042.pdf).</p>',
+        text: 'Hi 𠮷田 太郎,\n\nYour tax invoice is attached (tax-invoice-INV-000042.pdf).',
+        attachments: [
+          { name: 'tax-invoice-INV-000042.pdf', type: 'application/pdf', size: 48_213, inline: false },
+          { name: 'ai-champions-masterclass.ics', type: 'text/calendar', size: 1_530, inline: false },
+          { name: 'masterclass-ticket.png', type: 'image/png', size: 812, inline: true },
+        ],
+      });
+      const plainSubject = `Interest registered ${stamp}`;
+      await su.collection('emails').create({
+        to, subject: plainSubject, template: 'waitlist_confirmation', status: 'sent', attempts: 1, html: '<p>Thank you</p>', text: 'Thank you',
+      });
+      await signInAs(page, admin);
+      await page.goto('/admin/emails');
+      await page.getByText(subject).click();
+      const drawer = page.getByRole('dialog', { name: subject });
+      const files = drawer.getByRole('list', { name: 'Files this email carried' });
+      await expect(drawer.getByText('Attachments (3)')).toBeVisible();
+      await expect(files.getByRole('listitem')).toHaveText([
+        'tax-invoice-INV-000042.pdf · PDF document (application/pdf) · 47.1 KB',
+        'ai-champions-masterclass.ics · Calendar file (text/calendar) · 1.5 KB',
+        'masterclass-ticket.png · PNG image (image/png) · 812 bytes · shown inside the message',
+      ]);
+      await expect(drawer.locator('iframe')).toHaveAttribute('srcdoc', /tax-invoice-INV-000042\.pdf/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await lookAt(page, { path: testInfo.outputPath(`email-attachments-${width}.png`) });
+      expect(await axeFindings(page)).toEqual([]);
+
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await page.getByText(plainSubject).click();
+      const plain = page.getByRole('dialog', { name: plainSubject });
+      await expect(plain.locator('iframe')).toHaveAttribute('srcdoc', /Thank you/);
+      await expect(plain.getByText(/^Attachments/)).toHaveCount(0);
+    });
+  }
 });
 
 test.describe('kinds in words, and Resend where it makes sense', () => {

@@ -4,12 +4,14 @@
 // see of a message that carries a sign-in secret is its redacted copy; images
 // sent inside the message (the ticket's QR code) are shown from the server.
 // Resend is offered where the server allows it, otherwise it says why not.
+// The files a sent message carried (tax invoice, calendar file, the QR code
+// shown inside it) are listed with their type and size.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Code, Drawer, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Code, Drawer, Group, List, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMailForward, IconRefresh } from '@tabler/icons-react';
-import { formatWhen, kindWords, STATUS_LOOK } from './emailFormat';
-import { readEmail, type OutboxEmail, type OutboxMessage, type ResendOption } from './emailsApi';
+import { IconMailForward, IconPaperclip, IconRefresh } from '@tabler/icons-react';
+import { fileTypeWords, formatFileSize, formatWhen, kindWords, STATUS_LOOK } from './emailFormat';
+import { readEmail, type EmailAttachment, type OutboxEmail, type OutboxMessage, type ResendOption } from './emailsApi';
 
 export interface EmailDetailDrawerProps {
   email: OutboxEmail | null;
@@ -32,6 +34,29 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
         {children}
       </Text>
     </Group>
+  );
+}
+
+/** The files the message carried: name, type and size; an image shown inside the message says so. */
+function AttachmentList({ files }: { files: EmailAttachment[] }) {
+  return (
+    <Stack gap={4} component="section" aria-labelledby="email-attachments-heading">
+      <Text fw={600} id="email-attachments-heading">
+        Attachments ({files.length})
+      </Text>
+      <List spacing={4} size="sm" icon={<IconPaperclip size={14} aria-hidden />} aria-label="Files this email carried">
+        {files.map((file) => (
+          <List.Item key={`${file.name}|${file.inline ? 'inline' : 'file'}`}>
+            <Text size="sm" component="span" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {file.name}
+            </Text>
+            <Text size="sm" component="span" c="dimmed">
+              {` · ${fileTypeWords(file.type)} · ${formatFileSize(file.size)}${file.inline ? ' · shown inside the message' : ''}`}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
 
@@ -112,6 +137,7 @@ export function EmailDetailDrawer({ email, retrying, onRetry, resendOption, rese
               Not offered for resending: {resendOption.reason}
             </Text>
           )}
+          {message && message.attachments.length > 0 && <AttachmentList files={message.attachments} />}
           {failed && <Alert color="red">The message could not be loaded. Try again.</Alert>}
           {!message && !failed && <Loader size="sm" aria-label="Loading the message" />}
           {message && (

@@ -57,3 +57,22 @@ export function kindWords(template: string): string {
   const words = template.replace(/[_-]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Other';
 }
+
+const TYPE_WORDS: Record<string, string> = {
+  'application/pdf': 'PDF document',
+  'text/calendar': 'Calendar file',
+  'image/png': 'PNG image',
+};
+
+/** A file's media type in words, with the type itself ('PDF document (application/pdf)'). */
+export function fileTypeWords(type: string): string {
+  return TYPE_WORDS[type] ? `${TYPE_WORDS[type]} (${type})` : type;
+}
+
+/** A size in bytes as people read it: '812 bytes', '14.2 KB', '1.3 MB' (1 KB = 1,024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

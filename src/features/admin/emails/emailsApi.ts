@@ -31,9 +31,22 @@ export interface OutboxEmail {
   resent_from: string;
 }
 
+/** A file the message carried when it went out (recorded by the server at sending time). */
+export interface EmailAttachment {
+  name: string;
+  /** Its media type ('application/pdf', 'text/calendar', 'image/png', …). */
+  type: string;
+  /** Its size in bytes. */
+  size: number;
+  /** Shown inside the message (the ticket's QR code) rather than offered as a file. */
+  inline: boolean;
+}
+
 export interface OutboxMessage extends OutboxEmail {
   html: string;
   text: string;
+  /** The files it carried ([] when none, or not sent yet). */
+  attachments: EmailAttachment[];
   /** Who resent it (the administrator's email), '' when unknown or not a resend. */
   resentBy: string;
 }
@@ -100,13 +113,23 @@ async function previewImages(id: string): Promise<Record<string, string>> {
   return answer.images ?? {};
 }
 
+/** The recorded files, each checked for shape (anything else is left out). */
+export function attachmentsOf(value: unknown): EmailAttachment[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    const file = item as Partial<Record<keyof EmailAttachment, unknown>> | null;
+    if (!file || typeof file.name !== 'string' || file.name === '') return [];
+    return [{ name: file.name, type: str(file.type) || 'application/octet-stream', size: typeof file.size === 'number' ? file.size : 0, inline: file.inline === true }];
+  });
+}
+
 /** One email with its message; images it shows by `cid:` are in place (a failure to read them leaves the reference). */
 export async function readEmail(id: string): Promise<OutboxMessage> {
   const record = await pb.collection(Collections.emails).getOne(id, { requestKey: null, expand: 'resent_by', fields: '*,expand.resent_by.email' });
   const html = str(record.html);
   const images = /\ssrc=["']cid:/i.test(html) ? await previewImages(id).catch(() => ({})) : {};
   const resentBy = str((record.expand as { resent_by?: { email?: unknown } } | undefined)?.resent_by?.email);
-  return { ...toEmail(record), html: withImages(html, images), text: str(record.text), resentBy };
+  return { ...toEmail(record), html: withImages(html, images), text: str(record.text), resentBy, attachments: attachmentsOf(record.attachments) };
 }
 
 export type RetryOutcome =
