@@ -5,6 +5,9 @@
 // the list, and a case built with the device offline that reaches the server
 // once it is back. Create Business Case stores nothing until the first real
 // input; the PDF and Word downloads are read back with pdftotext and unzip.
+// At 390 px every step is one tap away (from Timeline straight to Costs) and
+// the year-by-year table scrolls in its own box to Year 3.
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -296,4 +299,57 @@ test('Create stores nothing until the first input, a case is deleted from the bu
       'Risks and mitigations', 'Wrong codes', 'Review invoices over $5,000', 'Timeline and milestones', 'Month 3: Pilot live', 'Success metrics', 'Coding time halves.',
     ]) expect(text, `${kind} holds “${expected}”`).toContain(expected);
   }
+});
+
+test('at 390 px any step is one tap away and the year table scrolls in its own box to Year 3; at 1280 the stepper and the whole table show', async ({ page }) => {
+  test.setTimeout(90_000);
+  // large amounts, so the table is wider than a phone
+  const stored = await admin.collection('business_cases').create({
+    owner: user.id, title: 'Statewide claims triage 𠮷田', status: 'ready', currency: 'AUD',
+    problem_statement: 'Claims wait a week.', proposed_solution: 'A model sorts them.',
+    one_off_costs: [{ label: 'Integration', amount_cents: 12_345_678_900 }], running_costs: [{ label: 'Licences', amount_cents: 9_876_543_200 }],
+    hours_saved_per_week: 4000, hourly_rate_cents: 12_500, cost_avoided_cents: 45_000_000_000, ramp_up_percent: [50, 100, 100], discount_rate_percent: 7,
+    milestones: [{ title: 'Pilot live', month: 3 }],
+  });
+  await page.setViewportSize(PHONE);
+  await signInAs(page, user);
+  await page.clock.install({ time: AFTER_UNLOCK });
+  await page.goto(`/dashboard/business-case?case=${stored.id}&step=6`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Timeline and milestones' })).toBeVisible({ timeout: 20_000 });
+  const steps = page.getByRole('navigation', { name: 'Steps' });
+  await expect(steps.getByRole('button', { name: 'Step 7: Timeline' })).toHaveAttribute('aria-current', 'step');
+  await screenshot(page, 'steps-timeline-390');
+
+  // one tap from step 7 to Costs
+  await steps.getByRole('button', { name: 'Step 4: Costs' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Costs' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.searchParams.get('step') === '3');
+  await expect(steps.getByRole('button', { name: 'Step 4: Costs' })).toHaveAttribute('aria-current', 'step');
+
+  // the year table scrolls sideways inside its own box, which a keyboard can reach
+  const years = page.getByRole('region', { name: 'Year by year, in AUD' });
+  await expect(years).toHaveAttribute('tabindex', '0');
+  const box = await years.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(box.scroll).toBeGreaterThan(box.client);
+  const year3 = years.getByRole('columnheader', { name: 'Year 3' });
+  const net3 = years.getByTestId('net-year-3');
+  await net3.scrollIntoViewIfNeeded();
+  await expect(year3).toBeVisible();
+  await expect(net3).toBeInViewport();
+  const [cell, frame] = [(await net3.boundingBox())!, (await years.boundingBox())!];
+  expect(cell.x).toBeGreaterThanOrEqual(frame.x - 1);
+  expect(cell.x + cell.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+  expect(await years.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  // the page itself never scrolls sideways
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(page, 'costs-years-scrolled-390');
+  const findings = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
+  expect(findings.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // the stepper takes over at 1280, and the whole table fits
+  await page.setViewportSize(DESKTOP);
+  await expect(steps).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Benefits', exact: true })).toBeVisible();
+  await expect(years.getByRole('columnheader', { name: 'Year 3' })).toBeInViewport();
+  await screenshot(page, 'costs-years-1280');
 });

@@ -2,12 +2,15 @@
 // on the device that forgives a typo and marks what matched, the detail
 // dialog's fields, the empty state's Clear Filters; the industry chips and
 // Advanced Filters combined and kept in the URL across a reload; the heart
-// saving a use case to "My use cases" and to the server, and Remove.
+// saving a use case to "My use cases" and to the server, and Remove. While
+// the library loads (its first pull held back) it shows a loader that ends,
+// never "no results", and the count only once it is known.
 import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { AFTER_UNLOCK, createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
+import { lookAt } from './support/lookAt';
 
 const FORECASTING = 'Emergency Department Demand Forecasting';
 const countLine = (page: Page) => page.getByText(/^\d+ Use Cases? Available$/);
@@ -143,4 +146,36 @@ test('the heart saves a use case to My use cases and the server; Remove takes it
   await card(page, FORECASTING).getByRole('button', { name: `Remove ${FORECASTING} from My use cases` }).click();
   await expect(page.getByText('No saved use cases yet.')).toBeVisible();
   await expect.poll(async () => (await savedOnServer()).length).toBe(0);
+});
+
+test('at 390 px, while the library loads it never says "no results": a loader that ends, then the count once known', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(PHONE);
+  // everything the page ever shows, watched from its first node
+  await page.addInitScript(() => {
+    const seen = { noResults: false, zero: false };
+    (window as unknown as { seenWhileLoading: typeof seen }).seenWhileLoading = seen;
+    new MutationObserver(() => {
+      const text = document.body?.textContent ?? '';
+      if (text.includes('No use cases matching your criteria')) seen.noResults = true;
+      if (/\b0 Use Cases Available/.test(text)) seen.zero = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  // the library's first pull held back
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route((url) => url.pathname === '/api/sync/changes' && url.searchParams.get('collection') === 'ai_use_cases', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openLibrary(page);
+  const loader = page.getByRole('tabpanel').getByLabel('Loading use cases');
+  await expect(loader).toBeVisible();
+  await expect(countLine(page)).toHaveCount(0);
+  await lookAt(page, { path: testInfo.outputPath('library-loading-390.png') });
+  release();
+  await showsServerTotal(page);
+  await expect(loader).toHaveCount(0);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { seenWhileLoading: { noResults: boolean; zero: boolean } }).seenWhileLoading)).toEqual({ noResults: false, zero: false });
 });

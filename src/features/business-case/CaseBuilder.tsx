@@ -1,5 +1,8 @@
-// The guided builder: one step at a time, autosaved, then the summary.
-import { Button, Group, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+// The guided builder: one step at a time, autosaved, then the summary. Any
+// step is one tap away at every width: the stepper from 768 px up, below it a
+// row of numbered step buttons (the current one filled and marked as current),
+// each as free to jump to as the stepper's steps are.
+import { Button, Group, Stack, Stepper, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCloudCheck, IconFileText } from '@tabler/icons-react';
 import type { BusinessCaseRow } from '@/db';
 import { CASE_STEPS, SUMMARY_STEP } from './caseSteps';
@@ -33,6 +36,33 @@ const SAVE_TEXT: Record<SaveState, string> = {
   waiting: 'Saving…',
   failed: 'Not saved: this device could not store it',
 };
+
+/** Below 768 px: every step as a numbered button on one row, the current one filled; one tap jumps to any. */
+function CompactSteps({ step, onStep }: { step: number; onStep: (step: number) => void }) {
+  return (
+    <nav aria-label="Steps" className={classes.compactSteps}>
+      <ol className={classes.compactStepList}>
+        {CASE_STEPS.map((item, index) => (
+          <li key={item.label}>
+            <UnstyledButton
+              className={classes.compactStep}
+              data-current={index === step || undefined}
+              data-done={index < step || undefined}
+              aria-current={index === step ? 'step' : undefined}
+              aria-label={`Step ${index + 1}: ${item.label}`}
+              onClick={() => onStep(index)}
+            >
+              {index + 1}
+            </UnstyledButton>
+          </li>
+        ))}
+      </ol>
+      <Text size="xs" c="dimmed" ta="center" aria-hidden>
+        {CASE_STEPS[step]?.label}
+      </Text>
+    </nav>
+  );
+}
 
 export function CaseBuilder({ row, owner, step, onStep, onClose, stored = true, onCreated }: CaseBuilderProps) {
   const { form, errors, current, saveState, saveNow, stored: isStored, discard } = useCaseAutosave(row, owner, { stored, onCreated });
@@ -71,7 +101,7 @@ export function CaseBuilder({ row, owner, step, onStep, onClose, stored = true, 
         <CaseSummary fields={current} onEdit={() => go(0)} />
       ) : (
         <>
-          <Progress hiddenFrom="sm" value={((step + 1) / CASE_STEPS.length) * 100} size="sm" aria-label="Progress through the steps" />
+          <CompactSteps step={step} onStep={go} />
           <Stepper visibleFrom="sm" active={step} onStepClick={go} size="xs" iconSize={28} allowNextStepsSelect>
             {CASE_STEPS.map((item) => (
               <Stepper.Step key={item.label} label={<Text size="xs" visibleFrom="md">{item.label}</Text>} aria-label={item.title} />

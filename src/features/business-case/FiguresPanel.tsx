@@ -1,5 +1,8 @@
 // The case's figures, worked out live from what is typed, each with its formula.
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+// The year-by-year table scrolls sideways in its own box on a narrow screen
+// (a focusable region named by the table's caption, so a keyboard scrolls it
+// too), never clipping Year 3.
+import { Box, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { ResponsiveGrid } from '@/components/ResponsiveGrid';
 import { caseFinancials, sumCents, type CaseFields } from './caseFields';
 import { FORMULAS } from './financials';
@@ -40,34 +43,45 @@ export function FiguresPanel({ fields }: { fields: CaseFields }) {
           </Stack>
         ))}
       </ResponsiveGrid>
-      <Table.ScrollContainer minWidth={300} mt="md">
-        <Table withTableBorder striped fz="sm" horizontalSpacing="xs" aria-label="Year by year">
+      <Box
+        component="div"
+        role="region"
+        aria-labelledby="case-years-caption"
+        tabIndex={0}
+        mt="md"
+        data-testid="case-years-scroll"
+        style={{ overflowX: 'auto', maxWidth: '100%', WebkitOverflowScrolling: 'touch' }}
+      >
+        <Table withTableBorder striped fz="sm" horizontalSpacing="xs" miw={420} style={{ whiteSpace: 'nowrap' }}>
+          <Table.Caption id="case-years-caption" ta="left" mt={0} mb={4} style={{ captionSide: 'top' }}>
+            Year by year, in AUD
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>AUD</Table.Th>
-              {years.map((year) => <Table.Th key={year} ta="right">Year {year + 1}</Table.Th>)}
+              <Table.Th scope="col">AUD</Table.Th>
+              {years.map((year) => <Table.Th key={year} scope="col" ta="right">Year {year + 1}</Table.Th>)}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Td>Ramp-up</Table.Td>
+              <Table.Th scope="row" fw={400}>Ramp-up</Table.Th>
               {years.map((year) => <Table.Td key={year} ta="right">{formatRate(fields.ramp_up_percent[year])}</Table.Td>)}
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>Benefit</Table.Td>
+              <Table.Th scope="row" fw={400}>Benefit</Table.Th>
               {years.map((year) => <Table.Td key={year} ta="right">{money(figures.benefitByYearCents[year])}</Table.Td>)}
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>Running costs</Table.Td>
+              <Table.Th scope="row" fw={400}>Running costs</Table.Th>
               {years.map((year) => <Table.Td key={year} ta="right">{money(sumCents(fields.running_costs))}</Table.Td>)}
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>Net</Table.Td>
-              {years.map((year) => <Table.Td key={year} ta="right">{money(figures.netByYearCents[year])}</Table.Td>)}
+              <Table.Th scope="row" fw={400}>Net</Table.Th>
+              {years.map((year) => <Table.Td key={year} ta="right" data-testid={`net-year-${year + 1}`}>{money(figures.netByYearCents[year])}</Table.Td>)}
             </Table.Tr>
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       <Text size="xs" c="dimmed" mt="xs">
         {FORMULAS.fullBenefit}. {FORMULAS.rampUp}. One-off costs: {money(sumCents(fields.one_off_costs))}.
       </Text>

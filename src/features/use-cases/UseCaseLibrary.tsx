@@ -54,7 +54,8 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
   // A keystroke renders the search box and the count line at once; everything
   // else keeps its props (handlers that read the latest view when called), so
   // it is skipped, and the cards (or the empty state) and facet counts follow
-  // as soon as there is time.
+  // as soon as there is time. While the cards lag behind a count that has
+  // results (the library just arrived), a loader shows, never the empty state.
   const shown = useDeferredValue(results.shown);
   const terms = useDeferredValue(results.terms);
   const found = useDeferredValue(results.found);
@@ -107,7 +108,10 @@ export function UseCaseLibrary({ owner, search, onSearchChange }: UseCaseLibrary
             {availableLabel(results.shown.length)}
           </Text>
 
-          {shown.length === 0 ? (
+          {shown.length === 0 && results.shown.length > 0 ? (
+            // the results are known (counted above) and the cards not drawn yet: never "no results" meanwhile
+            <Center py="xl"><Loader aria-label="Loading use cases" /></Center>
+          ) : shown.length === 0 ? (
             <Card withBorder radius="md" padding="xl">
               <Stack align="center" gap="sm">
                 <Text c="gray.7">
