@@ -192,10 +192,10 @@ function installContentWatch() {
     // the masterclass's figures (the key figures, or the attendee card's), the analytics loaded, no skeleton left
     overview: () => (inMain('[data-testid="key-figures"] [data-testid$="-value"]').some((figure) => /\d/.test(text(figure))) || /\d+ confirmed/.test(text(document.querySelector('main'))))
       && !document.querySelector('[aria-label="Loading analytics"]') && !stillLoading(),
-    // the table's first row (an attendee's email in it), the table not busy
+    // the table's first attendee row (a row of several cells, not the empty table's one), the table not busy
     attendees: () => {
-      const table = document.querySelector('table[aria-label="Attendees"]');
-      return Boolean(table && table.getAttribute('aria-busy') !== 'true' && [...table.querySelectorAll('tbody tr td')].some((cell) => text(cell).includes('@')));
+      const table = document.querySelector('main table[aria-label="Attendees"]') ?? inMain('table')[0];
+      return Boolean(table && table.getAttribute('aria-busy') !== 'true' && [...table.querySelectorAll('tbody tr')].some((row) => row.querySelectorAll('td').length > 2 && text(row.querySelector('td')).length > 0));
     },
     // a use case's row in the table (no 'No records' row), the loader gone
     'use-cases': () => !document.querySelector('[aria-label="Loading use cases"]') && inMain('table tbody tr').some((row) => row.querySelectorAll('td').length > 2 && text(row).length > 20),
@@ -280,6 +280,7 @@ export async function benchmarkAdminRoutes({ publicDir = distDir } = {}) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    if (PROFILE) await cdp.send('Profiler.enable');
     const requests = [];
     page.on('request', (request) => {
       const url = new URL(request.url());

@@ -6,11 +6,10 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Select } from '@mantine/core';
 import type { EventRow, SalesState } from '@/db';
-import { Collections } from '@/lib/collections';
 import { eventPhase } from '@/lib/eventPhase';
 import { formatEventWhen } from '@/lib/eventWhen';
-import { pb } from '@/lib/pocketbase';
-import { type AdminEventRow, type EventSeats, saveFailure } from './event/eventAdminApi';
+import { type AdminEventRow, aheadOfTime, saveFailure } from './event/eventAdminApi';
+import { PREFETCH, takePrefetched } from './shell/prefetched';
 
 /** The sales states' names, as the event form offers them. */
 export const SALES_STATE_LABELS: Record<SalesState, string> = { open: 'Open', sold_out: 'Sold out', closed: 'Closed' };
@@ -101,11 +100,9 @@ export function useMasterclasses(): Masterclasses {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    // Not cancelled by another page's request for the same list (the SDK's automatic cancellation).
-    Promise.all([
-      pb.collection(Collections.events).getFullList<AdminEventRow>({ sort: '-starts_at,-created', requestKey: null }),
-      pb.send<EventSeats>('/api/masterclass/event', { method: 'GET', requestKey: null }).catch(() => null),
-    ]).then(
+    // Not cancelled by another page's request for the same list (the SDK's automatic cancellation);
+    // taken from the requests started when the page's link was pressed, if they were (shell/adminPrefetch.ts).
+    Promise.all([takePrefetched(PREFETCH.events, aheadOfTime.events), takePrefetched(PREFETCH.featured, aheadOfTime.featuredSummary)]).then(
       ([loaded, featured]) => {
         if (!current) return;
         setEvents(loaded);

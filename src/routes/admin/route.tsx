@@ -5,7 +5,17 @@ import { AdminLayout } from '@/features/admin/shell/AdminLayout';
 // Administrators only (DESIGN decision 9): signed out → /auth, anyone else → /dashboard.
 // Covers /admin and every sub-path. The layout (and every admin page) is split
 // out of the landing's chunks by the router plugin's automatic code splitting.
+// Each admin screen's first server calls start here, as soon as the router knows
+// the screen is wanted (a pointer resting on its link, or the navigation), beside
+// its code's loading rather than after its first render (shell/adminPrefetch.ts,
+// loaded apart so the landing's first load carries none of it).
 export const Route = createFileRoute('/admin')({
-  beforeLoad: ({ location }) => requireAdministrator(location.href),
+  beforeLoad: ({ location, preload }) => {
+    requireAdministrator(location.href);
+    void import('@/features/admin/shell/adminPrefetch').then(
+      ({ prefetchAdminScreen }) => prefetchAdminScreen(location.pathname, preload),
+      () => undefined, // the screen asks for itself
+    );
+  },
   component: AdminLayout,
 });

@@ -11,8 +11,9 @@ import { notify } from '@/components/notify';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { formatMoney } from '@/lib/money';
 import {
-  type AdminEventRow, type EventSeats, type PromoCodeRow, fetchEventSeats, fetchEvents, fetchPromoCodes, saveFailure, setEventPublished,
+  type AdminEventRow, type EventSeats, type PromoCodeRow, aheadOfTime, fetchEventSeats, fetchEvents, fetchPromoCodes, saveFailure, setEventPublished,
 } from './eventAdminApi';
+import { PREFETCH, takePrefetched } from '../shell/prefetched';
 import { MasterclassSelect, phaseLabel } from '../MasterclassSelect';
 import { EventFactsForm } from './EventFactsForm';
 import { NextEventCard } from './NextEventCard';
@@ -73,8 +74,8 @@ export function AdminEventPage() {
     fetchEventSeats(eventId).then(setSeats, () => setSeats(null));
   }, []);
 
-  const loadCodes = useCallback((eventId: string) => {
-    fetchPromoCodes(eventId).then(
+  const loadCodes = useCallback((eventId: string, first = false) => {
+    (first ? takePrefetched(PREFETCH.promoCodes(eventId), () => fetchPromoCodes(eventId)) : fetchPromoCodes(eventId)).then(
       (loaded) => {
         setCodes(loaded);
         setCodesError(null);
@@ -83,29 +84,37 @@ export function AdminEventPage() {
     );
   }, []);
 
+  /** Shows `eventId`; `known`: its seats as just read (the featured one's summary), `first`: the page's opening load. */
   const choose = useCallback(
-    (eventId: string) => {
+    (eventId: string, known: EventSeats | null = null, first = false) => {
       setSelectedId(eventId);
-      setSeats(null);
+      setSeats(known);
       setCodes(null);
       setFormKey((key) => key + 1);
-      loadSeats(eventId);
-      loadCodes(eventId);
+      if (!known) loadSeats(eventId);
+      loadCodes(eventId, first);
     },
     [loadCodes, loadSeats],
   );
 
-  /** Reads every event and which one is featured, then shows `preferred` (or the one shown, or the featured one). */
+  /**
+   * Reads every event and which one is featured, then shows `preferred` (or the one shown, or the
+   * featured one). The opening load (`first`) takes what was asked for when the link was pressed.
+   */
   const load = useCallback(
-    (preferred?: string) => {
-      Promise.all([fetchEvents(), fetchEventSeats().catch(() => null)]).then(
+    (preferred?: string, first = false) => {
+      const reads = first
+        ? [takePrefetched(PREFETCH.events, aheadOfTime.events), takePrefetched(PREFETCH.featured, aheadOfTime.featuredSummary)] as const
+        : [fetchEvents(), fetchEventSeats().catch(() => null)] as const;
+      Promise.all(reads).then(
         ([loaded, summary]) => {
           setEvents(loaded);
           setFeaturedId(summary?.id ?? null);
           setLoadError(null);
           const keep = (id: string | null | undefined) => (id && loaded.some((candidate) => candidate.id === id) ? id : null);
           const shown = keep(preferred) ?? keep(summary?.id) ?? loaded[0]?.id ?? null;
-          if (shown) choose(shown);
+          // the featured one's summary holds its seats: no second read for them
+          if (shown) choose(shown, summary && summary.id === shown ? summary : null, first);
           else setLoadError('No event exists yet.');
         },
         (error: unknown) => setLoadError(saveFailure(error).message),
@@ -114,7 +123,7 @@ export function AdminEventPage() {
     [choose],
   );
 
-  useEffect(() => load(), [load]);
+  useEffect(() => load(undefined, true), [load]);
 
   const onSaved = (saved: EventRow) => {
     setEvents((current) => (current ?? []).map((row) => (row.id === saved.id ? { ...row, ...saved } : row)));

@@ -81,6 +81,18 @@ export function saveFailure(error: unknown): SaveFailure {
 /** Every event, drafts included, the latest start first. */
 export const fetchEvents = () => pb.collection(Collections.events).getFullList<AdminEventRow>({ sort: '-starts_at,-created' });
 
+/**
+ * The reads an admin screen's first load asks for ahead of time (shell/adminPrefetch.ts):
+ * the same requests, never cancelled by the SDK when another request of the same path starts.
+ */
+export const aheadOfTime = {
+  events: () => pb.collection(Collections.events).getFullList<AdminEventRow>({ sort: '-starts_at,-created', requestKey: null }),
+  /** The featured event's summary with its seats; null when none is published. */
+  featuredSummary: () => pb.send<EventSeats>('/api/masterclass/event', { method: 'GET', requestKey: null }).catch(() => null),
+  promoCodes: (eventId: string) =>
+    pb.collection(Collections.promoCodes).getFullList<PromoCodeRow>({ filter: pb.filter('event = {:eventId}', { eventId }), sort: '-created', requestKey: null }),
+};
+
 /** The featured event's summary (no id), or the named event's. */
 export const fetchEventSeats = (eventId?: string) =>
   pb.send<EventSeats>('/api/masterclass/event', { method: 'GET', query: eventId ? { event: eventId } : {} });

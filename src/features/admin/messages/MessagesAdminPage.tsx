@@ -13,10 +13,11 @@ import { notify } from '@/components/notify';
 import { Collections } from '@/lib/collections';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
 import classes from './MessagesAdminPage.module.css';
-import { countUnread, listMessages, markRead, type ContactMessage, type MessagePage } from './messagesApi';
+import { PREFETCH, takePrefetched } from '../shell/prefetched';
+import { FIRST_MESSAGES, countUnread, listMessages, markRead, type ContactMessage, type MessagePage } from './messagesApi';
 import { useLiveReload } from '../useLiveReload';
 
-const PER_PAGE = 20;
+const PER_PAGE = FIRST_MESSAGES.perPage;
 const EMPTY: MessagePage = { items: [], totalItems: 0, totalPages: 0 };
 const FORMAT = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -41,7 +42,10 @@ export function MessagesAdminPage() {
 
   useEffect(() => {
     let current = true;
-    Promise.all([listMessages(page, PER_PAGE, show === 'unread'), countUnread()])
+    const list = () => listMessages(page, PER_PAGE, show === 'unread');
+    // the opening page and count may be on their way already (asked for when the link was pressed)
+    const opening = page === FIRST_MESSAGES.page && show === 'all' && key.endsWith('|0');
+    Promise.all(opening ? [takePrefetched(PREFETCH.messages, list), takePrefetched(PREFETCH.unread, countUnread)] : [list(), countUnread()])
       .then(([data, unread]) => {
         if (!current) return;
         setLoaded({ key, data, unread });

@@ -34,6 +34,9 @@ function toMessage(record: RecordModel): ContactMessage {
   };
 }
 
+/** The page the screen opens on: the first, every message. */
+export const FIRST_MESSAGES = { page: 1, perPage: 20 } as const;
+
 /** Newest first; `unreadOnly` leaves out the ones already read. */
 export async function listMessages(page: number, perPage: number, unreadOnly: boolean): Promise<MessagePage> {
   const result = await pb.collection(Collections.contactMessages).getList(page, perPage, {

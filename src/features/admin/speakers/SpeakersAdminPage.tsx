@@ -7,9 +7,10 @@ import { ActionIcon, Avatar, Button, Group, Loader, Modal, Paper, Select, Stack,
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { notify } from '@/components/notify';
 import { formatEventWhen } from '@/lib/eventWhen';
-import { fetchEvents, type AdminEventRow } from '../event/eventAdminApi';
+import { aheadOfTime, type AdminEventRow } from '../event/eventAdminApi';
+import { PREFETCH, takePrefetched } from '../shell/prefetched';
 import { SpeakerFormDialog } from './SpeakerFormDialog';
-import { deleteSpeaker, fetchFeaturedEventId, fetchSpeakers, photoUrl, swapOrder, type AdminSpeaker } from './speakersAdminApi';
+import { deleteSpeaker, fetchSpeakers, photoUrl, swapOrder, type AdminSpeaker } from './speakersAdminApi';
 
 const eventLabel = (event: AdminEventRow) => `${formatEventWhen(event).split(',')[0] ?? event.starts_at}${event.published ? '' : ' (draft)'}`;
 
@@ -24,9 +25,11 @@ export function SpeakersAdminPage() {
 
   useEffect(() => {
     let current = true;
-    Promise.all([fetchEvents(), fetchFeaturedEventId()])
-      .then(([rows, featured]) => {
+    // asked for when the link was pressed, if it was (shell/adminPrefetch.ts)
+    Promise.all([takePrefetched(PREFETCH.events, aheadOfTime.events), takePrefetched(PREFETCH.featured, aheadOfTime.featuredSummary)])
+      .then(([rows, summary]) => {
         if (!current) return;
+        const featured = summary?.id ?? null;
         setEvents(rows);
         setEventId(rows.some((row) => row.id === featured) ? featured : (rows[0]?.id ?? null));
       })
@@ -42,7 +45,8 @@ export function SpeakersAdminPage() {
   useEffect(() => {
     if (!eventId) return;
     let current = true;
-    fetchSpeakers(eventId)
+    // the featured masterclass's line-up may be on its way already
+    (reloads === 0 ? takePrefetched(PREFETCH.speakers(eventId), () => fetchSpeakers(eventId)) : fetchSpeakers(eventId))
       .then((rows) => current && setLoaded({ eventId, rows }))
       .catch(() => current && notify({ topic: 'speakers-load', kind: 'error', title: 'Error', message: 'The speakers could not be loaded. Please try again.' }));
     return () => {

@@ -15,18 +15,10 @@ export interface SpeakerInput {
   website: string;
 }
 
-export const fetchSpeakers = (eventId: string) =>
-  pb.collection(Collections.speakers).getFullList<AdminSpeaker>({ filter: pb.filter('event = {:event}', { event: eventId }), sort: 'sort,created' });
-
-/** The id of the masterclass visitors see now (the server's rule). */
-export async function fetchFeaturedEventId(): Promise<string | null> {
-  try {
-    const summary = await pb.send<{ id: string }>('/api/masterclass/event', { method: 'GET' });
-    return summary.id;
-  } catch {
-    return null;
-  }
-}
+export const fetchSpeakers = (eventId: string, requestKey?: null) =>
+  pb.collection(Collections.speakers).getFullList<AdminSpeaker>({
+    filter: pb.filter('event = {:event}', { event: eventId }), sort: 'sort,created', ...(requestKey === null ? { requestKey } : {}),
+  });
 
 function formOf(input: Partial<SpeakerInput> & { event?: string; sort?: number }, photo: File | null): FormData {
   const form = new FormData();

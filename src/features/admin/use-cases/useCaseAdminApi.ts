@@ -5,6 +5,7 @@
 import type { RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/collections';
+import { DEFAULT_USE_CASE_PAGE_SIZE } from './texts';
 
 export const ADOPTION_LEVELS = ['Emerging', 'Growing', 'Mainstream'] as const;
 export type AdoptionLevel = (typeof ADOPTION_LEVELS)[number];
@@ -52,6 +53,20 @@ export interface UseCaseQuery {
   perPage: number;
   filters: UseCaseFilters;
   sort: { field: UseCaseSortField; desc: boolean };
+}
+
+/** What the table asks for when it opens: the first page, no filter, by title (adminPrefetch.ts asks for it early). */
+export const FIRST_USE_CASE_QUERY: UseCaseQuery = {
+  page: 1,
+  perPage: DEFAULT_USE_CASE_PAGE_SIZE,
+  filters: { title: '', industry: '', aiTechnique: '' },
+  sort: { field: 'title', desc: false },
+};
+
+export function isFirstUseCaseQuery(query: UseCaseQuery): boolean {
+  const { filters, sort } = query;
+  return query.page === 1 && query.perPage === DEFAULT_USE_CASE_PAGE_SIZE && !filters.title && !filters.industry && !filters.aiTechnique
+    && sort.field === 'title' && !sort.desc;
 }
 
 export interface UseCasePage {

@@ -3,7 +3,8 @@
 // the spec's message and keeps the rows shown.
 import { useCallback, useEffect, useState } from 'react';
 import { notify } from '@/components/notify';
-import { listUseCases, type UseCasePage, type UseCaseQuery } from './useCaseAdminApi';
+import { PREFETCH, takePrefetched } from '../shell/prefetched';
+import { isFirstUseCaseQuery, listUseCases, type UseCasePage, type UseCaseQuery } from './useCaseAdminApi';
 import { UseCaseAdminTexts as T } from './texts';
 
 const EMPTY: UseCasePage = { items: [], totalItems: 0, totalPages: 0 };
@@ -15,7 +16,10 @@ export function useUseCasePage(query: UseCaseQuery) {
 
   useEffect(() => {
     let current = true;
-    listUseCases(JSON.parse(key.slice(0, key.lastIndexOf('#'))) as UseCaseQuery)
+    const query = JSON.parse(key.slice(0, key.lastIndexOf('#'))) as UseCaseQuery;
+    // the table's opening page may be on its way already (asked for when its link was pressed)
+    const load = () => listUseCases(query);
+    (key.endsWith('#0') && isFirstUseCaseQuery(query) ? takePrefetched(PREFETCH.useCases, load) : load())
       .then((page) => {
         if (current) setLoaded({ key, page });
       })

@@ -1,0 +1,51 @@
+// The first server calls of each admin screen, started by the admin route's
+// beforeLoad (src/routes/admin/route.tsx) when the router learns the screen is
+// wanted: the pointer resting on its link (TanStack Router's preload on
+// intent) or the navigation itself. They run side by side while the screen's
+// code loads and renders, and the screen's first load takes their answers
+// (prefetched.ts). Only what a screen asks for first without a choice of its
+// own (the featured masterclass, the first page) is asked for here.
+import { aheadOfTime } from '../event/eventAdminApi';
+import { FIRST_MESSAGES, countUnread, listMessages } from '../messages/messagesApi';
+import { fetchSpeakers } from '../speakers/speakersAdminApi';
+import { FIRST_USE_CASE_QUERY, listUseCases } from '../use-cases/useCaseAdminApi';
+import { PREFETCH, prefetch } from './prefetched';
+
+const featuredSummary = () => prefetch(PREFETCH.featured, aheadOfTime.featuredSummary);
+
+/** The masterclass selector's list and the featured one (MasterclassSelect.tsx useMasterclasses). */
+const masterclasses = () => {
+  prefetch(PREFETCH.events, aheadOfTime.events);
+  void featuredSummary();
+};
+
+const BY_PATH: Record<string, () => void> = {
+  '/admin': masterclasses,
+  '/admin/attendees': masterclasses,
+  '/admin/check-in': masterclasses,
+  '/admin/event': () => {
+    prefetch(PREFETCH.events, aheadOfTime.events);
+    void featuredSummary().then((summary) => summary && prefetch(PREFETCH.promoCodes(summary.id), () => aheadOfTime.promoCodes(summary.id)));
+  },
+  '/admin/speakers': () => {
+    prefetch(PREFETCH.events, aheadOfTime.events);
+    void featuredSummary().then((summary) => summary && prefetch(PREFETCH.speakers(summary.id), () => fetchSpeakers(summary.id, null)));
+  },
+  '/admin/messages': () => {
+    prefetch(PREFETCH.messages, () => listMessages(FIRST_MESSAGES.page, FIRST_MESSAGES.perPage, false));
+    prefetch(PREFETCH.unread, countUnread);
+  },
+  '/admin/use-cases': () => {
+    prefetch(PREFETCH.useCases, () => listUseCases(FIRST_USE_CASE_QUERY));
+  },
+};
+
+/**
+ * Starts the first calls of the admin screen at `pathname`. A preload of the
+ * screen shown now (the pointer resting on its own link) starts nothing.
+ */
+export function prefetchAdminScreen(pathname: string, preload: boolean): void {
+  const path = pathname.replace(/\/$/, '') || '/';
+  if (preload && path === (window.location.pathname.replace(/\/$/, '') || '/')) return;
+  BY_PATH[path]?.();
+}

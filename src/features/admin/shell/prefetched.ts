@@ -1,0 +1,53 @@
+// What an admin screen reads first, asked for as soon as the router knows the
+// screen is wanted (the admin route's beforeLoad: the pointer resting on a
+// navbar link, or the navigation itself, see adminPrefetch.ts), instead of
+// after the screen's code has loaded and rendered. The screen's first load
+// takes the answer already on its way; any later load (a reload, Try again,
+// after a change) asks the server afresh. An answer older than FRESH_MS is
+// not used: the screen asks again.
+const FRESH_MS = 10_000;
+
+interface Entry {
+  at: number;
+  promise: Promise<unknown>;
+}
+
+const entries = new Map<string, Entry>();
+
+/** The keys the screens take their first answers under (adminPrefetch.ts starts them). */
+export const PREFETCH = {
+  events: 'events',
+  featured: 'featured-summary',
+  promoCodes: (eventId: string) => `promo-codes:${eventId}`,
+  speakers: (eventId: string) => `speakers:${eventId}`,
+  messages: 'messages:first',
+  unread: 'messages:unread',
+  useCases: 'use-cases:first',
+} as const;
+
+const fresh = (entry: Entry | undefined): entry is Entry => entry !== undefined && performance.now() - entry.at < FRESH_MS;
+
+/** Starts `load` under `key` unless a fresh request for it is already on its way; its promise either way. */
+export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const entry = entries.get(key);
+  if (fresh(entry)) return entry.promise as Promise<T>;
+  const promise = load();
+  entries.set(key, { at: performance.now(), promise });
+  // a refused prefetch is the screen's to report when it asks itself
+  promise.catch(() => {
+    if (entries.get(key)?.promise === promise) entries.delete(key);
+  });
+  return promise;
+}
+
+/** The prefetched answer for `key` if a fresh one is on its way (used once), else `load()`. */
+export function takePrefetched<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const entry = entries.get(key);
+  entries.delete(key);
+  return fresh(entry) ? (entry.promise as Promise<T>) : load();
+}
+
+/** Forgets every prefetched answer (sign-out, tests). */
+export function forgetPrefetched(): void {
+  entries.clear();
+}
