@@ -87,12 +87,13 @@ function withFilesNamed(template, message, names) {
   const calendarHtml = paragraphHtml(templates.CALENDAR_ATTACHED);
   const html = String(message.html);
   const text = String(message.text);
+  const calendarText = `${templates.CALENDAR_ATTACHED}\n`;
+  // a message written without the calendar's line (none is) is left as it is rather than half changed
+  if (!html.includes(calendarHtml) || !text.includes(calendarText)) return message;
   return {
     ...message,
-    html: html.includes(calendarHtml) ? html.replace(calendarHtml, `${calendarHtml}\n${paragraphHtml(sentence)}`) : html,
-    text: text.includes(`${templates.CALENDAR_ATTACHED}\n`)
-      ? text.replace(`${templates.CALENDAR_ATTACHED}\n`, `${templates.CALENDAR_ATTACHED}\n\n${sentence}\n`)
-      : `${text}\n\n${sentence}`,
+    html: html.replace(calendarHtml, `${calendarHtml}\n${paragraphHtml(sentence)}`),
+    text: text.replace(calendarText, `${calendarText}\n${sentence}\n`),
   };
 }
 

@@ -59,7 +59,11 @@ function updateEmail(data) {
     details: rows,
     button: data.ticket ? { label: "Update your calendar", url: data.ticket.calendarUrl } : { label: "Update your calendar", url: event.calendarUrl },
     closing: [
-      data.ticket ? `Your ticket, with the new details, is in the attendee portal under Your Ticket: ${data.ticket.portalUrl}` : "",
+      data.ticket ? {
+        text: "Your ticket, with the new details, is in the attendee portal under Your Ticket.",
+        button: { label: "Open Your Ticket", url: data.ticket.portalUrl },
+        plain: `Your ticket, with the new details, is in the attendee portal under Your Ticket: ${data.ticket.portalUrl}`,
+      } : "",
       `If you can no longer come, please contact us at ${data.contactUrl}.`,
     ].filter(Boolean),
   });

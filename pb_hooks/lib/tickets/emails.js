@@ -57,7 +57,11 @@ function newTicketEmail(data) {
     details: block.details,
     button: { label: "Open Your Ticket", url: ticket.portalUrl },
     closing: [
-      `Add the masterclass to your calendar with your new ticket: ${ticket.calendarUrl}`,
+      {
+        text: "Add the masterclass to your calendar with your new ticket.",
+        button: { label: "Add to Calendar", url: ticket.calendarUrl },
+        plain: `Add the masterclass to your calendar with your new ticket: ${ticket.calendarUrl}`,
+      },
       `If you did not expect a new ticket, please contact us at ${data.contactUrl}.`,
     ],
   });

@@ -44,7 +44,11 @@ function earlyAccessMessage(app, event, recipient) {
       ["Early access until", endText],
     ],
     button: { label: "Register with Early Access", url: registerLink },
-    closing: [`Don't want emails about future masterclasses? Unsubscribe: ${unsubscribeLink}`],
+    closing: [{
+      text: "Don't want emails about future masterclasses?",
+      button: { label: "Unsubscribe", url: unsubscribeLink },
+      plain: `Don't want emails about future masterclasses? Unsubscribe: ${unsubscribeLink}`,
+    }],
   });
   return require(`${__hooks}/lib/email/layout.js`).renderWithWorkingCopy(TEMPLATE, `Early access to ${require(`${__hooks}/lib/email/layout.js`).theEvent(facts.title)} on ${facts.date}`, {
     working: content(link, unsubscribe),

@@ -28,7 +28,11 @@ function offerContent(data) {
       ["Held for you until", data.heldUntil],
     ],
     button: { label: "Claim Your Seat", url: data.claimUrl },
-    closing: [`Can't come? Please decline the seat so the next person gets it sooner: ${data.declineUrl}`],
+    closing: [{
+      text: "Can't come? Please decline the seat so the next person gets it sooner.",
+      button: { label: "Decline the Seat", url: data.declineUrl },
+      plain: `Can't come? Please decline the seat so the next person gets it sooner: ${data.declineUrl}`,
+    }],
   };
 }
 

@@ -73,7 +73,11 @@ function salesOpenMessage(app, event, recipient) {
     ],
     details: layout.eventRows(facts),
     button: { label: "Register Now", url: registerUrl },
-    closing: [`Don't want emails about masterclasses? Unsubscribe: ${unsubscribeLink}`],
+    closing: [{
+      text: "Don't want emails about masterclasses?",
+      button: { label: "Unsubscribe", url: unsubscribeLink },
+      plain: `Don't want emails about masterclasses? Unsubscribe: ${unsubscribeLink}`,
+    }],
   });
   return layout.renderWithWorkingCopy(TEMPLATE, `Sales are open: ${layout.theEvent(facts.title)} on ${facts.date}`, {
     working: content(unsubscribe),
