@@ -277,7 +277,7 @@ test('the first screen leads with seats sold, net revenue, the waitlist and chec
     await expect(page.getByTestId('stat-key-checked-in')).toContainText('the door checks people in on the day');
     await expectKeyFiguresOnFirstScreen(page);
     // System health found nothing wrong (a backup was made): nothing above the figures
-    await expect(page.getByTestId('health-summary')).toContainText('Everything is working');
+    await expect(page.getByTestId('health-summary')).toContainText('Everything is working', { timeout: 60_000 });
     await expect(page.getByTestId('overview-attention')).toHaveCount(0);
     // then the actions, then the libraries' cards
     const quickActions = page.getByRole('region', { name: 'Quick Actions' });
@@ -444,8 +444,8 @@ test('one masterclass at a time: the selector on Manage Attendees and the overvi
 });
 
 test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 390 px', async ({ page }) => {
-  // two widths and a system health full of rows: more than the default 30 s on a loaded runner
-  test.setTimeout(60_000);
+  // two widths, each axe-scanned, and a system health full of rows: more than the default 30 s on a loaded runner
+  test.setTimeout(150_000);
   const { admin } = own;
   const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
   await admin.collection('security_events').create({
@@ -499,18 +499,37 @@ test('Sign-in lock-outs lists the seeded decisions, newest first, at 1280 and 39
 test('"Needs your attention" comes first, above the four figures, which stay on the first screen', async ({ page }) => {
   test.setTimeout(150_000);
   await openOverview(page, FIRST_SCREENS[0].width, FIRST_SCREENS[0].height);
+  const banner = page.getByTestId('overview-attention');
+  // System health is checked on its own request, slow on a loaded runner: wait for its answer, not a time
+  const healthChecked = () => expect(healthCard(page).getByTestId('health-summary')).toBeVisible({ timeout: 60_000 });
+  await healthChecked();
+  await expect(banner).toContainText('Needs your attention (2)');
+  await expect(banner.getByTestId('overview-attention-item')).toHaveText([
+    '1 email failed for good in the last 7 days (latest error: 550 Mailbox unavailable).',
+    /^Deletion records clean-up: its last run failed \(.+\): database is locked\.$/,
+  ]);
+  await expect(banner.getByTestId('overview-attention-more')).toHaveCount(0);
+  // A third problem: a refund of the masterclass Stripe refused for good. The banner names the first two
+  // and counts the rest; the refused refund is not taken off the revenue (it is still to make by hand).
+  const { admin } = own;
+  const refundedOrder = (await admin.collection('payment_actions').getFirstListItem(admin.filter('payment_intent = {:intent}', { intent: 'pi_e2e_overview' }))).registration as string;
+  await admin.collection('payment_actions').create({
+    kind: 'refund', registration: refundedOrder, payment_intent: 'pi_e2e_overview_failed', amount_cents: 5000, currency: 'AUD', idempotency_key: `refund-failed-${refundedOrder}`,
+    status: 'failed', attempts: 8, last_error: 'Your card was declined.',
+  });
   for (const screen of FIRST_SCREENS) {
-    if (screen.width !== 1280) {
-      await page.setViewportSize(screen);
-      await page.reload();
-    }
-    const banner = page.getByTestId('overview-attention');
-    await expect(banner).toContainText('Needs your attention (2)');
+    if (screen.width !== 1280) await page.setViewportSize(screen);
+    await page.reload();
+    await healthChecked();
+    await expect(banner).toContainText('Needs your attention (3)');
     await expect(banner.getByTestId('overview-attention-item')).toHaveText([
       '1 email failed for good in the last 7 days (latest error: 550 Mailbox unavailable).',
-      /^Deletion records clean-up: its last run failed \(.+\): database is locked\.$/,
+      '1 refund failed for good in the last 7 days (latest: Your card was declined).',
     ]);
+    await expect(banner.getByTestId('overview-attention-more')).toHaveText('and 1 more');
     await expectKeyFigures(page, await serverKeyFigures());
+    await expect(keyFigure(page, 'net-revenue')).toHaveText(aud(made.paidCents - made.refundedCents));
+    await expect(page.getByTestId('stat-key-net-revenue')).toContainText('$50.00 to refund by hand');
     expect(await bottom(banner)).toBeLessThanOrEqual(await top(page.getByTestId('key-figures')));
     expect(await bottom(banner)).toBeLessThanOrEqual(await top(page.getByRole('textbox', { name: 'Masterclass' })));
     await expect(banner).toBeInViewport({ ratio: 1 });
@@ -572,6 +591,8 @@ test('the four figures in each phase: before sales, on sale, on the day with che
   expect(await serverKeyFigures(later.id)).toEqual({ 'seats-sold': '0 of 40', 'net-revenue': '$0.00', waitlist: '0', 'checked-in': '0 of 0' });
   await atBothWidths('before-sales', later.id, 'the door checks people in on the day');
   await expect(page.getByTestId('stat-key-net-revenue')).toContainText('$0.00 taken, no refunds');
+  await expect(page.getByTestId('invitations-status')).toHaveText('No confirmed attendees yet: there is nothing to send.');
+  await expect(page.getByRole('button', { name: 'Send Invitation Emails' })).toHaveAttribute('data-variant', 'default');
 
   // On sale (the featured masterclass, with the records made here).
   expect(await serverKeyFigures(featured.id)).toEqual({ 'seats-sold': '3 of 20', 'net-revenue': '$1,234.50', waitlist: '1', 'checked-in': '1 of 3' });

@@ -82,7 +82,9 @@ export function AdminOverviewPage({ eventId, onEventChange }: { eventId?: string
           <Text size="sm" c={pending > 0 ? undefined : 'dimmed'} mt="xs" data-testid="invitations-status">
             {pending > 0
               ? `${formatCount(pending)} confirmed ${pending === 1 ? 'attendee has' : 'attendees have'} no invitation yet.`
-              : 'Every confirmed attendee has an invitation: there is nothing to send.'}
+              : data?.attendees === 0
+                ? 'No confirmed attendees yet: there is nothing to send.'
+                : 'Every confirmed attendee has an invitation: there is nothing to send.'}
           </Text>
         )}
       </Card>
