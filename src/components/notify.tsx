@@ -5,9 +5,13 @@
 // with a name, and the colour and icon of its kind (spec section 8: success,
 // non-destructive warning, destructive error). A notice sits at the bottom of
 // the screen (right on wide screens, across a phone's width), away from the
-// header and its navigation; when the control just used or a primary button
-// is down there (a button pressed at the foot of a phone's screen), it goes to the
-// top instead, below any header in view. The host is src/app/DeferredExtras.tsx.
+// header and its navigation. It never covers the header in view, the page's
+// heading, a labelled button or the control just used: when one is down there
+// it goes to the top, below the header in view (on a wide screen then to the
+// left). While notices show they are checked again whenever the page scrolls or
+// changes under them, and one that now covers something moves. A form's own
+// problems are said beside the form, not in a notice (the registration form's
+// FormProblemsSummary). The host is src/app/DeferredExtras.tsx.
 import type { ReactNode } from 'react';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
@@ -50,60 +54,95 @@ const noticeId = (topic: string) => `notice-${topic.toLowerCase().replace(/[^a-z
 /** Alternates per topic so a replaced notice's timer starts again (the host restarts it when the duration changes). */
 const restartTimer = new Map<string, number>();
 
-/** The room a notice takes at the bottom or the top of the screen (up to three lines of text and margins). */
+/** The room a notice not yet drawn is expected to take (up to three lines of text and margins). */
 const NOTICE_ROOM_PX = 120;
-/** A notice on a wide screen is at most this wide (Mantine's default container width) plus its margin. */
-const NOTICE_WIDTH_PX = 440 + 16;
+/** A notice on a wide screen is at most this wide (Mantine's default container width). */
+const NOTICE_WIDTH_PX = 440;
+/** The space between a notice and the screen's edge or the header (Mantine's spacing md). */
+const EDGE_PX = 16;
+/** Below the header in view. */
+const BELOW_HEADER_PX = 8;
 
 type Area = { top: number; bottom: number; left: number; right: number };
 const meets = (a: Area, b: Area) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const overlap = (a: Area, b: Area) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+const wideScreen = () => window.matchMedia('(min-width: 48em)').matches;
+
+/** The headers in view (the page's and the app shell's). */
+function headers(): Area[] {
+  return [...document.querySelectorAll('header')]
+    .map((header) => header.getBoundingClientRect())
+    .filter((box) => box.height > 0 && box.bottom > 0 && box.top < window.innerHeight);
+}
 
 /** Where the header in view ends: a notice at the top goes below it. */
 function headerBottom(): number {
-  let bottom = 0;
-  for (const header of document.querySelectorAll('header')) {
-    const box = header.getBoundingClientRect();
-    if (box.height > 0 && box.bottom > 0) bottom = Math.max(bottom, box.bottom);
-  }
-  return bottom;
+  return Math.max(0, ...headers().filter((box) => box.top < window.innerHeight / 2).map((box) => box.bottom));
 }
 
-/** Buttons a notice must not cover: the page's submit buttons and its filled (primary) buttons. */
-const PRIMARY_BUTTONS = 'button[type="submit"], .mantine-Button-root:not([data-variant]), .mantine-Button-root[data-variant="filled"]';
+/** Buttons a notice must not cover: the page's submit buttons and its labelled buttons of every kind (Save event, Cancel this masterclass, Apply), not the icon buttons of a table's rows. */
+const PRIMARY_BUTTONS = 'button[type="submit"], .mantine-Button-root';
 
-/** What a notice must not cover: the control just used and the primary buttons wholly on screen (one cut by the screen's edge is scrolled to anyway). */
+/** The control last pressed, tapped or typed in: a button that went busy (Apply, while the code is checked) has lost the focus by the time its notice shows. */
+let lastUsed: Element | null = null;
+if (typeof document !== 'undefined') {
+  const remember = (event: Event) => {
+    const control = event.target instanceof Element ? event.target.closest('button, a, input, select, textarea, [role="button"]') : null;
+    if (control && !control.closest('.mantine-Notification-root')) lastUsed = control;
+  };
+  document.addEventListener('pointerdown', remember, { capture: true, passive: true });
+  document.addEventListener('focusin', remember, { capture: true, passive: true });
+}
+
+/** What a notice must not cover: the headers, the page's heading, the control just used and the primary buttons on screen. */
 function obstacles(): Area[] {
   const active = document.activeElement;
-  const elements = [...document.querySelectorAll(PRIMARY_BUTTONS), ...(active instanceof HTMLElement && active !== document.body ? [active] : [])];
-  return elements
-    .filter((element) => !element.closest('.mantine-Notification-root'))
+  const used = [active instanceof HTMLElement && active !== document.body ? active : null, lastUsed?.isConnected ? lastUsed : null].filter((element) => element !== null);
+  const elements = [...document.querySelectorAll(`${PRIMARY_BUTTONS}, main h1, h1`), ...used];
+  const controls = elements
+    .filter((element) => !element.closest('.mantine-Notification-root, .mantine-Notifications-root'))
     .map((element) => element.getBoundingClientRect())
-    .filter((box) => box.width > 0 && box.top >= 0 && box.bottom <= window.innerHeight);
+    .filter((box) => box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight);
+  return [...headers(), ...controls];
 }
 
 type Position = NonNullable<NotificationData['position']>;
 
-/** Whether a notice at `position` would cover something it must not. */
-function inTheWay(position: Position, blocking: Area[]): boolean {
-  const wide = window.matchMedia('(min-width: 48em)').matches;
-  const left = wide && position.endsWith('right') ? window.innerWidth - NOTICE_WIDTH_PX : 0;
-  const top = position.startsWith('top') ? Math.round(headerBottom()) : window.innerHeight - NOTICE_ROOM_PX;
-  const zone: Area = { top, bottom: top + NOTICE_ROOM_PX, left, right: window.innerWidth };
-  return blocking.some((box) => meets(box, zone));
+/** The positions a notice may take, best first: the bottom (the phone's thumb reaches it; the header is at the top), then the top below the header. */
+function candidates(): Position[] {
+  return wideScreen() ? ['bottom-right', 'top-right', 'bottom-left', 'top-left'] : ['bottom-center', 'top-center'];
+}
+
+/** The screen area a notice `height` tall takes at `position`. */
+function zoneOf(position: Position, height: number): Area {
+  const width = Math.min(NOTICE_WIDTH_PX, window.innerWidth - 2 * EDGE_PX);
+  const left = !wideScreen() ? (window.innerWidth - width) / 2 : position.endsWith('left') ? EDGE_PX : window.innerWidth - EDGE_PX - width;
+  const top = position.startsWith('top') ? headerBottom() + BELOW_HEADER_PX : window.innerHeight - EDGE_PX - height;
+  return { top, bottom: top + height, left, right: left + width };
+}
+
+/** How much of what it must not cover a notice `height` tall would cover at `position` (0: nothing). */
+function covered(position: Position, height: number, blocking: Area[]): number {
+  const zone = zoneOf(position, height);
+  return blocking.filter((box) => meets(box, zone)).reduce((sum, box) => sum + overlap(box, zone), 0);
 }
 
 /**
- * The bottom of the screen, or the top below the header when something a notice
- * must not cover is down there. A notice being replaced stays where it is unless
- * it would now cover something (a promo applied moves the registration button).
+ * Where a notice `height` tall goes: `current` while it covers nothing there, else the
+ * first position where it covers nothing, else where it covers least.
  */
-function placement(current?: Position): Position {
-  const side = window.matchMedia('(min-width: 48em)').matches ? 'right' : 'center';
+function placement(height: number, current?: Position): Position {
   const blocking = obstacles();
-  if (current && !inTheWay(current, blocking)) return current;
-  const wanted: Position = !inTheWay(`bottom-${side}`, blocking) || inTheWay(`top-${side}`, blocking) ? `bottom-${side}` : `top-${side}`;
-  if (wanted.startsWith('top')) document.documentElement.style.setProperty('--notices-top', `${Math.round(headerBottom()) + 8}px`);
-  return wanted;
+  if (current && candidates().includes(current) && covered(current, height, blocking) === 0) return current;
+  let best = candidates()[0]!;
+  let least = Number.POSITIVE_INFINITY;
+  for (const position of candidates()) {
+    const area = covered(position, height, blocking);
+    if (area < least) [best, least] = [position, area];
+    if (area === 0) break;
+  }
+  return best;
 }
 
 /** The position of the topic's notice when it is showing. */
@@ -111,6 +150,47 @@ function shownAt(id: string): { showing: boolean; position?: Position } {
   const { notifications: shown, queue } = notificationsStore.getState();
   const found = [...shown, ...queue].find((item) => item.id === id);
   return { showing: found !== undefined, position: found?.position };
+}
+
+/**
+ * While notices show, each is checked again whenever the page may have moved under it
+ * (a scroll, a resize, the page changing after what caused it: a step finished, a
+ * dialog closed): the top ones stay below the header in view, and one that now covers
+ * the header, a primary button or the control in use moves where it covers nothing.
+ */
+let watching = false;
+function watchNotices(): void {
+  if (watching) return;
+  watching = true;
+  let frame = 0;
+  const review = () => {
+    frame = 0;
+    document.documentElement.style.setProperty('--notices-top', `${Math.round(headerBottom()) + BELOW_HEADER_PX}px`);
+    const { notifications: shown } = notificationsStore.getState();
+    if (shown.length === 0) return stop();
+    for (const item of shown) {
+      const element = document.querySelector<HTMLElement>(`[data-notice-id="${item.id}"]`);
+      if (!element) continue;
+      const box = element.getBoundingClientRect();
+      if (box.height === 0) continue;
+      const blocking = obstacles();
+      if (!blocking.some((area) => meets(area, box))) continue;
+      const position = placement(box.height, item.position);
+      if (position !== item.position) notifications.update({ ...item, position });
+    }
+  };
+  const schedule = () => {
+    if (!frame) frame = window.requestAnimationFrame(review);
+  };
+  const timer = window.setInterval(schedule, 250);
+  window.addEventListener('scroll', schedule, { passive: true, capture: true });
+  window.addEventListener('resize', schedule);
+  function stop() {
+    window.clearInterval(timer);
+    window.removeEventListener('scroll', schedule, { capture: true });
+    window.removeEventListener('resize', schedule);
+    watching = false;
+  }
 }
 
 export function notify({ topic, kind, title, message, autoClose = AUTO_CLOSE_MS[kind] }: Notice): void {
@@ -130,13 +210,23 @@ export function notify({ topic, kind, title, message, autoClose = AUTO_CLOSE_MS[
       autoClose: autoClose === false ? (false as const) : autoClose + nudge,
       withCloseButton: true,
       closeButtonProps: { 'aria-label': CLOSE_NOTICE_LABEL },
-      position: placement(showing ? (position ?? 'bottom-right') : undefined),
+      // A notice replaced in place stays where it is unless it would now cover something (a page that
+      // changed under it: 'Welcome back' over the portal's heading); a new one goes where it covers nothing.
+      position: placement(noticeHeight(id), showing ? position : undefined),
+      'data-notice-id': id,
       'data-notice-topic': topic,
       'data-notice-kind': kind,
     };
+    document.documentElement.style.setProperty('--notices-top', `${Math.round(headerBottom()) + BELOW_HEADER_PX}px`);
     if (showing) notifications.update(notice);
     else notifications.show(notice);
+    watchNotices();
   });
+}
+
+/** The height of the notice with `id` as drawn, or the room one is expected to take. */
+function noticeHeight(id: string): number {
+  return document.querySelector(`[data-notice-id="${id}"]`)?.getBoundingClientRect().height || NOTICE_ROOM_PX;
 }
 
 /** Takes a topic's notice away (for example once what it offered is done). */

@@ -135,7 +135,7 @@ for (const [width, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
     await fillAttendee(page, 0, { fullName: 'Priya Shah', email });
     await privacyConsent(page).check();
     await page.getByRole('button', { name: 'Complete Free Registration' }).click();
-    await expect(toast(page, 'Registration Complete')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Registration Complete' })).toBeVisible();
     const registration = await superuser.collection('registrations').getFirstListItem(superuser.filter('primary_email = {:email}', { email }));
     expect(registration).toMatchObject({ kind: 'promo', status: 'completed', total_amount_cents: 0 });
 

@@ -9,10 +9,14 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { masterclassEvent } from '../support/masterclassEvent';
-import { unique } from './registration-helpers';
+import type PocketBase from 'pocketbase';
+import type { TestServer } from '../support/pocketbase';
+import { signInAs } from './portal-helpers';
+import { attendeeFields, attendeeCards, fillWaitlistEntry, privacyConsent, unique } from './registration-helpers';
 import { createAccount, signInThroughPage } from './support/accounts';
 import { APP_START_TIMEOUT } from './support/appStart';
 import { lookAt } from './support/lookAt';
+import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { showSalesOpen } from './support/routes';
 
 const SHOTS = '/tmp/shots/notices';
@@ -55,6 +59,13 @@ async function expectNothingCovered(page: Page, named: Record<string, Locator>) 
       if (covered) expect(overlaps(box!, covered), `a notice covers ${name}`).toBe(false);
     }
   }
+}
+
+/** axe (WCAG 2.1 A and AA) finds nothing on the page as it is, notice and all. */
+async function expectAxeClean(page: Page) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function expectNamedCloseButtons(page: Page) {
@@ -128,6 +139,141 @@ test.describe('registration', () => {
   });
 });
 
+test.describe('the registration form', () => {
+  // Two widths, each with an axe scan, on a busy runner.
+  test.describe.configure({ timeout: 120_000 });
+  /** The inline message of every required field and of the privacy policy, in the order the form shows them. */
+  const EVERY_REQUIRED = [
+    'Full name is required',
+    'Valid email is required',
+    'Company is required',
+    'Job title is required',
+    'Phone number is required',
+    'Role selection is required',
+    'You must accept the privacy policy to continue',
+  ];
+
+  test('pressed empty, it names every field needing attention beside its button and puts the cursor in the first; no notice covers the page (390 and 1280 px)', async ({ page }) => {
+    await page.clock.setFixedTime(BEFORE_EVENT);
+    await showSalesOpen(page);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/register');
+      const submit = page.getByRole('button', { name: 'Proceed to Payment' });
+      await expect(submit).toBeVisible({ timeout: APP_START_TIMEOUT });
+      await submit.click();
+      const summary = page.getByTestId('form-problems');
+      await expect(summary).toBeVisible();
+      await expect(summary).toHaveAttribute('role', 'alert');
+      // Every field, by its own message, in the form's order; the spec's title and sentence above them.
+      await expect(summary.getByRole('listitem')).toHaveText(EVERY_REQUIRED);
+      await expect(summary).toContainText('Invalid Attendee Information');
+      await expect(summary).toContainText('Attendee 1 needs a valid full name, Attendee 1 needs a valid email address');
+      const fields = attendeeFields(attendeeCards(page).first());
+      await expect(fields.fullName).toBeFocused();
+      // The form's problems are said in the page: no notice over it.
+      await expect(notices(page)).toHaveCount(0);
+
+      // Pressed again: still one summary, still no notice.
+      await submit.click();
+      await expect(page.getByTestId('form-problems')).toHaveCount(1);
+      await expect(notices(page)).toHaveCount(0);
+
+      // Each names its field and takes the cursor there; a field put right leaves the list.
+      await summary.getByRole('button', { name: 'Company is required' }).click();
+      await expect(fields.company).toBeFocused();
+      await fields.company.fill('مؤسسة الذكاء 🚀');
+      await expect(summary.getByRole('listitem')).toHaveText(EVERY_REQUIRED.filter((text) => text !== 'Company is required'));
+      await summary.scrollIntoViewIfNeeded();
+      await lookAt(page, { path: `${SHOTS}/register-problems-${viewport.width}.png` });
+      await expectAxeClean(page);
+      // What is typed is kept on the device: the next width starts from an empty form again.
+      await fields.company.fill('');
+    }
+  });
+
+  test('a waitlist entry without a name and email says so beside the button in the spec\'s words', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/register?waitlist=true');
+    const submit = page.getByRole('button', { name: 'Register for Future Events' });
+    await expect(submit).toBeVisible({ timeout: APP_START_TIMEOUT });
+    await submit.click();
+    const summary = page.getByTestId('form-problems');
+    await expect(summary).toContainText('Missing Information');
+    await expect(summary).toContainText('Please provide your full name and email address');
+    await expect(summary.getByRole('listitem')).toHaveText(['Full name is required', 'Valid email is required', 'You must accept the privacy policy to continue']);
+    await expect(notices(page)).toHaveCount(0);
+  });
+
+  test('joining the waitlist: the finished step says so under its heading, no notice repeats it (390 and 1280 px)', async ({ page }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/register?waitlist=true');
+      await fillWaitlistEntry(page, { fullName: 'Zoë 𠮷田', email: `${unique('notice-wait')}@example.com` });
+      await privacyConsent(page).check();
+      await page.getByRole('button', { name: 'Register for Future Events' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Interest Registered Successfully' })).toBeVisible();
+      await expect(notices(page)).toHaveCount(0);
+      await lookAt(page, { path: `${SHOTS}/waitlist-done-${viewport.width}.png` });
+    }
+  });
+
+  test('a promo code refused twice shows one notice, clear of the header and the Apply button, and passes axe (390 and 1280 px)', async ({ page }) => {
+    await page.clock.setFixedTime(BEFORE_EVENT);
+    await showSalesOpen(page);
+    await page.goto('/register');
+    const input = page.getByRole('textbox', { name: 'Promo code' });
+    const apply = page.getByRole('button', { name: 'Apply' });
+    await expect(input).toBeVisible({ timeout: APP_START_TIMEOUT });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await apply.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+      await input.fill('NOT-A-CODE');
+      await apply.click();
+      await expect(notice(page, 'Invalid Promo Code')).toBeVisible();
+      await apply.click();
+      await expect(notice(page, 'Invalid Promo Code')).toBeVisible();
+      await expect(notices(page)).toHaveCount(1);
+      await expectNothingCovered(page, { 'the header': page.locator('header').first(), 'the Apply button': apply });
+      await lookAt(page, { path: `${SHOTS}/promo-refused-${viewport.width}.png` });
+      await expectAxeClean(page);
+    }
+  });
+});
+
+test.describe('the admin event page', () => {
+  let server: TestServer;
+  let superuser: PocketBase;
+  ownServerForFile((started) => ({ server, admin: superuser } = started));
+
+  test('"Event updated" covers neither the header nor Create promo code nor Save event (1280 and 390 px)', async ({ page }) => {
+    test.setTimeout(90_000);
+    const user = await ownServerAdministrator({ server, admin: superuser }, 'Zoë 𠮷田');
+    await routeApiTo(page, server);
+    await signInAs(page, user);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/admin/event');
+      const save = page.getByRole('button', { name: 'Save event' });
+      await expect(save).toBeVisible({ timeout: APP_START_TIMEOUT });
+      await save.scrollIntoViewIfNeeded();
+      await save.click();
+      await expect(notice(page, 'Event updated')).toBeVisible();
+      await expectNothingCovered(page, {
+        'the header': page.locator('header').first(),
+        'Create promo code': page.getByRole('button', { name: 'Create promo code' }),
+        'Save event': save,
+      });
+      await lookAt(page, { path: `${SHOTS}/event-updated-${viewport.width}.png` });
+      await expectAxeClean(page);
+      // Saved again: the same notice, not a second one.
+      await save.click();
+      await expect(notice(page, 'Event updated')).toBeVisible();
+      await expect(notices(page)).toHaveCount(1);
+    }
+  });
+});
+
 test('signing in after a failure leaves one notice, clear of the header and the welcome (390 px)', async ({ page }) => {
   const account = await createAccount(await superuserClient(), 'notices');
   await page.setViewportSize(PHONE);
@@ -152,6 +298,8 @@ test.describe('offline-ready', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('is a quiet line in the page, never a notice over it, and passes axe (390 and 1280 px)', async ({ page }) => {
+    // Two axe scans on a busy runner.
+    test.setTimeout(90_000);
     await page.setViewportSize(PHONE);
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible({ timeout: APP_START_TIMEOUT });

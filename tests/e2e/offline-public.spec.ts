@@ -88,7 +88,7 @@ test.describe('with the service worker', () => {
     expect(await registrationsFor(email)).toHaveLength(0);
 
     await goOnline(page);
-    await expect(toast(page, 'Interest Registered Successfully')).toBeVisible({ timeout: SENT_WITHIN_MS });
+    await expect(page.getByRole('heading', { name: 'Interest Registered Successfully' })).toBeVisible({ timeout: SENT_WITHIN_MS });
     await expect.poll(async () => (await registrationsFor(email)).length).toBe(1);
     // Nothing is left to send again: a reload shows an empty form.
     await page.reload();
@@ -157,7 +157,7 @@ test('a registration whose answer was lost is sent again under its key and store
   const email = `${unique('lost-answer')}@example.com`;
   const sent = await loseFirstAnswer(page);
   await pressRegisterForFutureEvents(page, 'Lena Lost', email);
-  await expect(toast(page, 'Interest Registered Successfully')).toBeVisible({ timeout: SENT_WITHIN_MS });
+  await expect(page.getByRole('heading', { name: 'Interest Registered Successfully' })).toBeVisible({ timeout: SENT_WITHIN_MS });
   expect(sent.attempts).toBe(2);
   expect(await registrationsFor(email)).toHaveLength(1);
 });
@@ -174,7 +174,7 @@ test('a registration whose answer was lost, then edited, is still made once, as 
   edited = true;
   await page.getByRole('button', { name: 'Register for Future Events' }).click();
   await expect(toast(page, 'Registration Already Sent')).toBeVisible({ timeout: SENT_WITHIN_MS });
-  await expect(toast(page, 'Interest Registered Successfully')).toBeVisible({ timeout: SENT_WITHIN_MS });
+  await expect(page.getByRole('heading', { name: 'Interest Registered Successfully' })).toBeVisible({ timeout: SENT_WITHIN_MS });
   expect(await registrationsFor(email)).toHaveLength(1);
   const su = await superuserClient();
   const attendees = await su.collection('attendees').getFullList({ filter: su.filter('email = {:email}', { email }) });

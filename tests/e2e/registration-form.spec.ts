@@ -124,7 +124,7 @@ test.describe('normal mode', () => {
 });
 
 test.describe('validation', () => {
-  test('an empty submit shows every inline message, the consent message and the attendee toast', async ({ page }) => {
+  test('an empty submit shows every inline message, the consent message and, beside the button, the attendee summary', async ({ page }) => {
     await openForm(page);
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     const fields = attendeeFields(attendeeCards(page).first());
@@ -134,14 +134,17 @@ test.describe('validation', () => {
     await expect(fields.jobTitle).toHaveAccessibleDescription('Job title is required');
     await expect(fields.phoneNumber).toHaveAccessibleDescription('Phone number is required');
     await expect(fields.role).toHaveAccessibleDescription('Role selection is required');
-    await expect(page.getByText('You must accept the privacy policy to continue')).toBeVisible();
-    await expect(
-      toast(page, 'Invalid Attendee Information', 'Attendee 1 needs a valid full name, Attendee 1 needs a valid email address'),
-    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Consent' }).getByText('You must accept the privacy policy to continue')).toBeVisible();
+    // The spec's title and per-attendee sentence, beside the button (no notice over the page), with every field listed.
+    const summary = page.getByTestId('form-problems');
+    await expect(summary).toContainText('Invalid Attendee Information');
+    await expect(summary).toContainText('Attendee 1 needs a valid full name, Attendee 1 needs a valid email address');
+    await expect(summary.getByRole('listitem')).toHaveCount(7);
+    await expect(toast(page, 'Invalid Attendee Information')).toHaveCount(0);
     await expect(fields.fullName).toBeFocused();
   });
 
-  test('short names and bad emails: schema messages and one toast naming each attendee', async ({ page }) => {
+  test('short names and bad emails: schema messages and one summary naming each attendee', async ({ page }) => {
     await openForm(page);
     await page.getByRole('button', { name: 'Add Another Attendee' }).click();
     await fillAttendee(page, 0, { fullName: 'Alex Lee', email: 'alex@example.com' });
@@ -152,9 +155,14 @@ test.describe('validation', () => {
     await expect(second.fullName).toHaveAccessibleDescription('Full name must be at least 2 characters');
     await expect(second.email).toHaveAccessibleDescription('Invalid email address');
     await expect(second.phoneNumber).toHaveAccessibleDescription('Phone number may only contain digits, spaces and + ( ) - .');
-    await expect(
-      toast(page, 'Invalid Attendee Information', 'Attendee 2 needs a valid full name, Attendee 2 needs a valid email address'),
-    ).toBeVisible();
+    const summary = page.getByTestId('form-problems');
+    await expect(summary).toContainText('Invalid Attendee Information');
+    await expect(summary).toContainText('Attendee 2 needs a valid full name, Attendee 2 needs a valid email address');
+    await expect(summary.getByRole('listitem')).toHaveText([
+      'Attendee 2: Full name must be at least 2 characters',
+      'Attendee 2: Invalid email address',
+      'Attendee 2: Phone number may only contain digits, spaces and + ( ) - .',
+    ]);
     await expect(attendeeFields(attendeeCards(page).first()).fullName).not.toHaveAttribute('aria-invalid', 'true');
 
     await second.fullName.fill('Bo');
@@ -178,6 +186,7 @@ test.describe('validation', () => {
     await expect(consent.getByText('You must accept the privacy policy to continue')).toBeVisible();
     await expect(consent).toBeInViewport();
     await expect(toast(page, 'Invalid Attendee Information')).toHaveCount(0);
+    await expect(page.getByTestId('form-problems').getByRole('listitem')).toHaveText(['You must accept the privacy policy to continue']);
     expect(requests).toEqual([]);
 
     await privacyConsent(page).check();
@@ -284,8 +293,10 @@ test.describe('promo box', () => {
       await expect(page.getByRole('button', { name: 'Complete Free Registration' })).toBeVisible();
 
       await page.getByRole('button', { name: 'Complete Free Registration' }).click();
-      await expect(toast(page, 'Missing Information', 'Please provide your full name and email address')).toBeVisible();
-      await expect(toast(page, 'Invalid Attendee Information')).toHaveCount(0);
+      const summary = page.getByTestId('form-problems');
+      await expect(summary).toContainText('Missing Information');
+      await expect(summary).toContainText('Please provide your full name and email address');
+      await expect(summary).not.toContainText('Invalid Attendee Information');
     } finally {
       await promo.remove();
     }

@@ -1,5 +1,9 @@
 // Every text the registration page shows as a toast or an inline message. The
 // titles and the quoted messages are the spec's (sections 5 and 8) word for word.
+// The form's own problems ('Missing Information', 'Invalid Attendee Information')
+// are said beside its button (../formProblems.ts), and the spec's success toasts
+// 'Registration Complete' and 'Interest Registered Successfully' are the
+// completion step's heading instead (a notice would say it again over it).
 import type { Toast } from '@/components/notify';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
 
@@ -44,17 +48,9 @@ export const Toasts = {
   checkoutFailed: (message: string): Toast => ({ title: 'Error creating checkout', message }),
   noCheckoutUrl: { title: 'No checkout URL returned', message: 'Please try again in a moment.' },
   unexpected: { title: 'Registration Error', message: UNEXPECTED_ERROR },
-  freeRegistrationComplete: {
-    title: 'Registration Complete',
-    message: 'Your free registration is confirmed. Check your inbox for your confirmation email.',
-  },
   freeEmailWarning: {
     title: 'Email warning',
     message: "Your registration succeeded, but we couldn't send the confirmation email yet. Please check your inbox later.",
-  },
-  interestRegistered: {
-    title: 'Interest Registered Successfully',
-    message: "Thank you! Check your inbox: we've sent you an email to confirm your address.",
   },
   alreadyOnWaitlist: (message: string) => ({ title: 'Already on the Waitlist', message }),
   waitlistEmailWarning: {

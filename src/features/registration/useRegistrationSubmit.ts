@@ -1,12 +1,12 @@
-// What pressing the action button does: the spec's checks and toasts, then the
+// What pressing the action button does: the spec's checks (listed beside the button), then the
 // server's decision — checkout for a paid registration, completion for free ones.
 import { useRef, useState, type RefObject } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { ClientResponseError } from 'pocketbase';
 import { isOnline } from '@/pwa/useOnline';
 import { readUtmParams, type UtmParams } from '@/lib/utm';
-import { notify } from '@/components/notify';
-import { attendeeProblems, hasNameAndEmail, type RegistrationFormValues } from './attendeeSchema';
+import { dismissNotice, notify } from '@/components/notify';
+import type { RegistrationFormValues } from './attendeeSchema';
 import {
   createRegistration,
   isSimulatedCheckout,
@@ -74,6 +74,8 @@ let warnedAboutChanges: string | null = null;
 
 export function useRegistrationSubmit(options: SubmitOptions) {
   const [submitting, setSubmitting] = useState(false);
+  /** A press found fields needing attention: the form lists them beside its button from then on, while any remain. */
+  const [checked, setChecked] = useState(false);
   const { form, mode, promoCode, consentRef } = options;
   const waitlist = mode === 'waitlist';
   /** A registration pressed offline, or sent without an answer: it goes when the connection is back. */
@@ -91,13 +93,9 @@ export function useRegistrationSubmit(options: SubmitOptions) {
     if (sending.current) return;
     const { hasErrors, errors } = form.validate();
     const values = form.getValues();
-    if (mode !== 'paid' && !hasNameAndEmail(values.attendees[0])) {
-      notify({ topic: 'registration', kind: 'error', ...Toasts.missingInformation });
-    } else {
-      const problems = attendeeProblems(values.attendees);
-      if (problems.length > 0) notify({ topic: 'registration', kind: 'error', ...Toasts.invalidAttendees(problems) });
-    }
     if (hasErrors) {
+      // Said beside the button, naming every field (./formProblems.ts), not in a notice over the page.
+      setChecked(true);
       revealFirstError(Object.keys(errors), consentRef.current);
       return;
     }
@@ -163,14 +161,15 @@ export function useRegistrationSubmit(options: SubmitOptions) {
         return;
       }
       const emailWarning = 'emailWarning' in response && response.emailWarning;
+      // The completion step that follows says it is done under its own heading: no notice says it again
+      // over it. A notice is left only for what that step does not say (an email not sent, an entry already there).
+      dismissNotice('registration');
       if (request.mode === 'promo') {
-        notify({ topic: 'registration', kind: 'success', ...Toasts.freeRegistrationComplete });
         if (emailWarning) notify({ topic: 'registration-email', kind: 'warning', ...Toasts.freeEmailWarning });
       } else if ('alreadyOnWaitlist' in response && response.alreadyOnWaitlist) {
         notify({ topic: 'registration', kind: 'success', ...Toasts.alreadyOnWaitlist(response.message ?? '') });
-      } else {
-        notify({ topic: 'registration', kind: 'success', ...Toasts.interestRegistered });
-        if (emailWarning) notify({ topic: 'registration-email', kind: 'warning', ...Toasts.waitlistEmailWarning });
+      } else if (emailWarning) {
+        notify({ topic: 'registration-email', kind: 'warning', ...Toasts.waitlistEmailWarning });
       }
       const order = 'order' in response && isOrderLink(response.order) ? response.order : null;
       options.onCompleted({ kind: request.mode, email: request.attendees[0]?.email ?? '', order });
@@ -190,6 +189,7 @@ export function useRegistrationSubmit(options: SubmitOptions) {
       switch (failure.kind) {
         case 'fields':
           form.setErrors(failure.fieldErrors);
+          setChecked(true);
           notify({ topic: 'registration', kind: 'error', ...Toasts.registrationFailed(failure.message) });
           revealFirstError(Object.keys(failure.fieldErrors), consentRef.current);
           break;
@@ -217,5 +217,5 @@ export function useRegistrationSubmit(options: SubmitOptions) {
     }
   }
 
-  return { submitting, waiting, unreachable, submit };
+  return { submitting, waiting, unreachable, checked, submit };
 }

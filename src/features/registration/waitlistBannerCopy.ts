@@ -81,7 +81,8 @@ export function waitlistFinishCopy(phase: EventPhase | null, facts: PhaseFacts, 
     };
   }
   return {
-    title: 'Interest Registered',
+    // The spec's success words, as the step's heading (no notice repeats them over it).
+    title: 'Interest Registered Successfully',
     text: `Thank you for registering your interest. We'll email ${email} as soon as places open for future events. Please open that email and confirm your address when it asks you to: a seat that frees up is offered only to confirmed addresses.`,
   };
 }

@@ -7,6 +7,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { notify } from '@/components/notify';
 import { useOnline } from '@/pwa/useOnline';
 import { MAX_ATTENDEES, emptyAttendee, registrationFormSchema, waitlistFormSchema, type AttendeeEntry, type RegistrationFormValues } from '../attendeeSchema';
+import { formProblems } from '../formProblems';
 import type { EventSummary } from '../registrationApi';
 import { readRegistrationDraft, updateRegistrationDraft } from '../registrationDraft';
 import { Toasts } from '../registrationMessages';
@@ -15,6 +16,7 @@ import { useRegistrationSubmit, type FreeCompletion } from '../useRegistrationSu
 import type { WaitlistOfferLink } from '../waitlistOffer';
 import { AttendeeCard } from './AttendeeCard';
 import { ConsentSection } from './ConsentSection';
+import { FormProblemsSummary } from './FormProblemsSummary';
 import { OrderSummary } from './OrderSummary';
 import { PromoCodeBox } from './PromoCodeBox';
 import type { CodeAnswer, DiscountOffer } from '../discountOffer';
@@ -86,7 +88,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
   const [salesRefusal, setSalesRefusal] = useState<string | null>(null);
   const consentRef = useRef<HTMLElement>(null);
   const mode = waitlist ? 'waitlist' : promoCode && !discount ? 'promo' : 'paid';
-  const { submitting, waiting, unreachable, submit } = useRegistrationSubmit({
+  const { submitting, waiting, unreachable, checked, submit } = useRegistrationSubmit({
     form,
     mode,
     promoCode,
@@ -205,6 +207,9 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
     </Stack>
   );
 
+  // Once a press found fields needing attention, every field still needing it, named beside the button.
+  const problems = checked ? formProblems(form.errors, form.values, mode) : null;
+
   const actions = (
     <Stack gap="md">
       {salesRefusal && (
@@ -214,6 +219,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
         </Alert>
       )}
       {offline && <OfflineNotice waiting={waiting} />}
+      {problems && <FormProblemsSummary summary={problems} />}
       <Button type="submit" size="lg" color="amber" c="navy.9" fullWidth disabled={submitting}>
         {actionLabel}
       </Button>
@@ -228,6 +234,7 @@ export function RegistrationForm({ waitlist, event, restoreAfterCancel, onPaymen
       }}
       noValidate
       aria-label="Registration form"
+      className={classes.form}
     >
       {waitlist || !event ? (
         <Stack gap="lg">
