@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import qrcode from 'qrcode-generator';
+import axe from 'axe-core';
 import { cameraChromiumPath, chromiumLaunchOptions, DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
@@ -244,6 +245,9 @@ test('(b) offline, a check-in by name; back online it syncs and shows the other 
   // The same person again, after the conflict: she is in (by the earlier scan, South door's), a new answer
   // in red, and nothing new is stored on the device or sent.
   const before = await result.getAttribute('data-result-seq');
+  // the search was emptied for the next guest after the first check-in
+  await expect(page.getByRole('textbox', { name: 'Search by name' })).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Search by name' }).fill('grace');
   await page.getByRole('button', { name: 'Check in Grace Hopper' }).click();
   await expect(result).not.toHaveAttribute('data-result-seq', before ?? '');
   await expect(result).toHaveAttribute('data-result', 'red');
@@ -419,4 +423,161 @@ test('(e) another door\'s check-in stored on the device a moment before the page
   } finally {
     await southDoor.remove();
   }
+});
+
+/** axe's WCAG 2.1 AA findings on the page as it stands. */
+async function axeViolations(page: Page, label: string): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    const scan = (window as unknown as { axe: typeof axe }).axe;
+    const results = await scan.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  });
+  return found.map((line) => `${label}: ${line}`);
+}
+
+test('(f) at 390 px the door works with one hand: search first, a large answer clear of the header and read out, the search ready again; a passed-on seat names who holds it, a cancelled one offers no Check in', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const su = await superuserClient();
+  const event = await su.collection('events').create({
+    title: 'One-hand door masterclass', starts_at: '2031-09-02 00:00:00.000Z', ends_at: '2031-09-02 03:00:00.000Z', timezone: 'Australia/Adelaide',
+    location: 'Adelaide, South Australia', venue: 'Hall B', capacity: 50, price_cents: 0, currency: 'AUD', sales_state: 'open',
+    portal_unlock_at: '2031-09-01 23:00:00.000Z', max_per_registration: 10, published: false,
+  });
+  const person = async (fullName: string, company: string, status = 'confirmed', fields: Record<string, unknown> = {}) => {
+    const email = `onehand-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const registration = await su.collection('registrations').create({ event: event.id, kind: 'promo', status: 'completed', primary_email: email, currency: 'AUD', total_amount_cents: 0 });
+    return su.collection('attendees').create({
+      registration: registration.id, event: event.id, email, full_name: fullName, company, job_title: 'Lead', role: 'Senior Manager', registration_status: status, privacy_consent: true, ...fields,
+    });
+  };
+  await person('𠮷田 花子', 'Becker Wines');
+  await person('Zoë Brown', 'Tanaka Robotics');
+  await person('زينب الحداد', 'Gulf Analytics', 'cancelled', { cancelled_by: 'administrator', cancelled_at: '2031-08-20 00:00:00.000Z' });
+  // Ada passes her seat to Björn through her own portal route, as an attendee does.
+  const owner = await createPortalUser('attendee');
+  const ada = await person('Ada Passmore', 'Analytical Engines', 'confirmed', { user: owner.id });
+  const ownerToken = (JSON.parse(owner.storedAuth) as { token: string }).token;
+  const passed = await fetch(`${process.env.E2E_BASE_URL}/api/masterclass/my-registration/substitute`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: ownerToken },
+    body: JSON.stringify({ attendee: ada.id, fullName: 'Björn Ålund', email: `bjorn-${Date.now()}@example.com`, company: 'Analytical Engines', jobTitle: 'Lead' }),
+  });
+  expect(passed.status).toBe(200);
+  const found: string[] = [];
+  const shoot = async (name: string) => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(400); // the side navigation slides
+      found.push(...(await axeViolations(page, `${name} at ${viewport.width} px`)));
+      await lookAt(page, { path: `${SHOTS}/door-onehand-${name}-${viewport.width}.png` });
+    }
+  };
+
+  await page.setViewportSize(PHONE);
+  await signInAs(page, admin);
+  await page.addInitScript(() => window.localStorage.setItem('door_device_name', 'Front desk'));
+  await page.goto(`/admin/check-in?event=${event.id}`);
+  await expect(page.getByText('List of 5 attendees kept on this device')).toBeVisible({ timeout: 15_000 });
+  const search = page.getByRole('textbox', { name: 'Search by name' });
+  const header = page.locator('.app-shell-header');
+  // The search is at the top, ready to type in; the camera is a tap away, on the same screen.
+  await expect(search).toBeFocused();
+  const searchBox = (await search.boundingBox())!;
+  const headerBox = (await header.boundingBox())!;
+  expect(searchBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+  expect(searchBox.y + searchBox.height).toBeLessThan(PHONE.height / 2);
+  const scanButton = page.getByRole('button', { name: 'Scan a ticket instead' });
+  await expect(scanButton).toBeInViewport();
+  await shoot('empty');
+
+  // A name in any script: large results, each Check in a thumb's size.
+  await page.setViewportSize(PHONE);
+  await search.fill('𠮷田');
+  const yoshidaButton = page.getByRole('button', { name: 'Check in 𠮷田 花子' });
+  await expect(yoshidaButton).toBeVisible();
+  expect((await yoshidaButton.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+  expect((await page.getByRole('listitem', { name: '𠮷田 花子' }).boundingBox())!.height).toBeGreaterThanOrEqual(48);
+  await shoot('results');
+
+  // Checked in: the answer fills the screen under the header with the whole name, is read out, and the search waits, empty.
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(400);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)); // wherever the page was scrolled to
+  await search.fill('𠮷田');
+  await yoshidaButton.click();
+  const result = page.locator('[data-result]');
+  await expect(result).toHaveAttribute('data-result', 'green');
+  const title = result.locator('[data-result-title]');
+  await expect(title).toHaveText('Checked in — 𠮷田 花子');
+  await expect(page.locator('[data-door-announce]')).toHaveAttribute('role', 'status');
+  await expect(page.locator('[data-door-announce]')).toContainText('Checked in — 𠮷田 花子');
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+  const inView = async () => {
+    await expect(title).toBeInViewport({ ratio: 1 });
+    await expect.poll(async () => {
+      const box = (await title.boundingBox())!;
+      const bar = (await header.boundingBox())!;
+      return box.y >= bar.y + bar.height && box.y + box.height <= PHONE.height;
+    }).toBe(true);
+    expect((await result.boundingBox())!.height).toBeGreaterThan(PHONE.height * 0.3);
+  };
+  await inView();
+  await lookAt(page, { path: `${SHOTS}/door-onehand-checked-in-390-viewport.png` });
+  await shoot('checked-in');
+
+  // Zoë, found without her accent: in; then again: already checked in, said just as clearly.
+  await page.setViewportSize(PHONE);
+  await search.fill('zoe');
+  await page.getByRole('button', { name: 'Check in Zoë Brown' }).click();
+  await expect(title).toHaveText('Checked in — Zoë Brown');
+  await expect(search).toHaveValue('');
+  await search.fill('zoe brown');
+  await page.getByRole('button', { name: 'Check in Zoë Brown' }).click();
+  await expect(result).toHaveAttribute('data-result', 'red');
+  await expect(title).toHaveText('Already checked in — Zoë Brown');
+  await expect(page.locator('[data-door-announce]')).toContainText('Already checked in — Zoë Brown');
+  await inView();
+  await shoot('already');
+
+  // A seat passed to a colleague: the row says who holds it now, with no Check in; the old ticket says the same.
+  await page.setViewportSize(PHONE);
+  await search.fill('ada pass');
+  const adaRow = page.getByRole('listitem', { name: 'Ada Passmore' });
+  await expect(adaRow).toContainText('Transferred');
+  await expect(adaRow).toContainText('This seat was passed to Björn Ålund, so Ada Passmore cannot be checked in with it.');
+  await expect(adaRow.getByRole('button')).toHaveCount(0);
+  await shoot('transferred-search');
+  await page.setViewportSize(PHONE);
+  await page.getByRole('textbox', { name: 'Ticket code' }).fill(String(ada.ticket_code));
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(title).toHaveText('Transferred — Ada Passmore');
+  await expect(result).toContainText('This seat was passed to Björn Ålund');
+  await expect(page.locator('[data-door-announce]')).toContainText('This seat was passed to Björn Ålund');
+  await inView();
+  await shoot('transferred');
+
+  // A cancelled ticket: said in the row, and nothing to press.
+  await page.setViewportSize(PHONE);
+  await search.fill('زينب');
+  const zainabRow = page.getByRole('listitem', { name: 'زينب الحداد' });
+  await expect(zainabRow).toContainText('Cancelled');
+  await expect(zainabRow).toContainText('Registration cancelled: this ticket admits no one.');
+  await expect(zainabRow.getByRole('button')).toHaveCount(0);
+  await shoot('cancelled');
+
+  // Offline, the same door from the device: Björn, who holds Ada's seat, comes in.
+  await context.setOffline(true);
+  await page.setViewportSize(PHONE);
+  await search.fill('björn');
+  await page.getByRole('button', { name: 'Check in Björn Ålund' }).click();
+  await expect(title).toHaveText('Checked in — Björn Ålund');
+  await expect(page.locator('[data-sync-line]')).toContainText('Offline · check-ins are saved on this device');
+  await inView();
+  await shoot('offline');
+  await context.setOffline(false);
+
+  expect(found).toEqual([]);
+  await owner.remove();
 });

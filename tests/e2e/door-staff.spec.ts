@@ -99,8 +99,18 @@ test('an administrator makes a door pass; door staff open it with the PIN and ch
   await expect(door.getByText('List of 2 attendees kept on this device')).toBeVisible({ timeout: 15_000 });
   await expect(door.getByRole('combobox', { name: 'Masterclass' })).toHaveCount(0);
   await expect(door.getByRole('navigation')).toHaveCount(0);
-  await door.getByRole('textbox', { name: 'Search by name' }).fill('ada');
+  // At 390 px the search is first and ready; the answer fills the screen, is read out, and the search waits for the next guest.
+  const search = door.getByRole('textbox', { name: 'Search by name' });
+  await expect(search).toBeFocused();
+  expect((await search.boundingBox())!.y + 48).toBeLessThan(PHONE.height / 2);
+  await search.fill('ada');
   await door.getByRole('button', { name: 'Check in Ada Lovelace' }).click();
+  const title = door.locator('[data-result] [data-result-title]');
+  await expect(title).toHaveText('Checked in — Ada Lovelace');
+  await expect(title).toBeInViewport({ ratio: 1 });
+  await expect(door.locator('[data-door-announce]')).toContainText('Checked in — Ada Lovelace');
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
   await expect(door.locator('[data-counts]')).toContainText('1 of 2 expected');
   await expect(door.locator('[data-sync-line]')).toContainText('Online · synced', { timeout: 15_000 });
   await checkBothWidths(door, 'door-screen', found);

@@ -2,9 +2,12 @@
 // reads every QR code in view (qrScanner.ts, loaded only now); each code read
 // goes to `onCode`. Below it, a field for a ticket's code typed by hand or
 // sent by a handheld scanner (which types the code and presses Enter).
+// `startSignal` (the search's "Scan a ticket instead" on a phone) starts the
+// camera and brings the card into view.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconCameraOff } from '@tabler/icons-react';
+import classes from './door.module.css';
 import type { QrScanner } from './qrScanner';
 
 type CameraState = { kind: 'off' } | { kind: 'starting' } | { kind: 'on'; engine: string } | { kind: 'error'; message: string };
@@ -17,7 +20,13 @@ function cameraError(error: unknown): string {
   return 'The camera could not be started. Check attendees in by name, or type the ticket code.';
 }
 
-export function CameraScanner({ onCode }: { onCode: (text: string, method: 'scan') => void }) {
+export function CameraScanner({ onCode, startSignal = 0, onActiveChange }: {
+  onCode: (text: string, method: 'scan') => void;
+  startSignal?: number;
+  /** Told when the camera starts and stops (the answer above it is then kept small, so the camera stays in view). */
+  onActiveChange?: (active: boolean) => void;
+}) {
+  const card = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const scanner = useRef<QrScanner | null>(null);
@@ -60,9 +69,24 @@ export function CameraScanner({ onCode }: { onCode: (text: string, method: 'scan
     }
   };
 
+  const startRef = useRef(start);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    startRef.current = start;
+    stateRef.current = state;
+  });
+  useEffect(() => {
+    if (startSignal === 0) return;
+    card.current?.scrollIntoView({ block: 'start' });
+    if (stateRef.current.kind === 'off' || stateRef.current.kind === 'error') void startRef.current();
+  }, [startSignal]);
+
   const on = state.kind === 'on' || state.kind === 'starting';
+  useEffect(() => {
+    onActiveChange?.(on);
+  }, [on, onActiveChange]);
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper ref={card} withBorder radius="md" p="md" className={classes.camera} data-camera>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={700}>Scan a ticket</Text>

@@ -6,6 +6,10 @@
 // check-in (checkInAtDoor.ts), never from what the page last drew. Check-ins and undos wait in the app's outbox and the sync engine
 // sends them when the device is online, whichever administrator is signed in
 // then; the other door devices' check-ins come back, conflicts included.
+// On a phone the search comes first, ready to type in, with the camera a tap
+// away; each answer fills most of the screen just under the header, is read
+// out, and the search is emptied for the next guest. From md up the search
+// and the camera stand side by side under the answer.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
@@ -24,6 +28,7 @@ import type { DoorView } from './decideScan';
 import { doorTime, type TextContext } from './decisionText';
 import { DeviceNameDialog } from './DeviceNameDialog';
 import { DoorPassesCard } from './DoorPassesCard';
+import classes from './door.module.css';
 import { DoorSyncLine, FALLBACK_ZONE, doorSyncState, waitingText } from './DoorSyncLine';
 import { useDeviceName } from './deviceName';
 import { undoCheckIn } from './doorStore';
@@ -117,6 +122,12 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
   const [answer, setAnswer] = useState<{ event: string; result: DoorResult } | null>(null);
   const result = answer && answer.event === eventId ? answer.result : null;
   const seq = useRef(0);
+  const resultArea = useRef<HTMLDivElement>(null);
+  // What the search holds; while a name is being typed, the last answer makes room for the results.
+  const [query, setQuery] = useState('');
+  const typing = query.trim() !== '';
+  const [scanSignal, setScanSignal] = useState(0);
+  const [cameraOn, setCameraOn] = useState(false);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const lastRead = useRef<{ text: string; at: number } | null>(null);
   // The list as last drawn: only a hint for finding whom a ticket names (checkInAtDoor reads the rows again).
@@ -141,6 +152,12 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
     setAnswer({ event: eventId, result: { seq: seq.current, decision, checkInId: checkIn?.id, checkIn } });
   }, [eventId, actorId, deviceName]);
 
+  // Each new answer is brought into view just under the header (the admin area's is sticky).
+  const shownSeq = result?.seq ?? 0;
+  useEffect(() => {
+    if (shownSeq > 0) resultArea.current?.scrollIntoView({ block: 'start' });
+  }, [shownSeq]);
+
   const enqueue = useCallback((work: () => Promise<void>) => {
     queue.current = queue.current.then(work).catch((error: unknown) => console.error('Check-in failed', error));
   }, []);
@@ -152,6 +169,8 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
     const now = Date.now();
     if (lastRead.current && lastRead.current.text === text && now - lastRead.current.at < REPEAT_MS) return;
     lastRead.current = { text, at: now };
+    // A ticket is the next guest: a name half typed for the last one goes (the focus stays where the scan came from).
+    setQuery('');
     enqueue(() => settle({ kind: method, text }));
   }, [eventId, deviceName, enqueue, settle]);
 
@@ -174,24 +193,24 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
   return (
     <Stack gap="md">
       <DeviceNameDialog key={`${renaming}-${deviceName}`} opened={!deviceName || renaming} current={deviceName} onClose={deviceName ? () => setRenaming(false) : null} />
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
+      <Stack gap={4}>
+        <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
           <Title order={1} className={responsive.fontSize26to32}>Door Check-in</Title>
-          {subtitle}
-          <Group gap={6}>
-            <IconDeviceMobile size={16} aria-hidden />
-            <Text size="sm">This device: <strong data-device-name>{deviceName || 'not named yet'}</strong></Text>
-            <Anchor component="button" size="sm" onClick={() => setRenaming(true)}>Change</Anchor>
-          </Group>
-        </Stack>
-        <Paper withBorder radius="md" px="md" py={6} role="group" aria-label="Checked in">
-          <Text size="xs" c="dimmed">Checked in</Text>
-          <Text fw={800} fz={28} lh={1.1} data-counts>
-            {door.checkedIn} <Text span fz="md" fw={500} c="dimmed">of {door.expected} expected</Text>
-          </Text>
-        </Paper>
-      </Group>
-      <Group align="flex-end" gap="sm" wrap="wrap">
+          <Paper withBorder radius="md" px="sm" py={4} role="group" aria-label="Checked in" style={{ flexShrink: 0 }}>
+            <Text size="xs" c="dimmed">Checked in</Text>
+            <Text fw={800} fz={24} lh={1.1} data-counts>
+              {door.checkedIn} <Text span fz="sm" fw={500} c="dimmed">of {door.expected} expected</Text>
+            </Text>
+          </Paper>
+        </Group>
+        {subtitle}
+        <Group gap={6}>
+          <IconDeviceMobile size={16} aria-hidden />
+          <Text size="sm">This device: <strong data-device-name>{deviceName || 'not named yet'}</strong></Text>
+          <Anchor component="button" size="sm" onClick={() => setRenaming(true)}>Change</Anchor>
+        </Group>
+      </Stack>
+      <Group align="flex-end" gap="sm" wrap="wrap" className={classes.controls}>
         {controls}
         <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => door.requestSync(true)} disabled={!door.sync.online || !eventId}>
           Refresh list
@@ -204,20 +223,22 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
           Connect to the internet once to download it; after that, check-in works offline.
         </Alert>
       )}
-      <Box className={responsive.columns7and5FromMd}>
-        <div>
-          <Stack gap="md">
-            <ResultPanel result={result} view={door.view} checkIns={checkInsById} context={context} onUndo={onUndo} />
-            <CameraScanner onCode={onCode} />
-          </Stack>
-        </div>
-        <div>
-          <Stack gap="md">
-            <AttendeeSearch attendees={door.attendees} view={door.view} context={context} onCheckIn={onSearchCheckIn} />
-            <ConflictList view={door.view} context={context} onUndo={onUndo} />
-            <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
-          </Stack>
-        </div>
+      <ResultPanel ref={resultArea} result={result} view={door.view} checkIns={checkInsById} context={context} onUndo={onUndo} large={!typing && !cameraOn} />
+      <Box className={classes.work}>
+        <AttendeeSearch
+          attendees={door.attendees}
+          view={door.view}
+          context={context}
+          onCheckIn={onSearchCheckIn}
+          query={query}
+          onQueryChange={setQuery}
+          onScan={() => setScanSignal((count) => count + 1)}
+        />
+        <CameraScanner onCode={onCode} startSignal={scanSignal} onActiveChange={setCameraOn} />
+      </Box>
+      <Box className={`${responsive.columns7and5FromMd} ${classes.lists}`}>
+        <ConflictList view={door.view} context={context} onUndo={onUndo} />
+        <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
       </Box>
     </Stack>
   );

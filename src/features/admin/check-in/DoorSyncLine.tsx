@@ -18,8 +18,8 @@ export function waitingText(pending: number): string {
 /** The sync's state in words and their colour (offline, server not answering, sending, synced). */
 export function doorSyncState({ sync, pending }: Door, zone: string): { line: string; color: string } {
   const waiting = waitingText(pending);
-  if (!sync.online) return { line: `Offline · check-ins are saved on this device${waiting}`, color: 'orange.9' };
-  if (sync.unreachable) return { line: `Server not answering · retrying${waiting}`, color: 'orange.9' };
+  if (!sync.online) return { line: `Offline · check-ins are saved on this device${waiting}`, color: 'var(--mantine-color-orange-light-color)' };
+  if (sync.unreachable) return { line: `Server not answering · retrying${waiting}`, color: 'var(--mantine-color-orange-light-color)' };
   if (sync.syncing && pending > 0) return { line: `Online · sending ${pending} check-in${pending === 1 ? '' : 's'}…`, color: 'dimmed' };
   if (sync.syncing && !sync.lastSyncedAt) return { line: 'Syncing…', color: 'dimmed' };
   return { line: sync.lastSyncedAt ? `Online · synced ${doorTime(sync.lastSyncedAt, zone)}${waiting}` : `Online${waiting}`, color: 'dimmed' };
