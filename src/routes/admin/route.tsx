@@ -13,7 +13,7 @@ export const Route = createFileRoute('/admin')({
   beforeLoad: ({ location, preload }) => {
     requireAdministrator(location.href);
     void import('@/features/admin/shell/adminPrefetch').then(
-      ({ prefetchAdminScreen }) => prefetchAdminScreen(location.pathname, preload),
+      ({ prefetchAdminScreen }) => prefetchAdminScreen(location.pathname, location.search, preload),
       () => undefined, // the screen asks for itself
     );
   },

@@ -5,6 +5,7 @@
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { UNEXPECTED_ERROR } from '@/lib/apiErrors';
+import { PREFETCH, takePrefetched } from '../shell/prefetched';
 
 export interface LabelCount {
   label: string;
@@ -90,9 +91,12 @@ export function sendInvitationBatch(event: string | undefined, after: string, ba
   });
 }
 
-export async function countUseCases(): Promise<number> {
+export async function readUseCaseCount(): Promise<number> {
   return (await pb.collection('ai_use_cases').getList(1, 1, { fields: 'id', requestKey: null })).totalItems;
 }
+
+/** The library's size as the overview opens: the request started when its link was pressed, if there was one (shell/adminPrefetch.ts). */
+export const countUseCases = () => takePrefetched(PREFETCH.useCaseCount, readUseCaseCount);
 
 /** A sign-in limit's decision (security_events, written by pb_hooks/lib/accounts/sign-in-limits.js). */
 export interface SecurityEvent {

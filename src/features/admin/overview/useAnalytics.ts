@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { PREFETCH, takePrefetched } from '../shell/prefetched';
 import { failureMessage, fetchAnalytics, type EventAnalytics } from './overviewApi';
 
 export type AnalyticsState =
@@ -23,8 +24,10 @@ export function useAnalytics(event: string | undefined): { state: AnalyticsState
   }
   useEffect(() => {
     const controller = new AbortController();
-    fetchAnalytics(event, controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
+    // the opening figures may be on their way already, asked for when the overview's link was pressed (shell/adminPrefetch.ts)
+    const load = () => fetchAnalytics(event, controller.signal);
+    (generation === 0 ? takePrefetched(PREFETCH.analytics(event), load) : load()).then(
+      (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setState((previous) => ({ status: 'error', data: previous.data, message: failureMessage(error) }));

@@ -9,6 +9,7 @@ import { aheadOfTime } from '../event/eventAdminApi';
 import { FIRST_MESSAGES, countUnread, listMessages } from '../messages/messagesApi';
 import { fetchSpeakers } from '../speakers/speakersAdminApi';
 import { FIRST_USE_CASE_QUERY, listUseCases } from '../use-cases/useCaseAdminApi';
+import { fetchAnalytics, readUseCaseCount } from '../overview/overviewApi';
 import { PREFETCH, prefetch } from './prefetched';
 
 const featuredSummary = () => prefetch(PREFETCH.featured, aheadOfTime.featuredSummary);
@@ -19,8 +20,12 @@ const masterclasses = () => {
   void featuredSummary();
 };
 
-const BY_PATH: Record<string, () => void> = {
-  '/admin': masterclasses,
+const BY_PATH: Record<string, (event: string | undefined) => void> = {
+  '/admin': (event) => {
+    masterclasses();
+    prefetch(PREFETCH.analytics(event), () => fetchAnalytics(event));
+    prefetch(PREFETCH.useCaseCount, readUseCaseCount);
+  },
   '/admin/attendees': masterclasses,
   '/admin/check-in': masterclasses,
   '/admin/event': () => {
@@ -44,8 +49,10 @@ const BY_PATH: Record<string, () => void> = {
  * Starts the first calls of the admin screen at `pathname`. A preload of the
  * screen shown now (the pointer resting on its own link) starts nothing.
  */
-export function prefetchAdminScreen(pathname: string, preload: boolean): void {
+export function prefetchAdminScreen(pathname: string, search: Record<string, unknown>, preload: boolean): void {
   const path = pathname.replace(/\/$/, '') || '/';
   if (preload && path === (window.location.pathname.replace(/\/$/, '') || '/')) return;
-  BY_PATH[path]?.();
+  // the masterclass the address names (?event=), else the featured one (the server's default)
+  const event = typeof search.event === 'string' && search.event.trim() ? search.event.trim() : undefined;
+  BY_PATH[path]?.(event);
 }

@@ -23,6 +23,9 @@ export const PREFETCH = {
   messages: 'messages:first',
   unread: 'messages:unread',
   useCases: 'use-cases:first',
+  /** The overview's analytics of `event`, or of the featured masterclass. */
+  analytics: (event: string | undefined) => `analytics:${event ?? ''}`,
+  useCaseCount: 'use-cases:count',
 } as const;
 
 const fresh = (entry: Entry | undefined): entry is Entry => entry !== undefined && performance.now() - entry.at < FRESH_MS;
