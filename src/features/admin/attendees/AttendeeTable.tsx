@@ -1,10 +1,15 @@
 // The attendee table: the page of attendees the list loaded, sorted and paged
-// by the server (serverTableOptions), the spec's columns and the table's own
-// (on a phone: the name with email, status, check-in and payment), a spinner
-// while loading and the pager at its foot.
+// by the server (serverTableOptions), a spinner while loading and the pager at
+// its foot. At 1280 px the columns that matter fit without sideways
+// scrolling (DEFAULT_COLUMNS: name with the email under it, company, status,
+// invitation, check-in, paid, refund, registered, actions); Email, Job
+// Title, Role and User Role are a click away in the column menu ('Show or
+// hide columns', remembered in this browser). On a phone: the name with
+// email, status, check-in and payment, the invitation and the actions.
 // A row click opens the attendee for editing.
-import { Box, Loader, Paper, Text } from '@mantine/core';
-import { MantineReactTable, useMantineReactTable } from 'mantine-react-table';
+import { Box, Group, Loader, Paper, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { MantineReactTable, MRT_ShowHideColumnsButton, useMantineReactTable, type MRT_VisibilityState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { serverTableOptions } from '../serverTableOptions';
 import { useAttendeeColumns, type AttendeeColumnOptions } from './attendeeColumns';
@@ -15,10 +20,22 @@ import type { AttendeeList } from './useAttendeeList';
 
 const PINNED = { backgroundColor: 'var(--mantine-color-white)', opacity: 1 } as const;
 
+/** The columns shown until the administrator picks others in the column menu. */
+export const DEFAULT_COLUMNS: MRT_VisibilityState = { email: false, job_title: false, role: false, user_role: false };
+/** On a phone: the name (with email, status, check-in and payment under it), the invitation and the actions. */
+const PHONE_COLUMNS: MRT_VisibilityState = {
+  email: false, company: false, job_title: false, role: false, registration_status: false, user_role: false,
+  checked_in_at: false, amount_paid_cents: false, refund_cents: false, created: false,
+};
+
 export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList } & AttendeeColumnOptions) {
   const { phone, onEdit } = columnOptions;
   const { items, totalItems, loading, loaded, sorting, setSorting, pagination, setPagination } = list;
-  const columns = useAttendeeColumns(columnOptions);
+  const [chosenColumns, setChosenColumns] = useLocalStorage<MRT_VisibilityState>({
+    key: 'masterclass-admin-attendee-columns', defaultValue: DEFAULT_COLUMNS, getInitialValueInEffect: false,
+  });
+  const columnVisibility = phone ? PHONE_COLUMNS : { ...DEFAULT_COLUMNS, ...chosenColumns };
+  const columns = useAttendeeColumns({ ...columnOptions, emailUnderName: phone || columnVisibility.email === false });
   const table = useMantineReactTable<AdminAttendee>({
     ...serverTableOptions<AdminAttendee>({ totalItems, setSorting, setPagination }),
     columns,
@@ -27,6 +44,12 @@ export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList }
     // The name and the actions stay in view while the other columns scroll sideways.
     enableColumnPinning: true,
     enableColumnActions: false,
+    // the column menu (phones keep their three columns)
+    enableHiding: !phone,
+    onColumnVisibilityChange: (updater) => {
+      if (phone) return;
+      setChosenColumns((current) => (typeof updater === 'function' ? updater({ ...DEFAULT_COLUMNS, ...current }) : updater));
+    },
     state: {
       // (a phone shows three columns, which fit)
       columnPinning: phone ? {} : { left: ['full_name'], right: ['actions'] },
@@ -34,10 +57,7 @@ export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList }
       pagination,
       isLoading: false,
       showLoadingOverlay: false,
-      columnVisibility: {
-        email: !phone, company: !phone, job_title: !phone, role: !phone, registration_status: !phone, user_role: !phone,
-        checked_in_at: !phone, amount_paid_cents: !phone, refund_cents: !phone, created: !phone,
-      },
+      columnVisibility,
     },
     localization: { noRecordsToDisplay: T.empty },
     renderEmptyRowsFallback: () => (
@@ -48,10 +68,10 @@ export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList }
     mantineTableProps: { striped: true, highlightOnHover: true, 'aria-label': 'Attendees', 'aria-busy': loading },
     mantinePaperProps: { withBorder: false, shadow: undefined, radius: 0 },
     mantineTableContainerProps: { style: { minHeight: 120 } },
-    // Thirteen columns beside the navigation at 1280 px: tighter padding, text wraps, and the table scrolls sideways
-    // within its frame (never the page) when the columns need more room than there is.
+    // Nine columns beside the navigation at 1280 px fit; with more chosen in the column menu the table scrolls sideways
+    // within its frame (never the page), tighter padding, text wraps.
     // Pinned cells are opaque, so the columns scrolling beneath them never show through.
-    mantineTableHeadCellProps: ({ column }) => ({ style: { padding: '10px 6px', verticalAlign: 'middle', ...(column.getIsPinned() ? PINNED : {}) } }),
+    mantineTableHeadCellProps: ({ column }) => ({ style: { padding: '10px 4px', verticalAlign: 'middle', ...(column.getIsPinned() ? PINNED : {}) } }),
     mantineTableBodyCellProps: ({ column }) => ({
       style: { padding: '8px 6px', whiteSpace: 'normal', overflowWrap: 'anywhere', ...(column.getIsPinned() ? PINNED : {}) },
     }),
@@ -73,6 +93,11 @@ export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList }
   });
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }} pos="relative">
+      {!phone && (
+        <Group justify="flex-end" px="sm" pt={6} pb={2}>
+          <MRT_ShowHideColumnsButton table={table} title="Show or hide columns" aria-label="Show or hide columns" />
+        </Group>
+      )}
       {loading && (
         <Box pos="absolute" top={56} left={0} right={0} ta="center" style={{ zIndex: 3, pointerEvents: 'none' }}>
           <Loader size="sm" aria-label="Loading attendees" />

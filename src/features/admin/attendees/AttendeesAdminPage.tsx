@@ -1,19 +1,22 @@
 // Manage Attendees (spec "Admin area", sections 4, 5, 8 and 9), one
 // masterclass at a time: the Masterclass selector (the featured one unless the
 // address names another with ?event=, which a choice writes) picks whose
-// attendees the table lists and the export holds. Filters by
-// name, email and company (applied after a 300 ms pause, back to page 1), a
-// table paged, sorted and filtered by the server (default newest first; a
-// header click sorts ascending, a second descending), page sizes
-// 10/20/50/100 (default 20), the spec's columns and labels, invitation marks
-// with Send, role badges, 'Showing {shown} of {total} attendees', 'No
-// attendees found.', a spinner while loading and the spec's pager. A row
-// click or Edit opens 'Edit Attendee'; Delete asks first. 'Export to CSV'
-// downloads what the filters show, in the table's order. 'Add attendee' seats
-// someone by hand; each row's menu resends the ticket, sends the invitation
-// or offers a waitlisted person a seat (after a confirmation), where the
-// row's state allows it.
-// The parts: useAttendeeList (filters, sort, page and the rows), AttendeeFilterInputs,
+// attendees the table lists and the export holds. One search over name,
+// email, company and ticket code (applied after a 300 ms pause, back to page
+// 1) and status chips with their counts (one at a time), a table paged,
+// sorted and filtered by the server (default newest first; a header click
+// sorts ascending, a second descending), page sizes 10/20/50/100 (default
+// 20), the columns that matter shown by default and the others in the
+// table's column menu, invitation marks with Send, 'Showing {shown} of
+// {total} attendees', 'No attendees found.', a spinner while loading and the
+// spec's pager. A row click or Edit opens 'Edit Attendee'; Delete asks first.
+// 'Export to CSV' downloads everyone; once a search or chip narrows the list
+// the button says how many it exports ('Export 12 attendees') and the file
+// holds exactly those, in the table's order. 'Add attendee' seats someone by
+// hand; each row's menu resends the ticket, sends the invitation or offers a
+// waitlisted person a seat (after a confirmation), where the row's state
+// allows it.
+// The parts: useAttendeeList (search, chip, sort, page, the rows and counts), AttendeeSearch,
 // AttendeeTable (attendeeColumns, AttendeePager), AddAttendeeDialog, useAttendeeActions
 // (invite, resend, offer, export).
 import { useCallback, useState } from 'react';
@@ -25,7 +28,7 @@ import { MasterclassSelect, unknownMasterclass, useMasterclasses } from '../Mast
 import type { AdminAttendee } from './attendeesApi';
 import { AddAttendeeDialog } from './AddAttendeeDialog';
 import type { RowAction } from './attendeeColumns';
-import { AttendeeFilterInputs } from './AttendeeFilterInputs';
+import { AttendeeSearch } from './AttendeeSearch';
 import { AttendeeTable } from './AttendeeTable';
 import { DeleteAttendeeDialog } from './DeleteAttendeeDialog';
 import { EditAttendeeDialog } from './EditAttendeeDialog';
@@ -40,6 +43,7 @@ export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: strin
   const list = useAttendeeList(eventId, chosen.unknown ? null : chosen.queryId);
   const { inviting, invite } = useInvitation(list.reload);
   const { exporting, exportCsv } = useCsvExport({ event: chosen.queryId, filters: list.applied, sort: list.sort, empty: list.loaded && list.totalItems === 0 });
+  const exportLabel = list.filtered && list.loaded ? T.exportSome(list.totalItems) : T.exportButton;
   const [editing, setEditing] = useState<AdminAttendee | null>(null);
   const [deleting, setDeleting] = useState<AdminAttendee | null>(null);
   const [adding, setAdding] = useState(false);
@@ -71,8 +75,8 @@ export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: strin
           <Button leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)} disabled={chosen.unknown}>
             {T.addButton}
           </Button>
-          <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => void exportCsv()} loading={exporting} disabled={chosen.unknown}>
-            {T.exportButton}
+          <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => void exportCsv()} loading={exporting} disabled={chosen.unknown} data-testid="export-attendees">
+            {exportLabel}
           </Button>
         </Group>
       </Group>
@@ -89,7 +93,7 @@ export function AttendeesAdminPage({ eventId, onEventChange }: { eventId?: strin
           {unknownMasterclass(eventId ?? '')}
         </Alert>
       ) : null}
-      <AttendeeFilterInputs filters={list.filters} onChange={list.setFilters} />
+      <AttendeeSearch search={list.search} onSearch={list.setSearch} status={list.status} onStatus={list.setStatus} counts={list.counts} loaded={list.loaded} />
       {chosen.unknown ? null : (
         <AttendeeTable
           list={list}

@@ -1,7 +1,9 @@
 // The attendee table's columns (spec section 4, then the table's own: first
 // check-in, amount paid, refund and registration date): their labels, widths
-// and cells. On a phone the name cell also shows the email, status, check-in
-// and payment (the page hides those columns there). An email wraps only after
+// and cells. The name cell shows the email under the name while the Email
+// column is hidden (by default), and on a phone also the status, check-in
+// and payment (the page hides those columns there). Dates stay on one line
+// ('4 Mar 2026', the whole date and time on hover). An email wraps only after
 // its @ and before its dots, never inside a word. The invitation cell sends an
 // invitation only where one can go (a confirmed attendee or observer); other
 // rows say why not. The actions open Edit and Delete, and a menu of the row's
@@ -23,6 +25,8 @@ export type RowAction = 'resendTicket' | 'invitation' | 'offerSeat';
 export interface AttendeeColumnOptions {
   /** A phone's width (undefined until the page has measured it). */
   phone: boolean | undefined;
+  /** The Email column is hidden: the name cell shows the address under the name. */
+  emailUnderName?: boolean;
   /** The masterclass's time zone, in which check-ins and registration dates are said. */
   timeZone: string;
   /** The attendee whose invitation is being sent. */
@@ -48,29 +52,36 @@ function CheckInText({ stored, timeZone }: { stored: string; timeZone: string })
   const instant = instantOf(stored);
   if (!instant) return DASH;
   return (
-    <Text component="span" size="sm" inherit title={formatDateTime(instant, timeZone)}>
+    <Text component="span" size="sm" inherit title={formatDateTime(instant, timeZone)} style={{ whiteSpace: 'nowrap' }}>
       {formatClockTime(instant, timeZone)}
     </Text>
   );
 }
 
-/** 'Wednesday 4 March 2026' in the masterclass's zone (the app's one date format). */
-function formatRegistered(stored: string, timeZone: string): string {
+/** '4 Mar 2026' in the masterclass's zone, on one line; the whole date and time ('Wednesday 4 March 2026, 9:35 am') on hover. */
+function RegisteredText({ stored, timeZone }: { stored: string; timeZone: string }) {
   const instant = instantOf(stored);
-  return instant ? formatWeekdayDate(instant, timeZone) : DASH;
+  if (!instant) return DASH;
+  const short = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(instant);
+  return (
+    <Text component="span" size="sm" inherit title={formatDateTime(instant, timeZone)} style={{ whiteSpace: 'nowrap' }}>
+      {short}
+    </Text>
+  );
 }
 
 const money = (cents: number, currency: string) => formatMoney(cents, currency || 'AUD');
 
 /** Stays the same object until one of the options changes (the callbacks are expected to be stable). */
-export function useAttendeeColumns({ phone, timeZone, inviting, acting, onInvite, onAction, onEdit, onDelete }: AttendeeColumnOptions): MRT_ColumnDef<AdminAttendee>[] {
+export function useAttendeeColumns({ phone, emailUnderName, timeZone, inviting, acting, onInvite, onAction, onEdit, onDelete }: AttendeeColumnOptions): MRT_ColumnDef<AdminAttendee>[] {
   return useMemo<MRT_ColumnDef<AdminAttendee>[]>(
     () => [
       {
         accessorKey: 'full_name',
         header: 'Name',
-        size: 118,
-        Cell: ({ row }) => <NameCell attendee={row.original} phone={phone} timeZone={timeZone} />,
+        size: 136,
+        enableHiding: false,
+        Cell: ({ row }) => <NameCell attendee={row.original} phone={phone} emailUnderName={emailUnderName} timeZone={timeZone} />,
       },
       {
         accessorKey: 'email',
@@ -78,14 +89,15 @@ export function useAttendeeColumns({ phone, timeZone, inviting, acting, onInvite
         size: 150,
         Cell: ({ row }) => <EmailText email={row.original.email} />,
       },
-      { accessorKey: 'company', header: 'Company', size: 100 },
+      { accessorKey: 'company', header: 'Company', size: 96 },
       { accessorKey: 'job_title', header: 'Job Title', size: 96 },
       { accessorKey: 'role', header: 'Role', size: 110, Cell: ({ row }) => row.original.role || '-' },
       {
         accessorKey: 'registration_status',
         header: 'Status',
-        size: 88,
-        Cell: ({ row }) => rowStatusLabel(row.original),
+        size: 92,
+        // 'Transferred' unbroken
+        Cell: ({ row }) => <span style={{ whiteSpace: 'nowrap' }}>{rowStatusLabel(row.original)}</span>,
       },
       {
         accessorKey: 'invitation_sent',
@@ -109,33 +121,34 @@ export function useAttendeeColumns({ phone, timeZone, inviting, acting, onInvite
         accessorKey: 'amount_paid_cents',
         header: 'Paid',
         // room for 'Transferred' unbroken (a seat passed to a colleague)
-        size: 104,
+        size: 96,
         Cell: ({ row }) => <PaidCell attendee={row.original} />,
       },
       {
         accessorKey: 'refund_cents',
         header: 'Refund',
-        size: 96,
+        size: 88,
         enableSorting: false,
         Cell: ({ row }) => refundText(row.original, money),
       },
       {
         accessorKey: 'created',
         header: 'Registered',
-        size: 96,
-        Cell: ({ row }) => formatRegistered(row.original.created, timeZone),
+        size: 100,
+        Cell: ({ row }) => <RegisteredText stored={row.original.created} timeZone={timeZone} />,
       },
       {
         id: 'actions',
         header: 'Actions',
-        size: 104,
+        size: 96,
         enableSorting: false,
+        enableHiding: false,
         Cell: ({ row }) => (
           <RowActions attendee={row.original} busy={acting === row.original.id} onAction={onAction} onEdit={onEdit} onDelete={onDelete} />
         ),
       },
     ],
-    [phone, timeZone, inviting, acting, onInvite, onAction, onEdit, onDelete],
+    [phone, emailUnderName, timeZone, inviting, acting, onInvite, onAction, onEdit, onDelete],
   );
 }
 
@@ -154,7 +167,7 @@ function EmailText({ email, dimmed }: { email: string; dimmed?: boolean }) {
   );
 }
 
-function NameCell({ attendee, phone, timeZone }: { attendee: AdminAttendee; phone: boolean | undefined; timeZone: string }) {
+function NameCell({ attendee, phone, emailUnderName, timeZone }: { attendee: AdminAttendee; phone: boolean | undefined; emailUnderName?: boolean; timeZone: string }) {
   const manual = attendee.registration_kind === 'manual';
   const checkedIn = instantOf(attendee.checked_in_at);
   const addedBy = manual ? `Added by hand${attendee.added_by ? ` by ${attendee.added_by}` : ''}: ${attendee.added_reason}` : '';
@@ -170,11 +183,13 @@ function NameCell({ attendee, phone, timeZone }: { attendee: AdminAttendee; phon
           </Badge>
         </Tooltip>
       )}
+      {(phone || emailUnderName) && (
+        <Box style={{ lineHeight: 1.3 }}>
+          <EmailText email={attendee.email} dimmed />
+        </Box>
+      )}
       {phone && (
         <>
-          <Box style={{ lineHeight: 1.3 }}>
-            <EmailText email={attendee.email} dimmed />
-          </Box>
           <Text size="xs" c="navy.7" fw={500}>
             {rowStatusLabel(attendee)}
             {checkedIn ? ` · Checked in ${formatClockTime(checkedIn, timeZone)}` : ''}

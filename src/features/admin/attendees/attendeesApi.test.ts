@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { eventParam, filterParams } from './attendeesApi';
 
 describe('filterParams', () => {
-  it('sends each filled filter trimmed, as typed, and leaves blanks out', () => {
-    expect(filterParams({ name: '', email: ' ', company: '' })).toEqual({});
-    expect(filterParams({ name: "  O'Brien ", email: '', company: '100%_"Labs"' })).toEqual({ name: "O'Brien", company: '100%_"Labs"' });
+  it('sends the search trimmed, as typed, and the chosen chip, and leaves blanks out', () => {
+    expect(filterParams({ q: ' ', status: '' })).toEqual({});
+    expect(filterParams({ q: "  O'Brien 100%_\"Labs\" ", status: '' })).toEqual({ q: "O'Brien 100%_\"Labs\"" });
+    expect(filterParams({ q: '', status: 'checked_in' })).toEqual({ status: 'checked_in' });
+    expect(filterParams({ q: '𠮷田', status: 'refunded' })).toEqual({ q: '𠮷田', status: 'refunded' });
   });
 });
 

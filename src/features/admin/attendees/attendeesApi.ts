@@ -1,6 +1,6 @@
 // The admin attendee list and writes over PocketBase: the list route
-// (administrators only, one page of one masterclass's attendees with its count
-// and each account's role, pb_hooks/lib/admin/attendee-list.js), the records API on `attendees` for
+// (administrators only, one page of one masterclass's attendees with its count,
+// the status chips' counts and each account's role, pb_hooks/lib/admin/attendee-list.js), the records API on `attendees` for
 // edits and deletes (the server refuses everyone else and checks every edit
 // and delete, pb_hooks/lib/admin/attendees.js), the invitation route, the
 // CSV export route, and the everyday actions: adding a person by hand,
@@ -70,11 +70,20 @@ export interface AttendeeEdit {
   privacy_consent: boolean;
 }
 
+/** The status chips (pb_hooks/lib/admin/attendee-list.js statusConditions), in the order the page shows them. */
+export const STATUS_CHIPS = ['confirmed', 'observer', 'waitlisted', 'cancelled', 'transferred', 'checked_in', 'refunded'] as const;
+export type StatusChip = (typeof STATUS_CHIPS)[number];
+
+/** What the list shows: one search (name, email, company or ticket code) and one status chip ('' for every status). */
 export interface AttendeeFilters {
-  name: string;
-  email: string;
-  company: string;
+  q: string;
+  status: StatusChip | '';
 }
+
+/** Each chip's count for the masterclass and the search (`all`: every status). */
+export type StatusCounts = Record<StatusChip | 'all', number>;
+
+export const NO_COUNTS: StatusCounts = { all: 0, confirmed: 0, observer: 0, waitlisted: 0, cancelled: 0, transferred: 0, checked_in: 0, refunded: 0 };
 
 export interface AttendeeQuery {
   /** The masterclass's id; without it the server lists the featured one's attendees. */
@@ -87,8 +96,10 @@ export interface AttendeeQuery {
 
 export interface AttendeePage {
   items: AdminAttendee[];
+  /** The rows of the chosen chip (every row without one). */
   totalItems: number;
   totalPages: number;
+  counts: StatusCounts;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -136,31 +147,37 @@ export function eventParam(event: string | undefined): Record<string, string> {
 }
 
 /**
- * The filters as the list and export routes take them: each non-empty one
- * (trimmed) a contains that ignores accents and letter case in any script,
- * all together (the server's `likeOperand` over search_fold(), as PocketBase's
- * `~` with Unicode folding: pb_hooks/lib/admin/attendee-list.js).
+ * The search and chip as the list and export routes take them: `q` (trimmed;
+ * every word in the name, email or company, ignoring accents and letter case
+ * in any script, or a ticket code with or without its spaces and dashes) and
+ * `status`, each only when set (pb_hooks/lib/admin/attendee-list.js).
  */
 export function filterParams(filters: AttendeeFilters): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const key of ['name', 'email', 'company'] as const) {
-    const value = filters[key].trim();
-    if (value) params[key] = value;
-  }
+  const q = filters.q.trim();
+  if (q) params.q = q;
+  if (filters.status) params.status = filters.status;
   return params;
+}
+
+/** The counts of the answer, each a whole number (0 when missing). */
+function countsOf(value: unknown): StatusCounts {
+  const counts = (value ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(NO_COUNTS).map((key) => [key, cents(counts[key])])) as StatusCounts;
 }
 
 interface ListAnswer {
   items: Record<string, unknown>[];
   totalItems: number;
   totalPages: number;
+  counts?: Record<string, unknown>;
 }
 
 export async function listAttendees(query: AttendeeQuery): Promise<AttendeePage> {
   const result = await pb.send<ListAnswer>('/api/masterclass/attendees', {
     query: { ...eventParam(query.event), page: query.page, perPage: query.perPage, sort: sortParam(query.sort), ...filterParams(query.filters) },
   });
-  return { items: result.items.map(toAttendee), totalItems: result.totalItems, totalPages: result.totalPages };
+  return { items: result.items.map(toAttendee), totalItems: result.totalItems, totalPages: result.totalPages, counts: countsOf(result.counts) };
 }
 
 export async function updateAttendee(id: string, values: AttendeeEdit): Promise<void> {
@@ -244,7 +261,7 @@ export function fieldFailures(error: unknown): Partial<Record<keyof AttendeeEdit
 
 export class ExportFailed extends Error {}
 
-/** The CSV of every attendee of the masterclass matching the filters, in the table's order, as the server writes it. */
+/** The CSV of every attendee of the masterclass matching the search and chip (everyone without), in the table's order, as the server writes it. */
 export async function exportAttendeesCsv(
   event: string | undefined,
   filters: AttendeeFilters,

@@ -3,6 +3,10 @@
 export const AttendeeAdminTexts = {
   title: 'Manage Attendees',
   exportButton: 'Export to CSV',
+  /** The export button once a search or chip narrows the list: it exports exactly those. */
+  exportSome: (count: number) => `Export ${count.toLocaleString('en-AU')} ${count === 1 ? 'attendee' : 'attendees'}`,
+  searchLabel: 'Search attendees',
+  searchPlaceholder: 'Name, email, company or ticket code',
   editDialog: 'Edit Attendee',
   deleteDialog: 'Are you sure?',
   deleteQuestion: (name: string) => `This action cannot be undone. This will permanently delete the attendee record for ${name}.`,
@@ -20,7 +24,7 @@ export const AttendeeAdminTexts = {
   exportingTitle: 'Exporting',
   exportingMessage: 'Preparing CSV export...',
   exported: 'CSV exported successfully',
-  nothingToExport: 'No attendees match the filters, so there is nothing to export.',
+  nothingToExport: 'No attendees match the search, so there is nothing to export.',
   invitationSent: (email: string) => `Invitation sent to ${email}`,
   invitationFailed: (detail: string) => `Failed to send invitation: ${detail}`,
   addButton: 'Add attendee',
@@ -51,5 +55,5 @@ export const AttendeeAdminTexts = {
 /** Page sizes and the default (spec section 9). */
 export const ATTENDEE_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_ATTENDEE_PAGE_SIZE = 20;
-/** Filters apply after a pause in typing (spec section 4). */
+/** The search applies after a pause in typing (spec section 4). */
 export const FILTER_DEBOUNCE_MS = 300;

@@ -1,14 +1,14 @@
-// The page of attendees the table shows: loaded from the server for the
-// current filters, sort and page; the latest request wins; a failure toasts
+// The page of attendees the table shows, with the status chips' counts, in one
+// request: loaded from the server for the current search, chip, sort and page; the latest request wins; a failure toasts
 // the spec's message and keeps the rows shown. Loading lasts from a change of
 // query (or a reload) until its answer arrives. No query (null: the address
 // names a masterclass that does not exist) asks nothing and shows no rows.
 import { useCallback, useEffect, useState } from 'react';
 import { notify } from '@/components/notify';
-import { listAttendees, type AttendeePage, type AttendeeQuery } from './attendeesApi';
+import { listAttendees, NO_COUNTS, type AttendeePage, type AttendeeQuery } from './attendeesApi';
 import { AttendeeAdminTexts as T } from './texts';
 
-const NO_ROWS: AttendeePage = { items: [], totalItems: 0, totalPages: 0 };
+const NO_ROWS: AttendeePage = { items: [], totalItems: 0, totalPages: 0, counts: NO_COUNTS };
 
 export function useAttendeePage(query: AttendeeQuery | null) {
   const [page, setPage] = useState<AttendeePage>(NO_ROWS);
