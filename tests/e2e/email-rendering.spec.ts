@@ -4,8 +4,10 @@
 // program does (only an image of the HTML's own multipart/related part, by its
 // Content-ID) and the HTML rendered in Chromium. At 390 px nothing is wider
 // than the window, the QR code loads and reads back to the ticket, and every
-// web address on the page is a link that can be clicked. Screenshots at 390
-// and 1280 px are kept with the test's results.
+// web address on the page is a link that can be clicked; every action is a
+// button at least 44 px tall with its own address written under it, and the
+// ticket code shows in groups of four. Screenshots at 390 and 1280 px are
+// kept with the test's results.
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { DESKTOP, PHONE } from '../support/browser';
@@ -18,7 +20,7 @@ import { lookAt } from './support/lookAt';
 let smtp: TestSmtpServer;
 let server: TestServer;
 /** The confirmation's HTML with its inline image in place, and the payload its QR code must carry. */
-let shown: { html: string; payload: string };
+let shown: { html: string; payload: string; code: string };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -56,7 +58,7 @@ test.beforeAll(async () => {
     html = html.split(`cid:${image.cid}`).join(`data:${image.contentType};base64,${image.content.toString('base64')}`);
   }
   const [attendee] = await su.collection('attendees').getFullList({ filter: su.filter('email = {:email}', { email }) });
-  shown = { html, payload: `AICM1:${attendee.event}:${attendee.ticket_code}` };
+  shown = { html, payload: `AICM1:${attendee.event}:${attendee.ticket_code}`, code: attendee.ticket_code };
 });
 
 test.afterAll(async () => {
@@ -68,6 +70,7 @@ async function showEmail(page: Page) {
 }
 
 test('at 390 px the confirmation fits the window, its QR code loads and reads back, and every address is a link', async ({ page }, testInfo) => {
+  test.setTimeout(90_000); // eight links, each checked where it is drawn, on a machine shared with other runs
   await page.setViewportSize(PHONE);
   await showEmail(page);
   await lookAt(page, { path: testInfo.outputPath('confirmation-390.png'), fullPage: true });
@@ -109,6 +112,16 @@ test('at 390 px the confirmation fits the window, its QR code loads and reads ba
     });
     expect(hit, `${text} can be clicked`).toBe(true);
   }
+  // every action is a button, big enough to tap, with its address written under it
+  const buttons = page.locator('td[bgcolor] > a');
+  expect(await buttons.allInnerTexts()).toEqual(['Add to Calendar', 'Open Your Ticket', 'View Your Order', 'Cancel My Registration']);
+  for (const button of await buttons.all()) {
+    const href = await button.getAttribute('href');
+    await expect(button.locator('xpath=ancestor::table[1]/following-sibling::p[1]//a')).toHaveText(href!);
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  // the ticket code as the ticket page shows it
+  await expect(page.getByText(shown.code.replace(/(.{4})(?=.)/g, '$1 '), { exact: true })).toBeVisible();
   const cancel = page.locator('a[href*="/cancel?"]').first();
   await expect(cancel).toBeVisible();
   await expect(page.locator('a[href="https://masterclass.example.com/dashboard/ticket"]').first()).toBeVisible();

@@ -205,8 +205,9 @@ function buttonsOf(html: string): Array<{ label: string; href: string; written: 
   const cells = DomUtils.findAll((node) => node.name === 'td' && !!node.attribs.bgcolor && DomUtils.getElementsByTagName('a', node).length === 1, document.children);
   return cells.map((cell) => {
     const [link] = DomUtils.getElementsByTagName('a', cell);
-    const table = cell.parent!.parent!.name === 'tbody' ? cell.parent!.parent!.parent! : cell.parent!.parent!;
-    const under = DomUtils.nextElementSibling(table);
+    let table = cell.parent;
+    while (table && !(DomUtils.isTag(table) && table.name === 'table')) table = table.parent;
+    const under = table ? DomUtils.nextElementSibling(table) : null;
     const [copy] = under ? DomUtils.getElementsByTagName('a', under) : [];
     return { label: DomUtils.textContent(link).trim(), href: link.attribs.href, written: copy ? DomUtils.textContent(copy).trim() : '' };
   }).filter((button) => button.label !== '');
