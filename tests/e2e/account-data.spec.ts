@@ -167,7 +167,7 @@ test('an administrator anonymises an attendee from the Edit Attendee dialog, aft
 
   await signInAs(page, admin);
   await page.goto('/admin/attendees');
-  await page.getByRole('textbox', { name: 'Company', exact: true }).fill(company);
+  await page.getByRole('textbox', { name: 'Search attendees' }).fill(company);
   await page.getByRole('table', { name: 'Attendees' }).locator('tbody tr').filter({ hasText: 'Fran Forgotten' }).locator('td').nth(2).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
   await dialog.getByRole('button', { name: 'Anonymise…' }).scrollIntoViewIfNeeded();

@@ -60,7 +60,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await signInAs(page, administrator);
     await page.goto('/admin/attendees');
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Attendees' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Company', exact: true }).fill(company);
+    await page.getByRole('textbox', { name: 'Search attendees' }).fill(company);
     await expect(page.getByTestId('attendee-count')).toHaveText('Showing 1 of 1 attendees');
 
     await page.getByRole('button', { name: 'Delete Paula Paid' }).click();

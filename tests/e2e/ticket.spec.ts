@@ -185,7 +185,7 @@ test.describe('regenerate ticket', () => {
       const oldPayload = `AICM1:${event.id}:${attendee.ticket_code}`;
       await signInAs(page, admin);
       await page.goto('/admin/attendees');
-      await page.getByRole('textbox', { name: 'Company', exact: true }).fill(company);
+      await page.getByRole('textbox', { name: 'Search attendees' }).fill(company);
       await page.getByRole('button', { name: 'Edit Grace Hopper' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
       await dialog.getByRole('button', { name: 'Regenerate ticket' }).click();

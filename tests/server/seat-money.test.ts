@@ -108,7 +108,7 @@ interface Figures {
 
 /** The table's money columns for the order's rows, by attendee id. */
 async function tableFigures(order: Order): Promise<Record<string, Figures>> {
-  const answer = await call('GET', `/api/masterclass/attendees?perPage=500&company=${encodeURIComponent(order.company)}`, undefined, admin.client.authStore.token);
+  const answer = await call('GET', `/api/masterclass/attendees?perPage=500&q=${encodeURIComponent(order.company)}`, undefined, admin.client.authStore.token);
   expect(answer.status).toBe(200);
   const figures: Record<string, Figures> = {};
   for (const item of answer.body.items) {
@@ -119,7 +119,7 @@ async function tableFigures(order: Order): Promise<Record<string, Figures>> {
 
 /** The CSV's Status, Amount Paid and Refund cells of the order's rows, by name. */
 async function csvFigures(order: Order): Promise<Record<string, { status: string; paid: string; refund: string }>> {
-  const response = await fetch(`${server.url}/api/masterclass/attendees.csv?company=${encodeURIComponent(order.company)}`, {
+  const response = await fetch(`${server.url}/api/masterclass/attendees.csv?q=${encodeURIComponent(order.company)}`, {
     headers: { Authorization: admin.client.authStore.token },
   });
   expect(response.status).toBe(200);

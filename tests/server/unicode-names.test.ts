@@ -215,7 +215,7 @@ describe('administrators find and export them', () => {
     return response;
   };
   const tableNames = async (name: string) =>
-    ((await (await adminGet(`/api/masterclass/attendees?${new URLSearchParams({ name, perPage: '200' })}`)).json()) as { items: { full_name: string }[] }).items
+    ((await (await adminGet(`/api/masterclass/attendees?${new URLSearchParams({ q: name, perPage: '200' })}`)).json()) as { items: { full_name: string }[] }).items
       .map((item) => item.full_name);
 
   it("the table's search ignores accents and letter case in any script", async () => {
