@@ -129,7 +129,8 @@ async function openOverview(page: Page, width = 1280, height = 900): Promise<voi
     window.localStorage.setItem(key, stored);
   }, { key: SESSION_STORAGE_KEY, stored: storedAdminAuth });
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  // the first load of the admin area (its code and the session) is slow on a loaded runner: wait for it, not a time
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
 }
 
 const stat = (page: Page, id: string) => page.getByTestId(`stat-${id}-value`);
