@@ -12,6 +12,11 @@ import { currentUser, useSession } from '@/lib/session';
 import { useAdminSync } from '../check-in/useAdminSync';
 import { AdminNavbar } from './AdminNavbar';
 import { preloadAdminChunks } from './preloadAdminChunks';
+import { prefetchAdminScreen } from './adminPrefetch';
+import { registerScreenPrefetch } from './screenPrefetch';
+
+// From now on a navbar press starts the next screen's reads in the same task (no import to wait for).
+registerScreenPrefetch(prefetchAdminScreen);
 
 export function AdminLayout() {
   const session = useSession();
