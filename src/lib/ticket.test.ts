@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupedTicketCode, isTicketCode, parseTicketPayload, ticketPayload, TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from './ticket';
+import { groupedTicketCode, isTicketCode, parseTicketPayload, ticketPayload, typedTicketCode, TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from './ticket';
 
 const EVENT = 'abc123def456ghi';
 const CODE = 'abcdefghijkmnpqrstuvwxyz23';
@@ -48,5 +48,20 @@ describe('ticket payload', () => {
 
   it('groups the code in fours for reading', () => {
     expect(groupedTicketCode(CODE)).toBe('abcd efgh ijkm npqr stuv wxyz 23');
+  });
+});
+
+describe('a ticket code typed at the door', () => {
+  const code = TICKET_CODE_ALPHABET.repeat(2).slice(0, TICKET_CODE_LENGTH);
+  it('is found grouped in fours, in capitals, with dashes or spaces', () => {
+    expect(typedTicketCode(code)).toBe(code);
+    expect(typedTicketCode(groupedTicketCode(code))).toBe(code);
+    expect(typedTicketCode(`  ${groupedTicketCode(code).toUpperCase()} `)).toBe(code);
+    expect(typedTicketCode(code.toUpperCase().match(/.{1,4}/g)!.join('-'))).toBe(code);
+  });
+  it('is null for a name or a code of another length or alphabet', () => {
+    expect(typedTicketCode('Zoë 𠮷田')).toBeNull();
+    expect(typedTicketCode(code.slice(1))).toBeNull();
+    expect(typedTicketCode(`${code.slice(1)}0`)).toBeNull();
   });
 });

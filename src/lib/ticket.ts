@@ -28,6 +28,15 @@ export function isTicketCode(code: unknown): code is string {
   return typeof code === 'string' && CODE_PATTERN.test(code);
 }
 
+/**
+ * A ticket code as someone types it at the door (read off a screen or a printout, grouped in fours,
+ * perhaps in capitals): the code, or null when the text is not one.
+ */
+export function typedTicketCode(typed: string): string | null {
+  const compact = typed.trim().replace(/[\s\-–·.]+/g, '').toLowerCase();
+  return isTicketCode(compact) ? compact : null;
+}
+
 /** What the QR code of a ticket carries. */
 export function ticketPayload(eventId: string, code: string): string {
   return `${TICKET_PREFIX}:${eventId}:${code}`;

@@ -17,7 +17,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type CheckInRow, type DoorRosterRow } from '@/db';
 import responsive from '@/components/responsive.module.css';
 import { formatEventWhen } from '@/lib/eventWhen';
-import { isTicketCode, ticketPayload } from '@/lib/ticket';
+import { ticketPayload, typedTicketCode } from '@/lib/ticket';
 import { currentUser, useSession } from '@/lib/session';
 import { MasterclassSelect, useMasterclasses } from '../MasterclassSelect';
 import { AttendeeSearch } from './AttendeeSearch';
@@ -164,8 +164,8 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
 
   const onCode = useCallback((raw: string, method: 'scan') => {
     if (!eventId || !deviceName) return;
-    const compact = raw.trim().replace(/\s+/g, '');
-    const text = isTicketCode(compact) ? ticketPayload(eventId, compact) : raw;
+    const code = typedTicketCode(raw);
+    const text = code ? ticketPayload(eventId, code) : raw;
     const now = Date.now();
     if (lastRead.current && lastRead.current.text === text && now - lastRead.current.at < REPEAT_MS) return;
     lastRead.current = { text, at: now };
