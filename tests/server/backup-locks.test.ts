@@ -16,13 +16,14 @@ import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/pocketbase';
+import { PYTHON } from '../support/python-readers';
 
 let server: TestServer;
 let su: PocketBase;
 
 /** Runs Python with the script, the arguments after it; its standard output, or the test fails with its error. */
 function python(script: string, ...args: string[]): string {
-  const run = spawnSync('python3', ['-c', script, ...args], { encoding: 'utf8' });
+  const run = spawnSync(PYTHON, ['-c', script, ...args], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`python3 failed (${run.status}): ${run.stderr}`);
   return run.stdout.trim();
 }
