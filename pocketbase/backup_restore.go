@@ -25,20 +25,36 @@ import (
 )
 
 func newRestoreCommand(app *pocketbase.PocketBase) *cobra.Command {
-	return &cobra.Command{
-		Use:   "restore [backup.zip | key in the S3 bucket]",
-		Short: "Restores a backup into an empty data folder (--dir); without a backup, lists the bucket's backups",
+	var fromReplica bool
+	var at string
+	cmd := &cobra.Command{
+		Use:   "restore [backup.zip | key in the S3 bucket] | restore --replica [--at TIME]",
+		Short: "Restores a backup, or the replica at a point in time, into an empty data folder (--dir); without either, lists the bucket's backups",
 		Example: "  pocketbase restore /srv/backups/pre-migrate-20261127-030000.zip --dir /srv/masterclass/pb_data\n" +
-			"  pocketbase restore @auto_pb_backup_ai_champions_masterclass_20261127030000.zip --dir pb_data   (BACKUP_S3_* set)",
+			"  pocketbase restore @auto_pb_backup_ai_champions_masterclass_20261127030000.zip --dir pb_data   (BACKUP_S3_* set)\n" +
+			"  pocketbase restore --replica --dir pb_data                              (the latest the replica holds)\n" +
+			"  pocketbase restore --replica --at 2026-12-02T09:30:00Z --dir pb_data    (as it was then, UTC)",
 		Args:         cobra.MaximumNArgs(1),
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if fromReplica {
+				if len(args) > 0 {
+					return errors.New("--replica restores from the replica: name no backup with it")
+				}
+				return restoreReplica(cmd.OutOrStdout(), at, app.DataDir())
+			}
+			if at != "" {
+				return errors.New("--at is a point in time of the replica: use it with --replica")
+			}
 			if len(args) == 0 {
 				return listBucketBackups(cmd.OutOrStdout())
 			}
 			return restoreBackup(cmd.OutOrStdout(), args[0], app.DataDir())
 		},
 	}
+	cmd.Flags().BoolVar(&fromReplica, "replica", false, "restore the database from the continuous replica (REPLICATION) in the BACKUP_S3_* bucket, and the uploaded files from the newest backup there")
+	cmd.Flags().StringVar(&at, "at", "", "with --replica: the point in time to restore, in UTC (RFC 3339, e.g. 2026-12-02T09:30:00Z); the latest when left out")
+	return cmd
 }
 
 // runsRestore: whether this process was asked to restore (it then runs
@@ -73,6 +89,7 @@ func listBucketBackups(out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("the backups in %s could not be listed: %v", cfg.where(), err)
 	}
+	files = withoutReplica(files)
 	sort.Slice(files, func(i, j int) bool { return files[i].ModTime.After(files[j].ModTime) })
 	fmt.Fprintf(out, "Backups in %s, newest first:\n", cfg.where())
 	for _, f := range files {

@@ -89,6 +89,8 @@ func main() {
 	// backup settings from BACKUP_* on every start, a backup before migrations,
 	// and a record of every backup run (backup.go and the backup_*.go beside it)
 	registerBackups(app)
+	registerSnapshotBackups(app)
+	registerReplication(app)
 
 	// a message whose HTML shows its own images goes out as multipart/related (mail.go)
 	registerRelatedMail(app)

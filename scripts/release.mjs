@@ -2,6 +2,7 @@
 // archive release/ai-champions-<version>.tar.gz, that run the app on a server
 // with no Node and no Go (docs/running-in-production.md):
 //   pocketbase              the server binary (scripts/lib/build-server.mjs: static, CGO off)
+//   litestream              the database replicator (pocketbase/replication.go), built from its pinned module
 //   public/                 the built app, precompressed (npm run build)
 //   pb_hooks/               the JS hooks
 //   pb_migrations/          the JS migrations (run at every start)
@@ -20,6 +21,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, r
 import path from 'node:path';
 import { ensureNodeModules } from './lib/install.mjs';
 import { ensureServerBinary } from './lib/build-server.mjs';
+import { ensureGoTool } from './lib/test-tools.mjs';
 import { hooksDir, migrationsDir, root, serverSourceDir } from './lib/paths.mjs';
 
 /** The files of deploy/ the release carries, and whether each is a program. */
@@ -69,6 +71,9 @@ mkdirSync(folder, { recursive: true });
 console.log(`Building ${path.relative(process.cwd(), folder) || folder}…`);
 copyFileSync(ensureServerBinary(), path.join(folder, 'pocketbase'));
 chmodSync(path.join(folder, 'pocketbase'), 0o755);
+// Litestream beside the server: continuous replication of the database (docs/backups.md)
+copyFileSync(ensureGoTool('litestream'), path.join(folder, 'litestream'));
+chmodSync(path.join(folder, 'litestream'), 0o755);
 
 // The app, built once straight into the release (npm run build: vite, then the precompressed siblings);
 // `--app <dir>` copies a build already made by `npm run build` from this checkout instead (npm test's

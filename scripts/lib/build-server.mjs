@@ -19,7 +19,7 @@ export function pocketbaseVersion() {
 }
 
 function buildArgs() {
-  return ['build', '-trimpath', '-ldflags', `-X github.com/pocketbase/pocketbase.Version=${pocketbaseVersion()}`, '-o', pocketbaseBin, '.'];
+  return ['build', '-trimpath', '-ldflags', `-s -w -X github.com/pocketbase/pocketbase.Version=${pocketbaseVersion()}`, '-o', pocketbaseBin, '.'];
 }
 
 function sourceHash() {

@@ -93,7 +93,7 @@ export const PREPARATIONS = [
  */
 export async function prepareTestTools({ log = console.log } = {}) {
   const started = Date.now();
-  log('▶ preparing tools (before any test starts): PocketBase, stripe-mock and gofakes3 side by side, Chromium, the HTML validator, the PDF, Word, QR and calendar readers');
+  log('▶ preparing tools (before any test starts): PocketBase, stripe-mock, gofakes3 and Litestream side by side, Chromium, the HTML validator, the PDF, Word, QR and calendar readers');
   const failures = [];
   await Promise.all(PREPARATIONS.map(async ({ name, prepare }) => {
     const at = Date.now();

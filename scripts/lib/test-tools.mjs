@@ -17,6 +17,9 @@ export const GO_TOOLS = {
   'stripe-mock': { module: 'github.com/stripe/stripe-mock@v0.203.0', what: "Stripe's API mock (stripe-mock)" },
   // An S3 API kept in memory, for the backup tests.
   gofakes3: { module: 'github.com/johannesboyne/gofakes3/cmd/gofakes3@v1.2.0', what: 'the S3 server (gofakes3)' },
+  // Continuous replication of the database to the S3 bucket (pocketbase/replication.go): the
+  // replication tests run it, and a release ships it beside the server.
+  litestream: { module: 'github.com/benbjohnson/litestream/cmd/litestream@v0.5.18', what: 'the database replicator (Litestream)' },
 };
 
 /**
@@ -27,6 +30,9 @@ export const TOOLS_PREPARED_ENV = 'MASTERCLASS_TEST_TOOLS_PREPARED';
 
 /** A first build downloads the module and compiles it; on a loaded 2-core machine that can take minutes, never this long. */
 export const TOOL_BUILD_TIMEOUT_MS = 15 * 60_000;
+
+/** Built without the symbol table and debug information (a release ships Litestream). */
+const STRIPPED = '-ldflags=-s -w';
 
 export const goToolPath = (name) => path.join(binDir, name);
 // The module the binary was built from, beside it: a new pinned version is built again.
@@ -80,7 +86,7 @@ export function ensureGoTool(name) {
   }
   const { buildDir, env } = installArgs(name);
   try {
-    execFileSync('go', ['install', tool.module], { stdio: 'pipe', env, timeout: TOOL_BUILD_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    execFileSync('go', ['install', STRIPPED, tool.module], { stdio: 'pipe', env, timeout: TOOL_BUILD_TIMEOUT_MS, killSignal: 'SIGKILL' });
     moveIntoPlace(name, buildDir);
   } catch (error) {
     const output = `${error.stdout ?? ''}${error.stderr ?? ''}`;
@@ -100,7 +106,7 @@ export async function buildGoTool(name, { timeoutMs = TOOL_BUILD_TIMEOUT_MS } = 
   try {
     let output;
     try {
-      output = await runGo(['install', tool.module], { env, timeoutMs });
+      output = await runGo(['install', STRIPPED, tool.module], { env, timeoutMs });
     } catch (error) {
       throw buildFailure(name, error.reason ?? error.message, error.output ?? '');
     }

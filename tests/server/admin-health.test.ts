@@ -9,7 +9,10 @@
 // all failed, once an hour per kind however often it runs; a backup that
 // cannot be stored is recorded by the server and reported too, and the
 // health answer then shows that failed run and says the backups storage
-// cannot be read rather than showing a figure.
+// cannot be read rather than showing a figure. Every alert also goes to
+// ALERT_WEBHOOK_URL (a real HTTP receiver here) as JSON, once an hour per
+// kind, tried again when the receiver fails; and the "Email delivery" job says
+// failing while deliveries fail, working once one is delivered again.
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
@@ -29,12 +32,29 @@ let su: PocketBase;
 let admin: TestUser;
 let attendee: TestUser;
 
+/** What the alert webhook received (JSON bodies), and the status it answers. */
+const webhookPosts: Record<string, unknown>[] = [];
+let webhookStatus = 200;
+const webhook = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => { body += chunk; });
+  request.on('end', () => {
+    if (webhookStatus === 200) webhookPosts.push({ ...JSON.parse(body), contentType: request.headers['content-type'], path: request.url });
+    response.writeHead(webhookStatus, { 'Content-Type': 'text/plain' });
+    response.end(webhookStatus === 200 ? 'ok' : 'unavailable');
+  });
+});
+const postsOf = (kind: string) => webhookPosts.filter((post) => post.kind === kind);
+
 beforeAll(async () => {
   smtp = await startSmtpServer();
+  const webhookPort = await freePort();
+  await new Promise<void>((resolve) => webhook.listen(webhookPort, '127.0.0.1', resolve));
   server = await startTestServer({
     env: {
       APP_URL, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: '', SMTP_PASSWORD: '', SMTP_TLS: '',
       ALERT_MAIL_FAILURES_IN_ROW: String(FAILURES_IN_ROW),
+      ALERT_WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/hooks/masterclass?topic=masterclass-alerts`,
     },
   });
   su = await server.admin();
@@ -44,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
+  await new Promise((resolve) => webhook.close(resolve));
 });
 
 interface Health {
@@ -131,7 +152,7 @@ describe('GET /api/masterclass/admin/health', () => {
     }
     expect(ids.some((id) => id.startsWith('__pb'))).toBe(false);
     expect(body.jobs.find((job) => job.id === 'masterclass_email_retry')).toMatchObject({ label: 'Email delivery', schedule: '* * * * *', failing: false });
-    expect(body.alerts.map((alert) => alert.kind).sort()).toEqual(['backup_failed', 'mail_failing', 'refund_failed']);
+    expect(body.alerts.map((alert) => alert.kind).sort()).toEqual(['backup_failed', 'mail_failing', 'refund_failed', 'replication_failed']);
     expect(body.alerts.every((alert) => alert.lastSentAt === '')).toBe(true);
   });
 
@@ -196,6 +217,20 @@ describe('alerts to administrators', () => {
     expect(sent.refund_failed).not.toBe('');
     expect(sent.mail_failing).not.toBe('');
     expect(sent.backup_failed).toBe('');
+
+    // the same two alerts reached the webhook as JSON, once each, whatever mail does
+    expect(postsOf('refund_failed')).toHaveLength(1);
+    expect(postsOf('mail_failing')).toHaveLength(1);
+    const [refundPost] = postsOf('refund_failed');
+    expect(refundPost).toMatchObject({
+      contentType: 'application/json', path: '/hooks/masterclass?topic=masterclass-alerts', topic: 'masterclass-alerts',
+      title: expect.stringMatching(/: A refund failed and must be made by hand$/), url: `${APP_URL}/admin`,
+    });
+    expect(refundPost!.text).toContain('A refund failed and must be made by hand');
+    expect(refundPost!.text).toContain('Stripe reported the refund re_123 as failed.');
+    expect(refundPost!.message).toContain('AUD 595.00 for registration');
+    expect(refundPost!.content).toBe(String(refundPost!.text).slice(0, 2000));
+    expect(String(postsOf('mail_failing')[0]!.text)).toContain(`The last ${FAILURES_IN_ROW} attempts to deliver an email all failed.`);
   });
 
   it('email a backup that could not be stored, and the health answer shows the failed run, not a figure it cannot read', async () => {
@@ -212,15 +247,23 @@ describe('alerts to administrators', () => {
     await su.settings.update({
       backups: { s3: { enabled: true, endpoint: `http://127.0.0.1:${port}`, bucket: 'backups', region: 'auto', accessKey: 'key', secret: 'secret', forcePathStyle: true } },
     });
+    webhookStatus = 503; // the webhook's receiver is down too, at first
     try {
       await expect(su.send('/api/backups', { method: 'POST', body: { name: 'to_nowhere.zip' } })).rejects.toMatchObject({ status: 400 });
       await runAlertsJob();
+      expect(postsOf('backup_failed')).toHaveLength(0);
+      expect((await adminHealth()).jobs.find((job) => job.id === 'alertWebhook')).toMatchObject({ failing: true, lastError: 'the webhook answered 503' });
+      webhookStatus = 200;
       const [mail] = await smtp.waitFor(toAdmin(/^A backup failed$/));
       expect(mail!.text).toContain('A backup could not be made or stored.');
       expect(mail!.text).toContain('to_nowhere.zip (started ');
       expect(mail!.text).toContain('Settings → Backups');
       await runAlertsJob();
       expect(await alertsInOutbox('backup_failed')).toHaveLength(1);
+      // the alert kept from the failed attempt went at the next run, once
+      expect(postsOf('backup_failed')).toHaveLength(1);
+      expect(String(postsOf('backup_failed')[0]!.text)).toContain('to_nowhere.zip (started ');
+      expect((await adminHealth()).jobs.find((job) => job.id === 'alertWebhook')).toMatchObject({ failing: false });
 
       const body = await adminHealth();
       expect(body.backups.storage).toBe('s3');
@@ -234,5 +277,30 @@ describe('alerts to administrators', () => {
       await su.settings.update({ backups: { s3: { enabled: false } } });
       await new Promise((resolve) => refusing.close(resolve));
     }
+  });
+});
+
+describe('the Email delivery job', () => {
+  /** Queues an email due now and runs the delivery job, waiting for its run to be counted. */
+  async function deliverNow(to: string): Promise<Health['jobs'][number] | undefined> {
+    await su.collection('emails').create({ to, subject: 'Your place is confirmed', text: 'Hello', template: 'registration_confirmation', status: 'queued', attempts: 0, next_attempt_at: new Date(Date.now() - 1000).toISOString() });
+    const before = await jobRuns('masterclass_email_retry');
+    await su.send('/api/crons/masterclass_email_retry', { method: 'POST' });
+    await expect.poll(() => jobRuns('masterclass_email_retry'), { timeout: 15_000, interval: 100 }).toBeGreaterThan(before);
+    return (await adminHealth()).jobs.find((job) => job.id === 'masterclass_email_retry');
+  }
+
+  it('says failing while deliveries fail, and working once an email is delivered again', async () => {
+    smtp.refuse('451 Try again later');
+    try {
+      const failing = await deliverNow('refused@example.com');
+      expect(failing).toMatchObject({ label: 'Email delivery', failing: true });
+      expect(failing!.lastError).toContain('Mail is failing: the latest delivery attempt');
+      expect(failing!.lastError).toContain('451');
+    } finally {
+      smtp.refuse(null);
+    }
+    const working = await deliverNow('accepted@example.com');
+    expect(working).toMatchObject({ label: 'Email delivery', failing: false });
   });
 });

@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from '../support/pocketbase';
 import { counts, get, openSales, paidBody, post, register, seatsLeft, waitlistBody } from './registration-helpers';
 
 const NOTHING_CONFIGURED = { SIMULATED_CHECKOUT: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' };
-const PAYMENT_UNAVAILABLE = 'Online payment is not available right now. Please try again later or contact us.';
+const PAYMENT_UNAVAILABLE = 'Card payment is not set up on this server yet. Please contact us to register, or use a promo code if you have one.';
 
 /** Starts PocketBase with `env` and answers why it refused to boot (fails the test if it booted). */
 async function bootRefusal(env: Record<string, string>): Promise<string> {

@@ -173,9 +173,13 @@ describe('the release', () => {
   it('is one folder holding the server, the built app, hooks with their packages, migrations, the run script and the examples', () => {
     expect(new Set(archiveEntries.map((entry) => entry.split('/')[0]))).toEqual(new Set([NAME]));
     expect(readdirSync(folder).sort()).toEqual([
-      'Caddyfile', 'RUNNING.md', 'VERSION', 'ai-champions.env', 'ai-champions.service', 'pb_hooks', 'pb_migrations', 'pocketbase', 'public', 'run',
+      'Caddyfile', 'RUNNING.md', 'VERSION', 'ai-champions.env', 'ai-champions.service', 'litestream', 'pb_hooks', 'pb_migrations', 'pocketbase', 'public', 'run',
     ].sort());
-    for (const program of ['pocketbase', 'run']) expect(statSync(path.join(folder, program)).mode & 0o111).toBe(0o111);
+    for (const program of ['pocketbase', 'litestream', 'run']) expect(statSync(path.join(folder, program)).mode & 0o111).toBe(0o111);
+    // the server binary is stripped: no symbol table, no debug sections (binutils' readelf reads it)
+    const sections = execFileSync('readelf', ['-S', '--wide', path.join(folder, 'pocketbase')], { encoding: 'utf8' });
+    expect(sections).toContain('.text');
+    expect(sections).not.toMatch(/\s\.symtab\s|\s\.z?debug_\w+\s/);
     expect(existsSync(path.join(folder, 'public/index.html'))).toBe(true);
     expect(readdirSync(path.join(folder, 'public/assets')).some((file) => file.endsWith('.js.br'))).toBe(true);
     expect(existsSync(path.join(folder, 'pb_hooks/vendor'))).toBe(false);
@@ -184,8 +188,10 @@ describe('the release', () => {
 
     const unit = readFileSync(path.join(folder, 'ai-champions.service'), 'utf8');
     for (const line of ['User=ai-champions', 'EnvironmentFile=/etc/ai-champions/ai-champions.env', 'StateDirectory=ai-champions',
-      'Environment=DATA_DIR=/var/lib/ai-champions', 'ExecStart=/opt/ai-champions/current/run', 'Restart=on-failure',
+      'ExecStart=/usr/bin/env DATA_DIR=/var/lib/ai-champions /opt/ai-champions/current/run', 'Restart=on-failure',
       'NoNewPrivileges=yes', 'ProtectSystem=strict']) expect(unit.split('\n')).toContain(line);
+    // EnvironmentFile= overrides Environment=: the data folder is never left to either
+    expect(unit.split('\n').filter((line) => /^Environment=.*DATA_DIR/.test(line))).toEqual([]);
     const caddy = readFileSync(path.join(folder, 'Caddyfile'), 'utf8');
     const directives = caddy.split('\n').filter((line) => !line.trim().startsWith('#')).join('\n');
     expect(directives).toContain('reverse_proxy 127.0.0.1:8090');

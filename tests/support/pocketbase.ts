@@ -29,6 +29,8 @@ export interface TestServer {
   guest: () => PocketBase;
   /** What the server printed so far (its start says its mode and backup schedule). */
   output: () => string;
+  /** The server process (to find what it started, or to kill it as a lost machine would). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     superuser,
     guest: () => new PocketBase(server.url),
     output: server.output,
+    pid: server.child.pid!,
     admin: async () => {
       const client = new PocketBase(server.url);
       client.autoCancellation(false);

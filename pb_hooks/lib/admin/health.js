@@ -30,6 +30,8 @@ const JOB_LABELS = {
   masterclass_payment_actions: "Refunds to Stripe",
   masterclass_health_alerts: "Administrator alerts",
   backup: "Backups",
+  replication: "Database replication",
+  alertWebhook: "Alert webhook",
   expireLapsedHolds: "Lapsed checkout holds",
   waitlistOffers: "Waitlist seat offers",
   salesOpenNotices: "Sales-open emails",

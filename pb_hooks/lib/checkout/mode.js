@@ -16,7 +16,7 @@ const SIMULATED_SECRET_LENGTH = 32;
 const SWITCH_OFF = ["", "off", "false", "0"];
 
 const MESSAGES = {
-  paymentUnavailable: "Online payment is not available right now. Please try again later or contact us.",
+  paymentUnavailable: "Card payment is not set up on this server yet. Please contact us to register, or use a promo code if you have one.",
   simulatedUnavailable: "The simulated checkout is switched off on this server.",
 };
 

@@ -6,7 +6,11 @@
 // - mail_failing: mail keeps failing: the last ALERT_MAIL_FAILURES_IN_ROW
 //   delivery attempts all failed, or an email has waited longer than
 //   ALERT_MAIL_BACKLOG_MINUTES (only with SMTP configured);
-// - backup_failed: a backup could not be made or stored.
+// - backup_failed: a backup could not be made or stored;
+// - replication_failed: the continuous replication of the database
+//   (pocketbase/replication.go, its "replication" row of job_runs) is failing.
+// With ALERT_WEBHOOK_URL set, each alert is also POSTed there as JSON
+// (lib/email/alert-webhook.js), which does not depend on mail working.
 // The alerts job (checkAlerts, every minute) looks for refunds failed for
 // good, failing mail and failed backups (backup_runs, which the server writes
 // for every backup: the schedule's, the one before migrations, the
@@ -21,7 +25,7 @@
 // another. Recipients: every user whose role is administrator; with none,
 // the dashboard superusers, so an alert always has someone to go to.
 
-const ALERT_KINDS = ["refund_failed", "mail_failing", "backup_failed"];
+const ALERT_KINDS = ["refund_failed", "mail_failing", "backup_failed", "replication_failed"];
 const ALERT_TEMPLATE_PREFIX = "admin_alert_";
 const ALERT_INTERVAL_MINUTES = 60;
 const ITEMS_MAX = 10;
@@ -96,6 +100,11 @@ const TEXTS = {
     heading: "A backup could not be made",
     todo: "Check the backup storage (the S3 settings and credentials, or the disk space of the data folder), then make a backup again from the PocketBase dashboard (Settings → Backups) and check that it is listed.",
   },
+  replication_failed: {
+    subject: "The database is not being replicated",
+    heading: "Replication is failing",
+    todo: "Check the BACKUP_S3_* bucket (its address, credentials and free space) and the server's log (lines starting with Replication:). Until it works again, the recovery point is the last backup; make one now from the PocketBase dashboard (Settings → Backups).",
+  },
 };
 
 function alertMessage(app, kind, details) {
@@ -119,7 +128,7 @@ function alertMessage(app, kind, details) {
  * that kind went in the last hour or still waits to be delivered. A fault
  * is logged, never thrown (an unknown kind, a programming error, throws).
  * @param {core.App} app (not a transaction's app)
- * @param {'refund_failed'|'mail_failing'|'backup_failed'} kind
+ * @param {'refund_failed'|'mail_failing'|'backup_failed'|'replication_failed'} kind
  * @param {{summary: string, items?: string[]}} details what happened, in words; items: one line each (the first 10 are listed)
  * @returns {'queued'|'recent'|'no_recipients'|'error'}
  */
@@ -150,6 +159,7 @@ function notifyAdministrators(app, kind, details) {
     app.logger().error("Administrator alert not queued", "kind", kind, "error", describeError(error));
     return "error";
   }
+  if (outcome !== "error") alertWebhook(app, kind, details || {});
   if (outcome === "queued") {
     app.logger().warn("Administrators alerted", "kind", kind, "summary", String((details && details.summary) || ""), "recipients", queued.length);
     const delivery = require(`${__hooks}/lib/email/delivery.js`);
@@ -164,6 +174,25 @@ function notifyAdministrators(app, kind, details) {
     app.logger().error("Administrator alert has nobody to go to", "kind", kind, "summary", String((details && details.summary) || ""));
   }
   return outcome;
+}
+
+/** The alert to ALERT_WEBHOOK_URL too (its own hourly limit): mail may be what failed. */
+function alertWebhook(app, kind, details) {
+  try {
+    const items = (details.items || []).slice(0, ITEMS_MAX).map((item) => String(item).slice(0, ITEM_TEXT_MAX));
+    const more = (details.items || []).length - items.length;
+    require(`${__hooks}/lib/email/alert-webhook.js`).sendAlertWebhook(app, {
+      kind,
+      subject: TEXTS[kind].subject,
+      summary: String(details.summary || TEXTS[kind].heading).slice(0, 1000),
+      items: more > 0 ? [...items, `And ${more} more.`] : items,
+      url: `${require(`${__hooks}/lib/core/links.js`).appUrl(app)}/admin`,
+      app: app.settings().meta.appName || "AI Champions Masterclass",
+      sentAt: new Date().toISOString(),
+    }, ALERT_INTERVAL_MINUTES);
+  } catch (error) {
+    app.logger().error("Administrator alert not sent to the webhook", "kind", kind, "error", require(`${__hooks}/lib/core/errors.js`).describeError(error));
+  }
 }
 
 /** Refunds failed for good since the last refund alert (the last 7 days when there was none). */
@@ -234,9 +263,25 @@ function checkBackups(app) {
   return notifyAdministrators(app, "backup_failed", { summary, items });
 }
 
-/** The alerts job: failed refunds, failing mail, failed backups. @param {core.App} app */
+/** Replication failing now: its latest check failed (since the last replication alert). */
+function checkReplication(app) {
+  const row = new DynamicModel({ last_ok_at: "", last_failed_at: "", last_error: "" });
+  try {
+    app.db().newQuery("SELECT last_ok_at, last_failed_at, last_error FROM job_runs WHERE job = 'replication'").one(row);
+  } catch (_) {
+    return "none"; // replication is off, or has not been checked yet
+  }
+  if (!row.last_failed_at || row.last_failed_at < (row.last_ok_at || "")) return "none";
+  if (row.last_failed_at <= lastAlertAt(app, "replication_failed")) return "none";
+  return notifyAdministrators(app, "replication_failed", {
+    summary: `Changes to the database are not reaching the replica in the bucket (since ${row.last_failed_at} UTC). The latest error: ${row.last_error || "no reason recorded"}`,
+  });
+}
+
+/** The alerts job: webhook alerts to try again, failed refunds, failing mail, failed backups, failing replication. @param {core.App} app */
 function checkAlerts(app) {
-  return { refunds: checkRefunds(app), mail: checkMail(app), backups: checkBackups(app) };
+  require(`${__hooks}/lib/email/alert-webhook.js`).retryPendingWebhooks(app, ALERT_KINDS);
+  return { refunds: checkRefunds(app), mail: checkMail(app), backups: checkBackups(app), replication: checkReplication(app) };
 }
 
 module.exports = {

@@ -264,6 +264,30 @@ function deliverDueEmails(app) {
   if (problems.length > 0) {
     throw new Error(`${problems.length === 1 ? "An email" : `${problems.length} emails`} could not be made in full: ${problems.join("; ")}`.slice(0, PROBLEMS_MAX));
   }
+  const failing = mailFailing(app);
+  if (failing) throw new Error(failing);
+}
+
+/**
+ * Whether mail is failing, in words ("" when not): the latest delivery attempt
+ * failed. The job's run is then recorded as failed, so the overview's "Email
+ * delivery" says failing, not working, from the first failed attempt until an
+ * email is delivered again (only with SMTP configured: without it emails are
+ * kept, not sent).
+ */
+function mailFailing(app) {
+  if (!app.settings().smtp.enabled) return "";
+  const latest = new DynamicModel({ status: "", last_error: "", updated: "" });
+  try {
+    app.db().newQuery(`
+      SELECT status, last_error, updated FROM emails
+      WHERE status IN ('sent', 'failed') OR (status = 'queued' AND attempts > 0)
+      ORDER BY updated DESC LIMIT 1`).one(latest);
+  } catch (_) {
+    return ""; // nothing tried yet
+  }
+  if (latest.status === "sent") return "";
+  return `Mail is failing: the latest delivery attempt (${latest.updated} UTC) failed: ${latest.last_error || "no reason recorded"}`.slice(0, PROBLEMS_MAX);
 }
 
 module.exports = {

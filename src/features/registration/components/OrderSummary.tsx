@@ -6,7 +6,7 @@ import type { EventSummary } from '../registrationApi';
 import { seatLimitProblem, type DiscountOffer } from '../discountOffer';
 
 /** The server's own words when it has no way to take a payment (it refuses the paid registration too). */
-const PAYMENT_UNAVAILABLE = 'Online payment is not available right now. Please try again later or contact us.';
+const PAYMENT_UNAVAILABLE = 'Card payment is not set up on this server yet. Please contact us to register, or use a promo code if you have one.';
 
 interface OrderSummaryProps {
   event: Pick<EventSummary, 'title' | 'price_cents' | 'currency' | 'seats_left' | 'checkout_mode'>;
