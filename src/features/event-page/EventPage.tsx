@@ -15,6 +15,7 @@ import { EventNotFoundError, fetchEventPage, fetchPublishedSpeakers, speakerImag
 import { SEE_MASTERCLASSES } from '@/lib/cancelledEvent';
 import { eventPageView, type EventPageView, type PhaseWords } from './eventPageView';
 import classes from './EventPage.module.css';
+import { nameInitials } from '@/lib/nameInitials';
 
 type PageState =
   | { status: 'loading' }
@@ -189,7 +190,7 @@ function EventDetails({ view, speakers }: { view: EventPageView; speakers: Event
             {speakers.map((speaker) => (
               <div key={speaker.id} className={classes.speaker}>
                 <Avatar src={speakerImageUrl(speaker)} alt="" size={56} radius="md" color="navy">
-                  {initials(speaker.name)}
+                  {nameInitials(speaker.name)}
                 </Avatar>
                 <div>
                   <Text fw={700} c="navy.9">
@@ -223,14 +224,6 @@ function Fact({ icon, label, value, testId }: { icon: React.ReactNode; label: st
   );
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
-}
 
 function EventNotFound() {
   return (

@@ -8,6 +8,7 @@ import { profilePhotoUrl } from '@/lib/profilePhoto';
 import { promptInstall, useInstallOffer } from '@/pwa/installPrompt';
 import type { PortalUser } from './portalUser';
 import { useProfile } from './useProfile';
+import { nameInitials } from '@/lib/nameInitials';
 
 /** The header's account menu: profile settings, the admin area for administrators, installing the app, sign out. */
 export function UserMenu({ user }: { user: PortalUser }) {
@@ -24,7 +25,9 @@ export function UserMenu({ user }: { user: PortalUser }) {
             {/* Named by what it shows (the initials, the name), after what it is. */}
             <VisuallyHidden>Account menu</VisuallyHidden>
             <Group renderRoot={asSpan} gap={8} wrap="nowrap">
-              <Avatar component="span" src={profile ? profilePhotoUrl(profile, 'small') : null} name={name} alt="" color="navy" size={34} radius="xl" />
+              <Avatar component="span" src={profile ? profilePhotoUrl(profile, 'small') : null} alt="" color="navy" size={34} radius="xl">
+                {nameInitials(name)}
+              </Avatar>
               <Text span size="sm" fw={600} visibleFrom="sm" maw={180} truncate="end">
                 {name}
               </Text>

@@ -48,6 +48,7 @@ const KIND_WORDS: Record<string, string> = {
   admin_alert_refund_failed: 'Alert to administrators: a refund failed',
   admin_alert_mail_failing: 'Alert to administrators: email keeps failing',
   admin_alert_backup_failed: 'Alert to administrators: a backup failed',
+  admin_alert_replication_failed: 'Alert to administrators: the database is not being replicated',
   pocketbase: 'Account email (password reset, verification or code)',
 };
 

@@ -140,6 +140,7 @@ const ALERT_NAMES: Record<SystemHealth['alerts'][number]['kind'], string> = {
   refund_failed: 'refund failed',
   mail_failing: 'mail failing',
   backup_failed: 'backup failed',
+  replication_failed: 'replication failing',
 };
 
 function JobRow({ job }: { job: HealthJob }) {

@@ -53,7 +53,7 @@ export interface SystemHealth {
     lastOkRun: BackupRun | null;
     lastFailedRun: BackupRun | null;
   };
-  alerts: { kind: 'refund_failed' | 'mail_failing' | 'backup_failed'; lastSentAt: string }[];
+  alerts: { kind: 'refund_failed' | 'mail_failing' | 'backup_failed' | 'replication_failed'; lastSentAt: string }[];
   /**
    * API requests now: how many may run at once, how many run besides the one
    * reading this, how many wait for their turn, and how many were answered

@@ -4,6 +4,7 @@ import { IconLogout, IconSelector, IconUserCircle } from '@tabler/icons-react';
 import { asSpan } from '@/components/renderAs';
 import { useSignOut } from '@/components/sign-out/useSignOut';
 import { useAdminProfile } from './useAdminProfile';
+import { nameInitials } from '@/lib/nameInitials';
 
 /** The navigation's footer: the administrator's avatar, name and company, with Profile Settings and Sign out. */
 export function AdminUserMenu({ onNavigate }: { onNavigate: () => void }) {
@@ -18,7 +19,9 @@ export function AdminUserMenu({ onNavigate }: { onNavigate: () => void }) {
           {/* Named by what it shows (the name, the company), after what it is. */}
           <VisuallyHidden>Administrator menu</VisuallyHidden>
           <Group renderRoot={asSpan} gap="sm" wrap="nowrap">
-            <Avatar component="span" src={profile?.avatarUrl || null} name={name} color="navy" radius="xl" size={38} alt={name} />
+            <Avatar component="span" src={profile?.avatarUrl || null} color="navy" radius="xl" size={38} alt={name}>
+              {nameInitials(name)}
+            </Avatar>
             <span style={{ flex: 1, minWidth: 0 }}>
               <Text span display="block" size="sm" fw={600} truncate="end">
                 {name}
