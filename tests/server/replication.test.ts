@@ -200,7 +200,7 @@ describe('continuous replication', () => {
       cpus: os.cpus().length,
       loadAverage: os.loadavg().map((value) => Math.round(value * 10) / 10),
     };
-    console.log(`Replication drill: ${JSON.stringify(figures)}`);
+    process.stdout.write(`Replication drill: ${JSON.stringify(figures)}\n`);
     if (process.env.REPLICATION_FIGURES) writeFileSync(process.env.REPLICATION_FIGURES, `${JSON.stringify(figures, null, 2)}\n`);
   });
 

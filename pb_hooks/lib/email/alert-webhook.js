@@ -30,7 +30,7 @@ function topicOf(url) {
   if (!match) return "";
   try {
     return decodeURIComponent(match[1].replace(/\+/g, " "));
-  } catch (_) {
+  } catch {
     return "";
   }
 }

@@ -268,7 +268,7 @@ function checkReplication(app) {
   const row = new DynamicModel({ last_ok_at: "", last_failed_at: "", last_error: "" });
   try {
     app.db().newQuery("SELECT last_ok_at, last_failed_at, last_error FROM job_runs WHERE job = 'replication'").one(row);
-  } catch (_) {
+  } catch {
     return "none"; // replication is off, or has not been checked yet
   }
   if (!row.last_failed_at || row.last_failed_at < (row.last_ok_at || "")) return "none";

@@ -283,7 +283,7 @@ function mailFailing(app) {
       SELECT status, last_error, updated FROM emails
       WHERE status IN ('sent', 'failed') OR (status = 'queued' AND attempts > 0)
       ORDER BY updated DESC LIMIT 1`).one(latest);
-  } catch (_) {
+  } catch {
     return ""; // nothing tried yet
   }
   if (latest.status === "sent") return "";
