@@ -24,6 +24,22 @@ export function countInPageOffer(): () => void {
   };
 }
 
+/** How many loads nobody asked for (the admin's idle preloading) are under way: their failures offer nothing. */
+let backgroundLoads = 0;
+
+/**
+ * Runs a load made ahead of need: a chunk it cannot fetch (offline, say) raises no reload
+ * offer, since the navigation that needs the chunk loads it again and says so itself.
+ */
+export async function inBackground<T>(load: () => Promise<T>): Promise<T> {
+  backgroundLoads += 1;
+  try {
+    return await load();
+  } finally {
+    backgroundLoads -= 1;
+  }
+}
+
 /**
  * Calls `offer` when Vite reports a chunk or stylesheet it could not preload
  * (`vite:preloadError`), unless the page already shows its own reload offer.
@@ -34,6 +50,7 @@ export function watchPreloadErrors(offer: () => void, settleMs = 400): () => voi
   let timer: number | undefined;
   const onPreloadError = (event: Event) => {
     console.warn('A part of the app could not be loaded', (event as Event & { payload?: unknown }).payload);
+    if (backgroundLoads > 0) return;
     window.clearTimeout(timer);
     timer = window.setTimeout(() => {
       if (inPageOffers === 0) offer();
