@@ -50,7 +50,11 @@ export function watchPreloadErrors(offer: () => void, settleMs = 400): () => voi
   let timer: number | undefined;
   const onPreloadError = (event: Event) => {
     console.warn('A part of the app could not be loaded', (event as Event & { payload?: unknown }).payload);
-    if (backgroundLoads > 0) return;
+    // Offline, a file the device never stored cannot load: no newer version is out, and a reload
+    // would not help. A load made ahead of need (the admin's idle loading, the router's preload of a
+    // link under the pointer) is tried again by the navigation that needs it, whose own view says why
+    // it cannot show.
+    if (backgroundLoads > 0 || navigator.onLine === false) return;
     window.clearTimeout(timer);
     timer = window.setTimeout(() => {
       if (inPageOffers === 0) offer();
