@@ -104,19 +104,12 @@ func listBucketBackups(out io.Writer) error {
 // restoreBackup extracts the backup into dataDir, which must be empty or missing.
 func restoreBackup(out io.Writer, source, dataDir string) error {
 	started := time.Now()
-	if err := ensureEmptyFolder(dataDir); err != nil {
+	restored := false
+	leaveEmpty, err := claimEmptyFolder(dataDir)
+	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dataDir, 0o755); err != nil {
-		return fmt.Errorf("the data folder %s could not be made: %v", dataDir, err)
-	}
-
-	restored := false
-	defer func() {
-		if !restored {
-			clearFolder(dataDir) // it was empty: leave it so
-		}
-	}()
+	defer func() { leaveEmpty(restored) }()
 
 	zipPath, from, size, err := fetchBackup(source, dataDir)
 	if err != nil {
@@ -136,6 +129,23 @@ func restoreBackup(out io.Writer, source, dataDir string) error {
 	fmt.Fprintf(out, "Restored %s (%s) into %s in %s.\nStart the server with --dir %s; it applies any newer migrations at its start.\n",
 		from, humanBytes(size), dataDir, time.Since(started).Round(time.Millisecond), dataDir)
 	return nil
+}
+
+// claimEmptyFolder makes sure dataDir is empty (or missing) and exists; the
+// function it returns empties the folder again unless the restore succeeded,
+// so a failed restore leaves it as it was found.
+func claimEmptyFolder(dataDir string) (func(restored bool), error) {
+	if err := ensureEmptyFolder(dataDir); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return nil, fmt.Errorf("the data folder %s could not be made: %v", dataDir, err)
+	}
+	return func(restored bool) {
+		if !restored {
+			clearFolder(dataDir)
+		}
+	}, nil
 }
 
 func ensureEmptyFolder(dataDir string) error {

@@ -55,18 +55,12 @@ func restoreReplica(out io.Writer, at, dataDir string) error {
 	if bin == "" {
 		return errors.New("restoring the replica needs the litestream binary: put it beside the server's binary (a release has it) or name it in LITESTREAM_BIN")
 	}
-	if err := ensureEmptyFolder(dataDir); err != nil {
+	restored := false
+	leaveEmpty, err := claimEmptyFolder(dataDir)
+	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dataDir, 0o755); err != nil {
-		return fmt.Errorf("the data folder %s could not be made: %v", dataDir, err)
-	}
-	restored := false
-	defer func() {
-		if !restored {
-			clearFolder(dataDir) // it was empty: leave it so
-		}
-	}()
+	defer func() { leaveEmpty(restored) }()
 
 	cfg := replicationEnv{Interval: replicationDefaultInt, S3: backup.S3, Bin: bin}
 	dbPath := filepath.Join(dataDir, "data.db")
