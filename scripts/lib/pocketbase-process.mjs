@@ -51,13 +51,18 @@ export function upsertSuperuser({ dataDir, email, password, env = {} }) {
   });
 }
 
-async function waitForHealth(url, child, timeoutMs) {
+/**
+ * Waits until the server answers its health check, and `ours()` says the answer can be this
+ * process's (it printed that it listens there): a server that lost its port to another is
+ * never mistaken for the one that answers.
+ */
+async function waitForHealth(url, child, timeoutMs, ours = () => true) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`PocketBase exited with code ${child.exitCode}`);
     try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
+      const response = ours() ? await fetch(`${url}/api/health`) : null;
+      if (response?.ok) return;
     } catch {
       // not listening yet
     }
@@ -89,7 +94,8 @@ export async function startPocketBase({ dataDir, httpAddr, env = {}, publicDir =
   }
   const url = `http://${httpAddr}`;
   try {
-    await waitForHealth(url, child, 30_000);
+    // PocketBase prints "Server started at http://<address>" once it listens there
+    await waitForHealth(url, child, 30_000, inheritOutput ? undefined : () => output.includes(`Server started at ${url}`));
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output}`);

@@ -132,8 +132,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     superuser = { email: SUPERUSER_EMAIL, password: randomBytes(12).toString('hex') };
     upsertSuperuser({ dataDir, ...superuser, env });
   }
-  const port = await freePort();
-  const server = await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${port}`, env, publicDir: options.publicDir });
+  // A port found free can still be taken before the server binds it (by a process outside the test
+  // workers' blocks): the server then exits saying so, and starts again on another.
+  const start = async (attempt: number): Promise<Awaited<ReturnType<typeof startPocketBase>>> => {
+    try {
+      return await startPocketBase({ dataDir, httpAddr: `127.0.0.1:${await freePort()}`, env, publicDir: options.publicDir });
+    } catch (error) {
+      if (attempt < 3 && /address already in use/.test(String(error))) return start(attempt + 1);
+      throw error;
+    }
+  };
+  const server = await start(1);
   return {
     url: server.url,
     dataDir,
