@@ -28,12 +28,10 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,7 +43,6 @@ import (
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 )
 
 const (
@@ -377,39 +374,4 @@ func (r *replicator) stop() {
 		}
 	}
 	os.Remove(r.config)
-}
-
-// hideReplicaFromBackupList answers a superuser's GET /api/backups as PocketBase
-// does, without the replica's files (they share the bucket); anyone else goes on
-// to PocketBase's route, which refuses them.
-func hideReplicaFromBackupList(e *core.RequestEvent) error {
-	if e.Request.Method != http.MethodGet || strings.TrimSuffix(e.Request.URL.Path, "/") != "/api/backups" || !e.HasSuperuserAuth() {
-		return e.Next()
-	}
-	ctx, cancel := context.WithTimeout(e.Request.Context(), 30*time.Second)
-	defer cancel()
-	fsys, err := e.App.NewBackupsFilesystem()
-	if err != nil {
-		return e.BadRequestError("Failed to load backups filesystem.", err)
-	}
-	defer fsys.Close()
-	fsys.SetContext(ctx)
-	files, err := fsys.List("")
-	if err != nil {
-		return e.BadRequestError("Failed to retrieve backup items. Raw error: \n"+err.Error(), nil)
-	}
-	type item struct {
-		Key      string         `json:"key"`
-		Modified types.DateTime `json:"modified"`
-		Size     int64          `json:"size"`
-	}
-	result := make([]item, 0, len(files))
-	for _, f := range files {
-		if strings.HasPrefix(f.Key, replicaPrefix) {
-			continue
-		}
-		modified, _ := types.ParseDateTime(f.ModTime)
-		result = append(result, item{Key: f.Key, Modified: modified, Size: f.Size})
-	}
-	return e.JSON(http.StatusOK, result)
 }

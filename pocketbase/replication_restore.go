@@ -23,17 +23,6 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem/blob"
 )
 
-// withoutReplica: the bucket's files that are backups (the replica's files share the bucket).
-func withoutReplica(files []*blob.ListObject) []*blob.ListObject {
-	kept := files[:0:0]
-	for _, f := range files {
-		if !strings.HasPrefix(f.Key, replicaPrefix) {
-			kept = append(kept, f)
-		}
-	}
-	return kept
-}
-
 func restoreReplica(out io.Writer, at, dataDir string) error {
 	started := time.Now()
 	var point time.Time
