@@ -41,8 +41,11 @@ test('refuses a name with a web address and an email the store would refuse, und
   await fields.fullName.fill('Visit evil.com');
   await fields.email.fill('.x@example.com');
   await page.getByRole('button', { name: 'Register for Future Events' }).click();
-  await expect(page.getByText('Please enter a name without web addresses, links or special characters such as < > / @')).toBeVisible();
-  await expect(page.getByText('Invalid email address')).toBeVisible();
+  // under each field, and once more in the form's summary above the button
+  const card = attendeeCards(page).first();
+  await expect(card.getByText('Please enter a name without web addresses, links or special characters such as < > / @')).toBeVisible();
+  await expect(card.getByText('Invalid email address')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Please enter a name without web addresses, links or special characters such as < > / @' })).toBeVisible();
 });
 
 test('a second waitlist entry for the same email is answered kindly', async ({ page }) => {

@@ -54,7 +54,7 @@ export function AttendeeSearch({ search, onSearch, status, onStatus, counts, loa
           <Chip.Group multiple={false} value={status || 'all'} onChange={(value) => onStatus(value === 'all' ? '' : (value as StatusChip))}>
             <Group gap={6} role="radiogroup" aria-labelledby="attendee-status-label" data-testid="status-chips">
               {(['all', ...STATUS_CHIPS] as const).map((chip) => (
-                <Chip key={chip} value={chip} size="sm" variant="outline" color="navy" data-chip={chip}>
+                <Chip key={chip} value={chip} size="sm" variant="outline" data-chip={chip}>
                   {CHIP_LABELS[chip]}
                   {/* the space keeps label and count apart for screen readers: "Checked in 2" */}
                   {loaded ? ' ' : null}

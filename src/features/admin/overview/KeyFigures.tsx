@@ -85,7 +85,7 @@ function LiveLabel() {
   return (
     <Group gap={6} component="span" wrap="nowrap">
       <span>Checked in</span>
-      <Badge size="xs" color="teal.9" variant="filled" data-testid="key-checked-in-live">
+      <Badge component="span" size="xs" color="teal.9" variant="filled" data-testid="key-checked-in-live">
         Live
       </Badge>
     </Group>
