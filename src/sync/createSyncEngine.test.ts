@@ -78,6 +78,17 @@ describe('sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('dates the copy from when the pass began asking the server, not when it finished storing', async () => {
+    const { server, time, engine, status } = withProfileAndEvent();
+    const began = new Date(time.clock.now()).toISOString();
+    // Each answer takes ten seconds (under the request timeout): the pass ends well after it began.
+    server.onCall = () => time.advance(10_000);
+    await engine.request();
+    expect(server.calls.length).toBeGreaterThan(1);
+    expect(time.clock.now()).toBeGreaterThan(Date.parse(began));
+    expect(status.get().lastSyncedAt).toBe(began);
+  });
+
   it('backs off after network errors, doubling the wait, and catches up when the server answers', async () => {
     const { db, server, time, engine, status } = withProfileAndEvent();
     server.failWith = new FakeHttpError(0);

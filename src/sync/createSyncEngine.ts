@@ -122,6 +122,11 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     status.set({ online });
     if (online && !paused && !stopped) {
       status.set({ syncing: true });
+      // The copy is current as of the moment this pass began asking the
+      // server, not the moment it finished storing: a pass that ends later
+      // (its last step held up while the device went offline) never claims
+      // a newer checkpoint than the server was asked for.
+      const startedAt = ctx.clock.now();
       const outcome = await withSyncLock(async () => ((await mayWrite()) ? runSync(ctx) : 'signed-out' as const));
       // A pass cut short by stop() says nothing about the server.
       if (!stopped) status.set({ unreachable: outcome === 'retry' });
@@ -130,7 +135,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
         failures = 0;
         // Everything pulled was stored: the device has room again.
         status.set({ storageFull: false });
-        const lastSyncedAt = new Date(ctx.clock.now()).toISOString();
+        const lastSyncedAt = new Date(startedAt).toISOString();
         await writeMeta(ctx.db, metaKeys.lastSyncedAt, lastSyncedAt);
         status.set({ lastSyncedAt });
         // Not awaited: a realtime channel that hangs (a proxy buffering the
