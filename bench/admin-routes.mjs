@@ -216,6 +216,8 @@ function installContentWatch() {
     state.startedAt = fromStart ? 0 : null;
     state.shownAt = null;
   };
+  // every request's own timing, read in the page (the DevTools protocol's events arrive late while its main thread is busy)
+  globalThis.performance.setResourceTimingBufferSize?.(100_000);
   document.addEventListener('pointerdown', (event) => {
     if (state.expected && state.startedAt === null && event.target.closest?.('nav[aria-label="Admin"] a')) state.startedAt = performance.now();
   }, true);
@@ -291,7 +293,16 @@ export async function benchmarkAdminRoutes({ publicDir = distDir } = {}) {
         const seen = await page.evaluate(() => ({ expected: globalThis.__adminContent.expected, url: globalThis.location.href, h1: globalThis.document.querySelector('main h1')?.textContent, main: globalThis.document.querySelector('main')?.textContent?.slice(0, 600) }));
         throw new Error(`The screen's content did not show: ${JSON.stringify(seen)}`, { cause: error });
       });
-      return page.evaluate(() => ({ ms: globalThis.__adminContent.shownAt - globalThis.__adminContent.startedAt }));
+      return page.evaluate(() => {
+        const { shownAt, startedAt } = globalThis.__adminContent;
+        // the server calls started between the press and the content: when each started and ended, ms after the press
+        const calls = globalThis.performance.getEntriesByType('resource')
+          .filter((entry) => entry.startTime >= startedAt && entry.startTime <= shownAt && new URL(entry.name).pathname.startsWith('/api/') && !entry.name.includes('/api/realtime'))
+          .map((entry) => `${Math.round(entry.startTime - startedAt)}–${Math.round(entry.responseEnd - startedAt)} ms ${new URL(entry.name).pathname}${new URL(entry.name).search.slice(0, 60)}`);
+        // the page's size once the content shows: its elements, and the portals (each a node of its own under <body>)
+        const dom = { elements: globalThis.document.getElementsByTagName('*').length, portals: globalThis.document.querySelectorAll('[data-portal]').length, floating: [...globalThis.document.querySelectorAll('.mantine-Tooltip-tooltip, .mantine-Popover-dropdown')].map((e) => e.className.slice(0, 60) + ' ' + (e.textContent ?? '').slice(0, 30)) };
+        return { ms: shownAt - startedAt, calls, dom };
+      });
     };
 
     // Full loads: each route's address opened afresh (the browser's cache and IndexedDB as they are).
@@ -322,9 +333,9 @@ export async function benchmarkAdminRoutes({ publicDir = distDir } = {}) {
         if (profiling) await cdp.send('Profiler.start');
         const pressedAt = Date.now();
         await nav.getByRole('link', { name: route.link, exact: true }).click();
-        const { ms } = await shownAfter(60_000);
+        const { ms, calls, dom } = await shownAfter(60_000);
         navigations[route.path].push(ms);
-        if (round === ROUNDS - 1) lastRound[route.path] = { ms: Math.round(ms), ...waitedFor(requests, pressedAt - 50, pressedAt + ms) };
+        if (round === ROUNDS - 1) lastRound[route.path] = { ms: Math.round(ms), ...waitedFor(requests, pressedAt - 50, pressedAt + ms), apiCalls: calls, dom };
         if (profiling) lastRound[route.path].profile = summariseProfile((await cdp.send('Profiler.stop')).profile, route.path);
         // a moment on the screen, as an administrator reads it, before the next link
         await page.waitForTimeout(300);
@@ -355,7 +366,7 @@ export async function benchmarkAdminRoutes({ publicDir = distDir } = {}) {
         fullLoad: 'Typing the route\'s address: from the navigation\'s start to the same content (the browser\'s cache and IndexedDB kept from the earlier loads).',
         firstDoorOpenMs: 'The very first opening, /admin/check-in on a fresh device: the door\'s 10,000 attendees and 1,500 check-ins pulled into IndexedDB before its counts show.',
         cpuIndex: 'Lighthouse\'s benchmarkIndex computed the same way in this browser (unthrottled), three times before and three after the measurement.',
-        lastRoundWaitedFor: 'For the last round\'s navigations: the server calls made between the press and the content (ms after the press) and the number of script files fetched.',
+        lastRoundWaitedFor: 'For the last round\'s navigations: the server calls started between the press and the content (when each started and ended, ms after the press, from the page\'s own resource timing) and the number of script files fetched.',
       },
       loadAverageAtStart,
       loadAverageAtEnd: os.loadavg().map((value) => Math.round(value * 100) / 100),

@@ -67,5 +67,8 @@ export class MasterclassDb extends Dexie {
     this.version(5).stores({}).upgrade(async (tx) => {
       await tx.table('meta').filter((row: MetaRow) => row.key.startsWith('cursor:') || row.key.startsWith('readAt:')).delete();
     });
+    // The door's "N of M expected" counted by the store itself (an index count), so the door shows
+    // its counts without reading its 10,000 rows first.
+    this.version(6).stores({ doorAttendees: 'id, event, [event+registration_status]' });
   }
 }

@@ -14,6 +14,8 @@ function rootWithout(...names: string[]) {
   return (props: Record<string, unknown>) => createElement('div', Object.fromEntries(Object.entries(props).filter(([name]) => !names.includes(name))));
 }
 
+const SHARED_PORTAL = { reuseTargetNode: true } as const;
+
 export const theme = createTheme({
   primaryColor: 'navy',
   colors: { navy, amber },
@@ -30,6 +32,15 @@ export const theme = createTheme({
     ComboboxOption: { defaultProps: { renderRoot: rootWithout('value') } },
     // A loader is named by its aria-label: a status, which a plain span may not be named as.
     Loader: { defaultProps: { role: 'status' } },
+    // Every tooltip, menu and popover renders a portal even while closed. By default
+    // each one adds a node of its own under <body>, and React listens for every
+    // event on each of them: the attendee table's twenty rows made 96 of them, the
+    // largest single cost of drawing that screen. One shared node serves them all
+    // (dialogs and notices keep their own).
+    Tooltip: { defaultProps: { portalProps: SHARED_PORTAL } },
+    Popover: { defaultProps: { portalProps: SHARED_PORTAL } },
+    Menu: { defaultProps: { portalProps: SHARED_PORTAL } },
+    Combobox: { defaultProps: { portalProps: SHARED_PORTAL } },
   },
 });
 

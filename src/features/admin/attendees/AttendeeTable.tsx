@@ -11,7 +11,7 @@ import { Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { MantineReactTable, MRT_ShowHideColumnsButton, useMantineReactTable, type MRT_VisibilityState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { serverTableOptions } from '../serverTableOptions';
+import { ROW_HOVER_VARS, serverTableOptions } from '../serverTableOptions';
 import { useAttendeeColumns, type AttendeeColumnOptions } from './attendeeColumns';
 import type { AdminAttendee } from './attendeesApi';
 import { AttendeePager } from './AttendeePager';
@@ -28,7 +28,27 @@ const PHONE_COLUMNS: MRT_VisibilityState = {
   checked_in_at: false, amount_paid_cents: false, refund_cents: false, created: false,
 };
 
-export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList } & AttendeeColumnOptions) {
+/**
+ * Until the first page arrives: the table's frame and a loader. The table itself is drawn
+ * once, with its rows (drawing it empty first cost as much as drawing it full, on a slow phone
+ * several hundred milliseconds).
+ */
+function FirstLoad() {
+  return (
+    <Paper withBorder radius="md" pos="relative" mih={240} data-testid="attendee-table-loading">
+      <Box ta="center" pt={56}>
+        <Loader size="sm" aria-label="Loading attendees" />
+      </Box>
+    </Paper>
+  );
+}
+
+export function AttendeeTable(props: { list: AttendeeList } & AttendeeColumnOptions) {
+  const { loading, loaded } = props.list;
+  return !loaded && loading ? <FirstLoad /> : <LoadedTable {...props} />;
+}
+
+function LoadedTable({ list, ...columnOptions }: { list: AttendeeList } & AttendeeColumnOptions) {
   const { phone, onEdit } = columnOptions;
   const { items, totalItems, loading, loaded, sorting, setSorting, pagination, setPagination } = list;
   const [chosenColumns, setChosenColumns] = useLocalStorage<MRT_VisibilityState>({
@@ -65,7 +85,7 @@ export function AttendeeTable({ list, ...columnOptions }: { list: AttendeeList }
         {loaded && !loading ? T.empty : '\u00a0'}
       </Text>
     ),
-    mantineTableProps: { striped: true, highlightOnHover: true, 'aria-label': 'Attendees', 'aria-busy': loading },
+    mantineTableProps: { striped: true, highlightOnHover: true, 'aria-label': 'Attendees', 'aria-busy': loading, __vars: ROW_HOVER_VARS },
     mantinePaperProps: { withBorder: false, shadow: undefined, radius: 0 },
     mantineTableContainerProps: { style: { minHeight: 120 } },
     // Nine columns beside the navigation at 1280 px fit; with more chosen in the column menu the table scrolls sideways

@@ -14,6 +14,7 @@ import { Fragment, useMemo, type ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconDots, IconEdit, IconMail, IconMinus, IconTicket, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import type { MRT_ColumnDef } from 'mantine-react-table';
+import { dateTimeFormat } from '@/lib/intlFormat';
 import { formatMoney } from '@/lib/money';
 import { formatClockTime, formatDateTime, formatWeekdayDate } from '@/lib/eventWhen';
 import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
@@ -62,7 +63,7 @@ function CheckInText({ stored, timeZone }: { stored: string; timeZone: string })
 function RegisteredText({ stored, timeZone }: { stored: string; timeZone: string }) {
   const instant = instantOf(stored);
   if (!instant) return DASH;
-  const short = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(instant);
+  const short = dateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(instant);
   return (
     <Text component="span" size="sm" inherit title={formatDateTime(instant, timeZone)} style={{ whiteSpace: 'nowrap' }}>
       {short}

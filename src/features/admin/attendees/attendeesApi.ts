@@ -173,9 +173,18 @@ interface ListAnswer {
   counts?: Record<string, unknown>;
 }
 
-export async function listAttendees(query: AttendeeQuery): Promise<AttendeePage> {
+/** What Manage Attendees first asks for: page 1 of everyone, newest first (`event` undefined: the featured masterclass). */
+export const firstAttendeeQuery = (event: string | undefined, perPage: number): AttendeeQuery => ({ event, page: 1, perPage, filters: { q: '', status: '' } });
+
+/** Whether `query` is that first one (its answer may already be on its way: shell/adminPrefetch.ts). */
+export const isFirstAttendeeQuery = (query: AttendeeQuery, perPage: number): boolean =>
+  query.page === 1 && query.perPage === perPage && !query.filters.q.trim() && !query.filters.status && !query.sort;
+
+/** `requestKey: null` for a request another may not cancel (a prefetch). */
+export async function listAttendees(query: AttendeeQuery, requestKey?: null): Promise<AttendeePage> {
   const result = await pb.send<ListAnswer>('/api/masterclass/attendees', {
     query: { ...eventParam(query.event), page: query.page, perPage: query.perPage, sort: sortParam(query.sort), ...filterParams(query.filters) },
+    ...(requestKey === null ? { requestKey: null } : {}),
   });
   return { items: result.items.map(toAttendee), totalItems: result.totalItems, totalPages: result.totalPages, counts: countsOf(result.counts) };
 }

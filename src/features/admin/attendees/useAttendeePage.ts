@@ -5,8 +5,9 @@
 // names a masterclass that does not exist) asks nothing and shows no rows.
 import { useCallback, useEffect, useState } from 'react';
 import { notify } from '@/components/notify';
-import { listAttendees, NO_COUNTS, type AttendeePage, type AttendeeQuery } from './attendeesApi';
-import { AttendeeAdminTexts as T } from './texts';
+import { PREFETCH, takePrefetched } from '../shell/prefetched';
+import { isFirstAttendeeQuery, listAttendees, NO_COUNTS, type AttendeePage, type AttendeeQuery } from './attendeesApi';
+import { DEFAULT_ATTENDEE_PAGE_SIZE, AttendeeAdminTexts as T } from './texts';
 
 const NO_ROWS: AttendeePage = { items: [], totalItems: 0, totalPages: 0, counts: NO_COUNTS };
 
@@ -21,7 +22,12 @@ export function useAttendeePage(query: AttendeeQuery | null) {
   useEffect(() => {
     if (key === 'null') return undefined;
     let current = true;
-    listAttendees(JSON.parse(key) as AttendeeQuery)
+    const asked = JSON.parse(key) as AttendeeQuery;
+    // the first page, as the screen opens, may already be on its way (asked for when its link was pressed)
+    const load = reloads === 0 && isFirstAttendeeQuery(asked, DEFAULT_ATTENDEE_PAGE_SIZE)
+      ? takePrefetched(PREFETCH.attendees(asked.event), () => listAttendees(asked))
+      : listAttendees(asked);
+    load
       .then((result) => {
         if (!current) return;
         setPage(result);

@@ -11,7 +11,7 @@
 // out, and the search is emptied for the next guest. From md up the search
 // and the camera stand side by side under the answer.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type CheckInRow, type DoorRosterRow } from '@/db';
@@ -198,9 +198,13 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
           <Title order={1} className={responsive.fontSize26to32}>Door Check-in</Title>
           <Paper withBorder radius="md" px="sm" py={4} role="group" aria-label="Checked in" style={{ flexShrink: 0 }}>
             <Text size="xs" c="dimmed">Checked in</Text>
-            <Text fw={800} fz={24} lh={1.1} data-counts>
-              {door.checkedIn} <Text span fz="sm" fw={500} c="dimmed">of {door.expected} expected</Text>
-            </Text>
+            {door.counts ? (
+              <Text fw={800} fz={24} lh={1.1} data-counts>
+                {door.counts.checkedIn} <Text span fz="sm" fw={500} c="dimmed">of {door.counts.expected} expected</Text>
+              </Text>
+            ) : (
+              <Loader size="xs" my={8} aria-label="Counting the list on this device" />
+            )}
           </Paper>
         </Group>
         {subtitle}

@@ -6,13 +6,13 @@
 // pulls its lists; the masterclass's facts (title, times, replaced codes) are
 // read from the server when the door opens, every two minutes online, and on
 // Refresh.
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CHECK_INS_COLLECTION, db, markDoorDevice, type CheckInRow, type DoorAttendeeRow, type DoorRosterRow } from '@/db';
 import { requestSync, useSyncStatus, type SyncStatus } from '@/sync';
-import { settleConflicts } from './conflictRule';
 import { indexAttendees, indexCheckIns, type DoorView } from './decideScan';
 import { doorApi } from './doorApi';
+import { ADMITTED_STATUSES, countCheckedIn, readDoorCounts, type DoorCounts } from './doorCounts';
 import { storeRosterFacts } from './doorStore';
 
 const EMPTY_ATTENDEES: DoorAttendeeRow[] = [];
@@ -27,10 +27,12 @@ export interface Door {
   attendees: DoorAttendeeRow[];
   checkIns: CheckInRow[];
   view: DoorView;
-  /** Confirmed attendees and observers: who may come in. */
-  expected: number;
-  /** Attendees let in (a check-in that is not undone and not refused). */
-  checkedIn: number;
+  /**
+   * Confirmed attendees and observers (who may come in), and those let in (a check-in that is
+   * not undone and not refused): counted by the store as the door opens (doorCounts.ts), before
+   * the list itself is read; null until then.
+   */
+  counts: DoorCounts | null;
   /** Check-ins (any masterclass, any administrator's) with a change waiting to be sent. */
   pending: number;
   /** The sync engine's state (online, syncing, paused for a sign-in, last synced). */
@@ -70,9 +72,24 @@ function useDoorFacts(event: string | null, online: boolean): (force?: boolean) 
   return refresh;
 }
 
+/** The counts as the door opens, read once from the store (doorCounts.ts) while the list itself is still being read. */
+function useEarlyCounts(event: string | null): { event: string; counts: DoorCounts } | null {
+  const [early, setEarly] = useState<{ event: string; counts: DoorCounts } | null>(null);
+  useEffect(() => {
+    if (!event) return undefined;
+    let current = true;
+    readDoorCounts(db, event).then((counts) => current && setEarly({ event, counts }), () => undefined);
+    return () => {
+      current = false;
+    };
+  }, [event]);
+  return early;
+}
+
 export function useDoor(event: string | null): Door {
   const sync = useSyncStatus();
   const roster = useLiveQuery(() => (event ? db.doorRosters.get(event) : undefined), [event]);
+  const early = useEarlyCounts(event);
   const attendees = useLiveQuery(() => (event ? db.doorAttendees.where('event').equals(event).toArray() : EMPTY_ATTENDEES), [event]);
   const checkIns = useLiveQuery(() => (event ? db.checkIns.where('event').equals(event).toArray() : EMPTY_CHECK_INS), [event]);
   // Counted from the shared outbox, as the sync status and sign-out count them: one a check-in.
@@ -96,21 +113,15 @@ export function useDoor(event: string | null): Door {
     () => ({ eventId: event ?? '', ...attendeeIndex, voided: voidedIndex, checkInsByAttendee: checkInIndex }),
     [event, attendeeIndex, voidedIndex, checkInIndex],
   );
-  const expected = useMemo(() => {
-    let count = 0;
-    for (const attendee of attendeeIndex.byId.values()) {
-      if (attendee.registration_status === 'confirmed' || attendee.registration_status === 'confirmed_observer') count += 1;
-    }
-    return count;
-  }, [attendeeIndex]);
-  const checkedIn = useMemo(() => {
-    let count = 0;
-    for (const [attendeeId, rows] of checkInIndex) {
-      const status = attendeeIndex.byId.get(attendeeId)?.registration_status;
-      if ((status === 'confirmed' || status === 'confirmed_observer') && settleConflicts(rows).winner) count += 1;
-    }
-    return count;
-  }, [attendeeIndex, checkInIndex]);
+
+  const fromList = useMemo<DoorCounts | null>(() => {
+    if (attendees === undefined || checkIns === undefined) return null;
+    let expected = 0;
+    for (const attendee of attendeeIndex.byId.values()) if ((ADMITTED_STATUSES as readonly string[]).includes(attendee.registration_status)) expected += 1;
+    const checkedIn = countCheckedIn([...checkInIndex.values()].flat(), (id) => attendeeIndex.byId.get(id)?.registration_status);
+    return { expected, checkedIn };
+  }, [attendees, checkIns, attendeeIndex, checkInIndex]);
+  const counts = fromList ?? (early && early.event === event ? early.counts : null);
 
   return {
     roster,
@@ -118,8 +129,7 @@ export function useDoor(event: string | null): Door {
     attendees: attendees ?? EMPTY_ATTENDEES,
     checkIns: checkIns ?? EMPTY_CHECK_INS,
     view,
-    expected,
-    checkedIn,
+    counts,
     pending,
     sync,
     requestSync: (force?: boolean) => {

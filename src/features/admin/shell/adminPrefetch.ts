@@ -5,6 +5,8 @@
 // code loads and renders, and the screen's first load takes their answers
 // (prefetched.ts). Only what a screen asks for first without a choice of its
 // own (the featured masterclass, the first page) is asked for here.
+import { firstAttendeeQuery, listAttendees } from '../attendees/attendeesApi';
+import { DEFAULT_ATTENDEE_PAGE_SIZE } from '../attendees/texts';
 import { aheadOfTime } from '../event/eventAdminApi';
 import { FIRST_MESSAGES, countUnread, listMessages } from '../messages/messagesApi';
 import { fetchSpeakers } from '../speakers/speakersAdminApi';
@@ -26,7 +28,10 @@ const BY_PATH: Record<string, (event: string | undefined) => void> = {
     prefetch(PREFETCH.analytics(event), () => fetchAnalytics(event));
     prefetch(PREFETCH.useCaseCount, readUseCaseCount);
   },
-  '/admin/attendees': masterclasses,
+  '/admin/attendees': (event) => {
+    masterclasses();
+    prefetch(PREFETCH.attendees(event), () => listAttendees(firstAttendeeQuery(event, DEFAULT_ATTENDEE_PAGE_SIZE), null));
+  },
   '/admin/check-in': masterclasses,
   '/admin/event': () => {
     prefetch(PREFETCH.events, aheadOfTime.events);

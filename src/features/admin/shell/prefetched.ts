@@ -26,6 +26,8 @@ export const PREFETCH = {
   /** The overview's analytics of `event`, or of the featured masterclass. */
   analytics: (event: string | undefined) => `analytics:${event ?? ''}`,
   useCaseCount: 'use-cases:count',
+  /** Manage Attendees' first page of `event`, or of the featured masterclass. */
+  attendees: (event: string | undefined) => `attendees:first:${event ?? ''}`,
 } as const;
 
 const fresh = (entry: Entry | undefined): entry is Entry => entry !== undefined && performance.now() - entry.at < FRESH_MS;

@@ -14,7 +14,7 @@ import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { RowsPerPage } from '../RowsPerPage';
-import { serverTableOptions } from '../serverTableOptions';
+import { ROW_HOVER_VARS, serverTableOptions } from '../serverTableOptions';
 import { AiDraftingStatus } from './AiDraftingStatus';
 import { DeleteUseCaseDialog } from './DeleteUseCaseDialog';
 import { UseCaseFormDialog } from './UseCaseFormDialog';
@@ -139,7 +139,7 @@ export function UseCasesAdminPage({ startAdding = false, onStartedAdding }: UseC
         {T.empty}
       </Text>
     ),
-    mantineTableProps: { striped: true, highlightOnHover: true, 'aria-label': 'Use cases' },
+    mantineTableProps: { striped: true, highlightOnHover: true, 'aria-label': 'Use cases', __vars: ROW_HOVER_VARS },
     mantinePaperProps: { withBorder: false, shadow: undefined, radius: 0 },
     mantineTableBodyRowProps: ({ row }) => ({
       onClick: () => openEdit(row.original),
