@@ -118,6 +118,8 @@ function landingRouteFiles(bundle, base) {
     return found;
   };
   const modules = reach(landing);
+  // The app's own start (src/main.tsx imports it and the libraries under it one after the other, to run them in separate tasks).
+  for (const file of reach(dynamicEntry(/src\/app\/boot\.ts$/, 'app start (src/app/boot.ts)'))) modules.add(file);
   reach(lowerSections);
   return { modules: [...modules].map((file) => base + file), stylesheets: [...stylesheets].map((file) => base + file) };
 }

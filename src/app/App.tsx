@@ -10,7 +10,13 @@ import { whenIdle } from './deferred';
 // shows, so they load once the page is idle, off the landing's critical path. They bring
 // their own styles: every other component's wait until a page needs them (leaving `/`,
 // the landing's dialogs), as adding them restyles the whole page, a long task on a phone.
-const DeferredExtras = lazy(() => import('./DeferredExtras'));
+// Their modules run in two tasks, not one: Mantine's components (the toasts' own) first,
+// then the notices, the service worker's helper and the device database.
+const DeferredExtras = lazy(async () => {
+  await import('@/components/notify');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return import('./DeferredExtras');
+});
 
 /** The whole app: the same tree is prerendered for `/` at build time and rendered over it in the browser. */
 export function App({ router }: { router: AppRouter }) {
