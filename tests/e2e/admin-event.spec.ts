@@ -162,18 +162,20 @@ test('at 390 px: the promo codes, early access and waitlist cards say what went 
   await page.setViewportSize(PHONE);
   const user = await administrator();
   await routeApiTo(page, server);
-  // Each card's first read is refused as a busy server would; the next goes through.
-  const refuseOnce = async (pattern: RegExp) => {
-    let refused = false;
+  // Each card's reads are refused as a busy server would until its Try again is pressed (the
+  // promo codes are also asked for ahead of the screen, when the navigation starts: that read is
+  // refused too, so the screen's own read is the one that fails, whichever comes first).
+  const busyUntilRetry = new Set<string>();
+  const refuseUntilRetry = async (card: string, pattern: RegExp) => {
+    busyUntilRetry.add(card);
     await page.route((url) => pattern.test(url.pathname), async (route) => {
-      if (refused || route.request().method() !== 'GET') return route.fallback();
-      refused = true;
+      if (!busyUntilRetry.has(card) || route.request().method() !== 'GET') return route.fallback();
       return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, message: 'Try again in a moment.', data: {} }) });
     });
   };
-  await refuseOnce(/\/early-access$/);
-  await refuseOnce(/^\/api\/masterclass\/admin\/waitlist\//);
-  await refuseOnce(/^\/api\/collections\/promo_codes\/records$/);
+  await refuseUntilRetry('early', /\/early-access$/);
+  await refuseUntilRetry('waitlist', /^\/api\/masterclass\/admin\/waitlist\//);
+  await refuseUntilRetry('codes', /^\/api\/collections\/promo_codes\/records$/);
   await signInAs(page, user);
   await page.goto('/admin/event');
 
@@ -188,12 +190,15 @@ test('at 390 px: the promo codes, early access and waitlist cards say what went 
   await expect(waitlistError).toContainText('Try again in a moment.');
   await shot(page, '390', 'cards-not-loaded');
 
+  busyUntilRetry.delete('early');
+  busyUntilRetry.delete('waitlist');
   await earlyError.getByRole('button', { name: 'Try again' }).click();
   await waitlistError.getByRole('button', { name: 'Try again' }).click();
   await expect(earlyError).toHaveCount(0);
   await expect(waitlistError).toHaveCount(0);
   await expect(waitlist.getByTestId('waitlist-summary')).toBeVisible();
   await expect(early.getByText(/No early access sent yet|priority window/)).toBeVisible();
+  busyUntilRetry.delete('codes');
   await codesError.getByRole('button', { name: 'Try again' }).click();
   await expect(codesError).toHaveCount(0);
   // the seeded code, listed as a card on a phone
