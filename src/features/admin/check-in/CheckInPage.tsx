@@ -202,6 +202,8 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
               <Text fw={800} fz={24} lh={1.1} data-counts>
                 {door.counts.checkedIn} <Text span fz="sm" fw={500} c="dimmed">of {door.counts.expected} expected</Text>
               </Text>
+            ) : door.countsUnreadable ? (
+              <Text size="sm" fw={600} data-counts-unreadable>Not counted: this device's list could not be read</Text>
             ) : (
               <Loader size="xs" my={8} aria-label="Counting the list on this device" />
             )}

@@ -6,6 +6,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { MasterclassDb, type CheckInRow, type DoorAttendeeRow } from '@/db';
+import { indexCheckIns } from './decideScan';
 import { countCheckedIn, readDoorCounts } from './doorCounts';
 
 const EVENT = 'event0000000001';
@@ -51,7 +52,7 @@ describe('the door counts without reading its list', () => {
     const byId = new Map(rows.map((row) => [row.id, row.registration_status]));
     const fromList = {
       expected: rows.filter((row) => row.registration_status === 'confirmed' || row.registration_status === 'confirmed_observer').length,
-      checkedIn: countCheckedIn(await db.checkIns.where('event').equals(EVENT).toArray(), (id) => byId.get(id)),
+      checkedIn: countCheckedIn(indexCheckIns(EVENT, await db.checkIns.where('event').equals(EVENT).toArray()), (id) => byId.get(id)),
     };
     expect(counts).toEqual({ expected: 3, checkedIn: 1 });
     expect(counts).toEqual(fromList);

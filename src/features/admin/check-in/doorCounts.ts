@@ -7,6 +7,7 @@
 import type { CheckInRow } from '@/db';
 import type { MasterclassDb } from '@/db/database';
 import { settleConflicts } from './conflictRule';
+import { indexCheckIns } from './decideScan';
 
 export const ADMITTED_STATUSES = ['confirmed', 'confirmed_observer'] as const;
 
@@ -15,20 +16,18 @@ export interface DoorCounts {
   checkedIn: number;
 }
 
-/** Attendees let in: a winning (not undone, not refused) check-in, and a seat that still admits. */
-export function countCheckedIn(checkIns: readonly CheckInRow[], statusOf: (attendeeId: string) => string | undefined): number {
-  const byAttendee = new Map<string, CheckInRow[]>();
-  for (const row of checkIns) {
-    if (row.refused) continue;
-    const list = byAttendee.get(row.attendee);
-    if (list) list.push(row);
-    else byAttendee.set(row.attendee, [row]);
-  }
+const ADMITS: ReadonlySet<string> = new Set(ADMITTED_STATUSES);
+
+/** Whether a registration status lets its attendee in. */
+export const admits = (status: string | undefined): boolean => status !== undefined && ADMITS.has(status);
+
+/**
+ * Attendees let in: a winning (not undone) check-in, and a seat that still admits. `byAttendee` is
+ * the masterclass's check-ins by attendee, refused ones left out (decideScan.ts indexCheckIns).
+ */
+export function countCheckedIn(byAttendee: ReadonlyMap<string, readonly CheckInRow[]>, statusOf: (attendeeId: string) => string | undefined): number {
   let count = 0;
-  for (const [attendeeId, rows] of byAttendee) {
-    const status = statusOf(attendeeId);
-    if ((status === 'confirmed' || status === 'confirmed_observer') && settleConflicts(rows).winner) count += 1;
-  }
+  for (const [attendeeId, rows] of byAttendee) if (admits(statusOf(attendeeId)) && settleConflicts(rows).winner) count += 1;
   return count;
 }
 
@@ -44,7 +43,7 @@ export async function readDoorCounts(db: MasterclassDb, event: string): Promise<
     for (const status of ADMITTED_STATUSES) {
       for (const id of await db.doorAttendees.where('[event+registration_status]').equals([event, status]).primaryKeys()) admitted.add(id);
     }
-    const checkIns = await db.checkIns.where('event').equals(event).toArray();
-    return { expected: admitted.size, checkedIn: countCheckedIn(checkIns, (id) => (admitted.has(id) ? 'confirmed' : undefined)) };
+    const byAttendee = indexCheckIns(event, await db.checkIns.where('event').equals(event).toArray());
+    return { expected: admitted.size, checkedIn: countCheckedIn(byAttendee, (id) => (admitted.has(id) ? 'confirmed' : undefined)) };
   });
 }

@@ -12,7 +12,7 @@ import { CHECK_INS_COLLECTION, db, markDoorDevice, type CheckInRow, type DoorAtt
 import { requestSync, useSyncStatus, type SyncStatus } from '@/sync';
 import { indexAttendees, indexCheckIns, type DoorView } from './decideScan';
 import { doorApi } from './doorApi';
-import { ADMITTED_STATUSES, countCheckedIn, readDoorCounts, type DoorCounts } from './doorCounts';
+import { admits, countCheckedIn, readDoorCounts, type DoorCounts } from './doorCounts';
 import { storeRosterFacts } from './doorStore';
 
 const EMPTY_ATTENDEES: DoorAttendeeRow[] = [];
@@ -33,6 +33,8 @@ export interface Door {
    * the list itself is read; null until then.
    */
   counts: DoorCounts | null;
+  /** The device's store could not be read for the counts (its list may still arrive): no loader then. */
+  countsUnreadable: boolean;
   /** Check-ins (any masterclass, any administrator's) with a change waiting to be sent. */
   pending: number;
   /** The sync engine's state (online, syncing, paused for a sign-in, last synced). */
@@ -72,13 +74,19 @@ function useDoorFacts(event: string | null, online: boolean): (force?: boolean) 
   return refresh;
 }
 
-/** The counts as the door opens, read once from the store (doorCounts.ts) while the list itself is still being read. */
-function useEarlyCounts(event: string | null): { event: string; counts: DoorCounts } | null {
-  const [early, setEarly] = useState<{ event: string; counts: DoorCounts } | null>(null);
+/**
+ * The counts as the door opens, read once from the store (doorCounts.ts) while the list itself is
+ * still being read; `counts` null when the device's store could not be read.
+ */
+function useEarlyCounts(event: string | null): { event: string; counts: DoorCounts | null } | null {
+  const [early, setEarly] = useState<{ event: string; counts: DoorCounts | null } | null>(null);
   useEffect(() => {
     if (!event) return undefined;
     let current = true;
-    readDoorCounts(db, event).then((counts) => current && setEarly({ event, counts }), () => undefined);
+    readDoorCounts(db, event).then(
+      (counts) => current && setEarly({ event, counts }),
+      () => current && setEarly({ event, counts: null }),
+    );
     return () => {
       current = false;
     };
@@ -117,11 +125,14 @@ export function useDoor(event: string | null): Door {
   const fromList = useMemo<DoorCounts | null>(() => {
     if (attendees === undefined || checkIns === undefined) return null;
     let expected = 0;
-    for (const attendee of attendeeIndex.byId.values()) if ((ADMITTED_STATUSES as readonly string[]).includes(attendee.registration_status)) expected += 1;
-    const checkedIn = countCheckedIn([...checkInIndex.values()].flat(), (id) => attendeeIndex.byId.get(id)?.registration_status);
+    for (const attendee of attendeeIndex.byId.values()) if (admits(attendee.registration_status)) expected += 1;
+    const checkedIn = countCheckedIn(checkInIndex, (id) => attendeeIndex.byId.get(id)?.registration_status);
     return { expected, checkedIn };
   }, [attendees, checkIns, attendeeIndex, checkInIndex]);
-  const counts = fromList ?? (early && early.event === event ? early.counts : null);
+  const earlyForEvent = early && early.event === event ? early : null;
+  const counts = fromList ?? earlyForEvent?.counts ?? null;
+  // Neither the list nor the early read could be read: the door says so rather than counting for ever.
+  const countsUnreadable = counts === null && earlyForEvent !== null;
 
   return {
     roster,
@@ -130,6 +141,7 @@ export function useDoor(event: string | null): Door {
     checkIns: checkIns ?? EMPTY_CHECK_INS,
     view,
     counts,
+    countsUnreadable,
     pending,
     sync,
     requestSync: (force?: boolean) => {
