@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cssVariablesResolver, theme } from './src/lib/theme';
+import { INTENT_EVENTS, LANDING_REACHED } from './src/app/landingIntent';
 import { UTM_KEYS } from './src/lib/utm';
 import { bundleReport } from './scripts/lib/bundle-report.mjs';
 import { appRoutes } from './scripts/lib/app-routes.mjs';
@@ -133,7 +134,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     siteUrlInHtml(),
     mantineStaticStyles({ theme, cssVariablesResolver }),
     mantineLaterStyles({ firstPaintFile: fileURLToPath(new URL('./src/app/firstPaint.css', import.meta.url)) }),
-    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS] }), appRoutes(), cspHashes()]),
+    ...(isSsrBuild ? [] : [prerenderLanding({ entry: 'src/prerender.tsx', utmKeys: [...UTM_KEYS], intentEvents: INTENT_EVENTS, landingReached: LANDING_REACHED }), appRoutes(), cspHashes()]),
     pwa(),
     bundleReport(),
   ],

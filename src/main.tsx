@@ -1,66 +1,36 @@
 // First: settings the page's Content-Security-Policy needs before any other module runs.
 import './app/noEval';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/firstPaint.css';
 import './global.css';
 // After the app's own global styles, where MantineProvider's style elements used to come.
 import 'virtual:mantine-theme.css';
 import { captureUtmParams } from '@/lib/utm';
+import { whenIdle } from './app/deferred';
+import { holdLandingUntilNeeded, releaseLandingFills } from './app/landingWake';
+import { isPrerenderedLocation } from './app/prerendered';
 
 captureUtmParams(window.location.search);
 
 const container = document.getElementById('root')!;
 
-/** Ends the current task: the browser may paint or answer a tap before the next step runs. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+let started: Promise<void> | null = null;
 
-/**
- * The app's modules, run a library at a time. A module and everything it imports
- * statically run in one task: with the app imported from here, Mantine, the PocketBase
- * client, the router and the app's own modules ran in one task of 300 ms on a phone
- * (4× slowed down). Imported here one after the other, each runs in a task of its own.
- * The build preloads every one of them with the page (scripts/lib/prerender-landing.mjs),
- * so each import only runs code already fetched and compiled.
- */
-async function loadApp() {
-  await import('@/lib/theme');
-  await nextTask();
-  await import('@/lib/pocketbase');
-  await nextTask();
-  return import('@/app/boot');
+/** Starts the app, once: React, the router, and the page rendered (or the landing page hydrated). */
+function startApp(): Promise<void> {
+  started ??= import('./app/startApp').then(({ startApp: start }) => start(container, releaseLandingFills));
+  return started;
 }
 
-async function start() {
-  // The entry's own modules (React) ran in the task that ends here.
-  await nextTask();
-  const { App, createAppRouter, isPrerenderedLocation, loadFullStyles } = await loadApp();
-  // Making the router (the browser history, the route tree) and loading the route each get
-  // a task of their own, so no one task holds a phone's main thread for long.
-  await nextTask();
-  const router = createAppRouter();
-  await nextTask();
-  // `/` arrives prerendered (the build renders the landing page into index.html), so
-  // its hero is on screen before this runs. The app hydrates that markup: React adopts
-  // the elements already on the page instead of building them again, so the page is
-  // neither re-created nor laid out anew. Hydrating inside a transition lets React do it
-  // in short slices that leave the page responsive to a tap. Should the markup not match
-  // (a build out of step with its prerender), React renders the page afresh and says so.
-  // Every other route gets the plain shell and waits for every component's styles.
-  const prerendered = container.firstElementChild !== null && isPrerenderedLocation(window.location);
-  await Promise.all([router.load(), prerendered ? undefined : loadFullStyles()]);
-  if (prerendered) {
-    await nextTask();
-    startTransition(() => {
-      hydrateRoot(container, <App router={router} />, { onRecoverableError: reportHydrationMismatch });
-    });
-    return;
-  }
-  createRoot(container).render(<App router={router} />);
-}
+const startServiceWorker = () => import('@/pwa/serviceWorker').then(({ startServiceWorker: start }) => start({ startApp }));
 
-function reportHydrationMismatch(error: unknown) {
-  console.warn('The landing page was rendered again: its prerendered markup did not match.', error);
+// The landing page arrives whole from the server (prerendered, its facts filled in by
+// pocketbase/landing.go) and works as sent: its links are plain links. It stays as sent,
+// with no React and none of the app's modules run, until the visitor reaches for it or it
+// has something new to show (./app/landingWake.ts). Every other page starts the app at once.
+// The service worker, the contact outbox and the install offer start on every page once it is idle.
+if (container.firstElementChild !== null && isPrerenderedLocation(window.location)) {
+  holdLandingUntilNeeded(startApp, startServiceWorker);
+} else {
+  void startApp();
+  whenIdle(() => void startServiceWorker());
 }
-
-void start();

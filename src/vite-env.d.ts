@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 /// <reference types="vite-plugin-pwa/react" />
+/// <reference types="vite-plugin-pwa/client" />
 
 /** The theme's CSS variables and Mantine's global classes, built from the theme (scripts/lib/mantine-static-styles.mjs). */
 declare module 'virtual:mantine-theme.css';

@@ -55,23 +55,24 @@ export const SCRIPT_START_FALLBACK_MS = 2500;
  * takes the attribute away once the scripts start, so the page the app renders
  * stays valid too.
  */
-/** @param {string} html @param {{ utmKeys?: string[] }} [options] */
-export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
+/** @param {string} html @param {{ utmKeys?: string[], intentEvents?: readonly string[], landingReached?: string }} [options] */
+export function startScriptsAfterFirstPaint(html, { utmKeys = [], intentEvents = [], landingReached = '' } = {}) {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   if (entries.length !== 1) throw new Error(`index.html should load one module entry, found ${entries.length}`);
   // Tracking parameters are kept at once (src/lib/utm.ts does the same once the app runs): a
   // visitor who follows a link on the prerendered page before the scripts start keeps them too.
   const captureUtm = `try{var query=new URLSearchParams(location.search);${JSON.stringify(utmKeys)}.forEach(function(key){var value=(query.get(key)||'').trim();if(value)localStorage.setItem(key,value.slice(0,200))})}catch(error){}`;
-  // The modules are preloaded one per task, and the entry goes in after the last: inserting
-  // every modulepreload link at once was one task of 17–35 ms on a phone-speed CPU (4×
-  // slowed down: 67–140 ms). With the entry first, the app asked for the landing route's
-  // modules before the loader had inserted them, and Vite's preload helper inserted the
-  // rest at once, in the app's own first task. A message to itself, not setTimeout, moves
-  // on to the next task: nested timeouts wait 4 ms each.
-  const startScripts = `var started=false;function start(){if(started)return;started=true;if(art)art.removeAttribute('elementtiming');try{performance.mark('scripts-start')}catch(error){}var head=document.head;var preloads=${JSON.stringify(preloads)};var channel=new MessageChannel();function preloadNext(){var href=preloads.shift();if(!href){channel.port1.onmessage=null;var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};head.appendChild(script);return}var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;head.appendChild(link);channel.port2.postMessage(0)}channel.port1.onmessage=preloadNext;preloadNext()}`;
+  // Only the entry: it keeps the page as sent until the page needs the app
+  // (src/app/landingWake.ts), and runs none of the app's modules before then. Preloading
+  // them here, one per task, was thirty tasks of up to 45 ms each on a phone-speed CPU
+  // (4× slowed down) for modules most visits never run; the app's start asks for them
+  // itself, all at once, when it begins (Vite's preload helper).
+  const startScripts = `var started=false;function start(){if(started)return;started=true;if(art)art.removeAttribute('elementtiming');try{performance.mark('scripts-start')}catch(error){}var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entries[0])};document.head.appendChild(script)}`;
   const afterArtPaint = `function soon(){setTimeout(start,0)}function afterPaint(){requestAnimationFrame(soon)}var art=document.querySelector('img[data-prerendered]');var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(art&&types.indexOf('element')>=0){new PerformanceObserver(function(list){list.getEntries().forEach(function(entry){if(entry.element===art||entry.identifier===ART_TIMING)soon()})}).observe({type:'element',buffered:true});art.addEventListener('error',afterPaint)}else if(art&&!art.complete){art.addEventListener('load',afterPaint);art.addEventListener('error',afterPaint)}else{afterPaint()}setTimeout(start,${SCRIPT_START_FALLBACK_MS})`;
-  const loader = `<script>(function(){var ART_TIMING=${JSON.stringify(ART_TIMING)};${captureUtm}${startScripts}${afterArtPaint}})()</script>`;
+  // The visitor reaching for the page before the app's entry has run (a tap, a key, a scroll)
+  // is remembered for it (src/app/landingIntent.ts names the events and the flag src/app/landingWake.ts reads) and starts the scripts at once.
+  const reached = `function reached(){window[${JSON.stringify(landingReached)}]=true;start()}${JSON.stringify(intentEvents)}.forEach(function(type){addEventListener(type,reached,{capture:true,passive:true,once:true})});`;
+  const loader = `<script>(function(){var ART_TIMING=${JSON.stringify(ART_TIMING)};${captureUtm}${startScripts}${reached}${afterArtPaint}})()</script>`;
   // Before the root, so it observes the art's insertion; it stops at DOMContentLoaded.
   const timeArt = `<script>(function(){var observer=new MutationObserver(function(){var art=document.querySelector('img[data-prerendered]');if(art){art.setAttribute('elementtiming',${JSON.stringify(ART_TIMING)});observer.disconnect()}});observer.observe(document.documentElement,{childList:true,subtree:true});document.addEventListener('DOMContentLoaded',function(){observer.disconnect()})})()</script>`;
   if (!/<body>\s*<div id="root">/.test(html)) throw new Error('index.html should open its body with the root element');
@@ -83,13 +84,13 @@ export function startScriptsAfterFirstPaint(html, { utmKeys = [] } = {}) {
 }
 
 /**
- * The landing route's lazy chunk and the sections below its hero (a chunk of their own,
- * src/features/landing/deferredSections.tsx), each with every chunk it imports
- * statically, and their CSS. The sections' styles are in the first paint: the
+ * The CSS of the landing route's lazy chunk and of the sections below its hero (a chunk
+ * of their own, src/features/landing/deferredSections.tsx), with every chunk each imports
+ * statically. The sections' styles are in the first paint: the
  * prerendered page shows those sections, and a stylesheet arriving after the paint
- * restyled and laid them out again, a long task on a phone. Their modules are not
- * preloaded: the first render does not need them (vite.config.ts lets the browser
- * find them when the sections load).
+ * restyled and laid them out again, a long task on a phone. No module is
+ * preloaded: the page runs none of the app's modules until it needs the app
+ * (src/app/landingWake.ts).
  */
 function landingRouteFiles(bundle, base) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -117,11 +118,9 @@ function landingRouteFiles(bundle, base) {
     visit(start);
     return found;
   };
-  const modules = reach(landing);
-  // The app's own start (src/main.tsx imports it and the libraries under it one after the other, to run them in separate tasks).
-  for (const file of reach(dynamicEntry(/src\/app\/boot\.ts$/, 'app start (src/app/boot.ts)'))) modules.add(file);
+  reach(landing);
   reach(lowerSections);
-  return { modules: [...modules].map((file) => base + file), stylesheets: [...stylesheets].map((file) => base + file) };
+  return { stylesheets: [...stylesheets].map((file) => base + file) };
 }
 
 /** Words with every character that needs escaping, to check the templates rebuild what React renders. */
@@ -136,8 +135,8 @@ const SAMPLE_TEXTS = {
   slug: 'ai-champions-masterclass-2026-12-16',
 };
 
-/** @param {{ entry: string, utmKeys?: string[] }} options */
-export function prerenderLanding({ entry, utmKeys = [] }) {
+/** @param {{ entry: string, utmKeys?: string[], intentEvents?: readonly string[], landingReached?: string }} options */
+export function prerenderLanding({ entry, utmKeys = [], intentEvents = [], landingReached = '' }) {
   let config;
   let renderLanding;
   let heroTokens;
@@ -178,7 +177,7 @@ export function prerenderLanding({ entry, utmKeys = [] }) {
       if (fillHero(markup, templates, 'on_sale', SAMPLE_TEXTS) !== (await renderLanding({ phase: 'on_sale', texts: SAMPLE_TEXTS }))) {
         throw new Error("The landing hero's template filled in does not give what React renders");
       }
-      index.source = startScriptsAfterFirstPaint(injectLanding(shell, { markup, ...landingRouteFiles(bundle, config.base) }), { utmKeys });
+      index.source = startScriptsAfterFirstPaint(injectLanding(shell, { markup, ...landingRouteFiles(bundle, config.base) }), { utmKeys, intentEvents, landingReached });
       if (index.source.split(templates.placeholder).length !== 2) throw new Error("index.html should hold the landing hero's loading panel once");
       this.emitFile({ type: 'asset', fileName: LANDING_HERO_FILE, source: `${JSON.stringify(templates)}\n` });
     },

@@ -1,7 +1,13 @@
 // The quiet word that the app now works without a connection on this device: a
 // small line in a footer or the sync details, announced politely, never a notice.
+import { useSyncExternalStore } from 'react';
 import { Text, type MantineColor } from '@mantine/core';
-import { OFFLINE_READY_TEXT, useOfflineReady } from '@/pwa/offlineReady';
+import { isOfflineReady, OFFLINE_READY_TEXT, subscribeOfflineReady } from '@/pwa/offlineReady';
+
+/** False in the prerendered page and until the worker is active. */
+function useOfflineReady(): boolean {
+  return useSyncExternalStore(subscribeOfflineReady, isOfflineReady, () => false);
+}
 
 export function OfflineReadyLine({ c, ta }: { c?: MantineColor; ta?: 'left' | 'center' }) {
   const ready = useOfflineReady();

@@ -65,3 +65,14 @@ export const PHASES: readonly EventPhase[] = ['scheduled', 'on_sale', 'sold_out'
 export function isUpcoming(phase: EventPhase): boolean {
   return phase !== 'happening' && phase !== 'past' && phase !== 'cancelled';
 }
+
+/** Browsers run a longer timeout at once; a boundary further off is re-checked then. */
+export const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** The next sales opening, start or end after `now`, in ms from now, or null when all have passed. */
+export function msToNextBoundary(event: PhaseSource, now: number): number | null {
+  const ahead = [event.sales_open_at ?? '', event.starts_at, event.ends_at]
+    .map((value) => parsePocketBaseDate(value).getTime() - now)
+    .filter((ms) => ms > 0);
+  return ahead.length > 0 ? Math.min(...ahead) : null;
+}

@@ -1,8 +1,9 @@
 // Whether this device keeps the app for use without a connection: true once the
 // service worker is active (everything is stored). Told quietly, in a line of the
 // public pages' footer and in the portal's sync details, never as a notice over
-// the page. Set by PwaPrompt, which registers the worker.
-import { useSyncExternalStore } from 'react';
+// the page. Set by ./serviceWorker.ts, which registers the worker. No React here:
+// the landing page, shown as the server sent it until it needs the app
+// (src/app/landingWake.ts), marks it and fills its footer line without React.
 
 export const OFFLINE_READY_TEXT = 'Ready to work offline: this app now opens without a connection on this device.';
 
@@ -15,12 +16,11 @@ export function markOfflineReady(): void {
   listeners.forEach((listener) => listener());
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function isOfflineReady(): boolean {
+  return ready;
 }
 
-/** False in the prerendered page and until the worker is active. */
-export function useOfflineReady(): boolean {
-  return useSyncExternalStore(subscribe, () => ready, () => false);
+export function subscribeOfflineReady(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { EVENT_SLUG, masterclassEvent, UPCOMING_EVENT_DATE, UPCOMING_EVENT_TIMES } from '../support/masterclassEvent';
 import { LIMITS_RAISED, startTestServer, type TestServer } from '../support/pocketbase';
-import { APP_START_TIMEOUT } from './support/appStart';
+import { APP_START_TIMEOUT, startLandingApp } from './support/appStart';
 import { lookAt } from './support/lookAt';
 
 const HERO = 'AI CHAMPIONS MASTERCLASS';
@@ -28,6 +28,8 @@ test('the HTML for / carries the hero; /dashboard and /register get the plain sh
   // Nothing in the head waits for a script: the scripts start once the page has painted.
   const head = landing.slice(0, landing.indexOf('</head>'));
   expect(head).not.toMatch(/<script|rel="modulepreload"/);
+  // Links only: the page as sent waits for the app until the visitor reaches for it (src/app/landingWake.ts), and a link needs none.
+  expect(root).not.toMatch(/<button\b/);
   // The hero art shows without a script (its paint is the page's largest).
   expect(root).toMatch(/<img[^>]+src="\/images\/hero-network\.svg"[^>]+data-prerendered="true"/);
 
@@ -52,6 +54,25 @@ test.describe('with JavaScript switched off', () => {
   });
 });
 
+test('the landing page as sent runs none of the app until the visitor reaches for it, and keeps what it needs offline meanwhile', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/.+\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+  });
+  // Once idle, the page reads the masterclass (kept on the device for use offline) and finds it unchanged.
+  const read = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/masterclass/event', { timeout: APP_START_TIMEOUT });
+  await page.goto('/');
+  await read;
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'masterclass-public'))).toBe(true);
+  // React, Mantine and the router are neither run nor fetched, and React does not own the page.
+  expect(scripts.filter((script) => /\/(react|mantine-core|router|boot)-[^/]+\.js$/.test(script))).toEqual([]);
+  await expect(page.locator('img[data-prerendered]')).not.toHaveAttribute('data-loaded', 'true');
+  await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+  // A key press, a touch, a scroll: the app starts and takes the page over.
+  await startLandingApp(page);
+  expect(scripts.some((script) => /\/react-[^/]+\.js$/.test(script))).toBe(true);
+});
+
 test('the app takes over the prerendered landing page without errors and loads its data', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -59,6 +80,7 @@ test('the app takes over the prerendered landing page without errors and loads i
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
+  await startLandingApp(page);
   // The event record and speakers arrive once the app runs and replace the loading placeholders.
   await expect(page.getByText(EVENT_NOTICE).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
@@ -84,6 +106,7 @@ test('the app hydrates the prerendered landing page: it keeps the elements the H
     });
   });
   await page.goto('/');
+  await startLandingApp(page);
   await expect(page.getByText(EVENT_NOTICE).first()).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   const same = await page.evaluate(() => {
@@ -110,6 +133,7 @@ test('the landing page loads the styles of the components it shows and the notic
   const stylesheets = () => page.evaluate(() => [...document.styleSheets].flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])));
   const notices = page.waitForResponse(/\/assets\/DeferredExtras-[^/]+\.js$/);
   await page.goto('/');
+  await startLandingApp(page);
   await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   // Once idle the page has its notices' host: adding every component's styles then restyled the whole page.
   await notices;
@@ -124,6 +148,7 @@ test('the landing page loads the styles of the components it shows and the notic
 
 test('back on the landing page after another route, the sections below the hero show their facts again', async ({ page }) => {
   await page.goto('/');
+  await startLandingApp(page);
   const facts = page.getByText('Limited to 50 participants', { exact: true });
   await expect(facts).toBeVisible({ timeout: APP_START_TIMEOUT });
   await page.getByRole('link', { name: 'Sign In' }).click();
@@ -247,8 +272,8 @@ test.describe('the server puts the featured masterclass into the page', () => {
     await page.goto(`${server.url}/`);
     const hero = page.getByRole('region', { name: HERO });
     await expect(hero.getByTestId('hero-offer')).toHaveText('$495 per person50 seats left');
-    // The app has started and hydrated the page (the art fades in once React owns it).
-    await expect(page.locator('img[src="/images/hero-network.svg"]')).toHaveAttribute('data-loaded', 'true', { timeout: APP_START_TIMEOUT });
+    // The visitor reaches for the page: the app starts and hydrates it (the art fades in once React owns it).
+    await startLandingApp(page);
     await expect(hero.getByText(ON_SALE_WELCOME, { exact: true })).toBeVisible();
     await expect(hero.getByTestId('hero-offer')).toHaveText('$495 per person50 seats left');
     expect(await page.evaluate(() => (window as unknown as Record<string, Element | null>).sentOffer === document.querySelector('[data-testid="hero-offer"]'))).toBe(true);

@@ -567,6 +567,8 @@ test.describe('the first screen says when, where and how much, with one way in',
       await openAt(page, viewport, 'open');
       const section = page.getByRole('region', { name: 'Meet Your Speakers' });
       const amelia = section.getByRole('button', { name: /Dr Amelia Hart/ });
+      // The app draws the cards as their section nears the screen.
+      await section.scrollIntoViewIfNeeded();
       await amelia.scrollIntoViewIfNeeded();
       // The card shows the bio's opening and offers the rest.
       await expect(amelia).toContainText(LONG_BIO.split('\n')[0]!);

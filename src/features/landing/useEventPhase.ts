@@ -1,19 +1,7 @@
 // The event's phase for the landing page (DESIGN decision 17), moved on by a
 // timer when a boundary (sales opening, the start, the end) passes while the page is open.
 import { useEffect, useState } from 'react';
-import { eventPhase, type EventPhase, type PhaseSource } from '@/lib/eventPhase';
-import { parsePocketBaseDate } from '@/lib/pocketbaseDate';
-
-// Browsers run a longer timeout at once; a boundary further off is re-checked then.
-const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
-
-/** The next sales opening, start or end after `now`, in ms from now, or null when all have passed. */
-function msToNextBoundary(event: PhaseSource, now: number): number | null {
-  const ahead = [event.sales_open_at ?? '', event.starts_at, event.ends_at]
-    .map((value) => parsePocketBaseDate(value).getTime() - now)
-    .filter((ms) => ms > 0);
-  return ahead.length > 0 ? Math.min(...ahead) : null;
-}
+import { eventPhase, LONGEST_TIMEOUT_MS, msToNextBoundary, type EventPhase, type PhaseSource } from '@/lib/eventPhase';
 
 /** null while the event record loads. */
 export function useEventPhase(event: PhaseSource | null): EventPhase | null {

@@ -1,19 +1,14 @@
-import { useEffect, useState } from 'react';
+// The notices of the service worker and the contact outbox (./serviceWorker.ts):
+// Mantine's, so they load only when there is something to say.
 import { Button, Group, Text } from '@mantine/core';
-import { useRegisterSW } from 'virtual:pwa-register/react';
 import { notify } from '@/components/notify';
-import { watchPreloadErrors } from './chunkErrors';
-import { MESSAGE_SENT_NOTICE, startContactOutbox, type FlushResult } from './contactOutbox';
-import { markOfflineReady } from './offlineReady';
-import { scheduleUpdateChecks } from './updateChecks';
-// Listens for the browser's install offer from the first page on; the portal menu uses it.
-import './installPrompt';
+import { MESSAGE_SENT_NOTICE, type FlushResult } from './contactOutbox';
 
 const UPDATE_TOPIC = 'app-update';
 
 const CHUNK_MISSING_TOPIC = 'app-chunk-missing';
 
-function showChunkMissingNotice() {
+export function showChunkMissingNotice() {
   notify({
     topic: CHUNK_MISSING_TOPIC,
     kind: 'warning',
@@ -31,7 +26,7 @@ function showChunkMissingNotice() {
 }
 
 /** Tells the visitor when contact messages written offline were sent (or refused). */
-function reportContactOutbox(result: FlushResult) {
+export function reportContactOutbox(result: FlushResult) {
   if (result.sent.length > 0) notify({ topic: 'contact', kind: 'success', ...MESSAGE_SENT_NOTICE });
   // One notice for every refusal: each reason on its own line.
   if (result.refused.length > 0) {
@@ -42,6 +37,9 @@ function reportContactOutbox(result: FlushResult) {
 
 /** Set when the user presses Reload in this tab: only then may the new version reload it. */
 let reloadRequested = false;
+
+/** Whether Reload was pressed in this tab (then the new version may reload it). */
+export const wasReloadRequested = () => reloadRequested;
 
 /**
  * Lets the waiting version take over and reloads this tab into it. A tab the worker
@@ -65,7 +63,7 @@ async function takeUpdate(skipWaiting: () => Promise<void>) {
   await skipWaiting();
 }
 
-function showUpdateNotice(skipWaiting: () => Promise<void>) {
+export function showUpdateNotice(skipWaiting: () => Promise<void>) {
   notify({
     topic: UPDATE_TOPIC,
     kind: 'info',
@@ -80,51 +78,4 @@ function showUpdateNotice(skipWaiting: () => Promise<void>) {
     ),
     autoClose: false,
   });
-}
-
-/**
- * Registers the service worker and tells the user about it: quietly that the app
- * works offline once it is cached (src/pwa/offlineReady.ts: a footer line and the
- * sync details, never a notice), and "New version available" with a Reload
- * button when a new build is waiting. An update never reloads a tab on its own: not
- * while it waits, and not when Reload pressed in another tab hands the new version
- * control of this one (this tab keeps its page and offers Reload again).
- */
-export default function PwaPrompt() {
-  const [registration, setRegistration] = useState<ServiceWorkerRegistration | null>(null);
-  const {
-    needRefresh: [needRefresh],
-    offlineReady: [offlineReady],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisteredSW(_url, found) {
-      if (!found) return;
-      setRegistration(found);
-      // A worker that finished installing before its events were listened to still
-      // means the app is cached: an active worker has precached everything.
-      void navigator.serviceWorker.ready.then(markOfflineReady);
-    },
-    onRegisterError(error) {
-      console.warn('Service worker registration failed; the app works online only.', error);
-    },
-    onNeedReload() {
-      if (reloadRequested) window.location.reload();
-      else showUpdateNotice(() => Promise.resolve());
-    },
-  });
-
-  useEffect(() => (registration ? scheduleUpdateChecks(registration) : undefined), [registration]);
-  useEffect(() => watchPreloadErrors(showChunkMissingNotice), []);
-  // Contact messages written offline go out from whichever page is open.
-  useEffect(() => startContactOutbox(reportContactOutbox), []);
-
-  useEffect(() => {
-    if (offlineReady) markOfflineReady();
-  }, [offlineReady]);
-
-  useEffect(() => {
-    if (needRefresh) showUpdateNotice(() => updateServiceWorker(true));
-  }, [needRefresh, updateServiceWorker]);
-
-  return null;
 }
