@@ -156,9 +156,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // task. The toasts' host (loaded once the landing page is idle) and the sections below
     // the landing's hero (near the viewport or idle) load when a moment's wait costs nothing,
     // and their links were among the longest tasks a phone saw there: they get their
-    // stylesheets that way and their modules as the browser finds them.
+    // stylesheets that way and their modules as the browser finds them. So does the work
+    // the landing page held as sent does once idle (src/app/landingWake.ts): the service
+    // worker's helper, the page's background reads and the PocketBase client.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)(DeferredExtras|LowerSections)-[^/]+\.js$/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(DeferredExtras|LowerSections|serviceWorker|landingBackground|pocketbase)-[^/]+\.js$/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
     },
     rollupOptions: {
       output: isSsrBuild ? {} : { codeSplitting: { groups: chunkGroups } },

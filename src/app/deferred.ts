@@ -31,3 +31,8 @@ export function whenIdle(run: () => void): () => void {
     }
   };
 }
+
+/** Resolves once the page has loaded and the main thread is idle (whenIdle as a promise). */
+export function nextIdle(): Promise<void> {
+  return new Promise((resolve) => whenIdle(resolve));
+}

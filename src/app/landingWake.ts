@@ -8,7 +8,8 @@
 //
 // - the visitor reaches for the page: a touch, a click, a key, a focus, a scroll or a
 //   wheel turn;
-// - the speakers' section comes near the screen (the app draws their cards);
+// - a section whose content the app draws (the speakers, the event's details, the
+//   closing call: placeholders in the page as sent) comes near the screen;
 // - the page has something the server's markup cannot show: no masterclass in it, a
 //   "Next: …" line, a signed-in visitor's header;
 // - what the page says has changed (landingBackground.ts, once the page is idle): the
@@ -20,7 +21,7 @@
 // no press waits for the app: a link is followed as it is. While the page waits, the footer says
 // when the app is ready offline without React, and that line is handed back to React
 // just before it hydrates the page (releaseLandingFills).
-import { whenIdle } from './deferred';
+import { nextIdle, whenIdle } from './deferred';
 import { INTENT_EVENTS, LANDING_REACHED } from './landingIntent';
 import { isOfflineReady, OFFLINE_READY_TEXT, subscribeOfflineReady } from '@/pwa/offlineReady';
 
@@ -34,6 +35,9 @@ const SESSION_KEY = 'pocketbase_auth';
 
 /** The attribute on each section below the hero (src/features/landing/deferredSections.tsx, not imported: it is the app's). */
 const LOWER_SECTION_ATTRIBUTE = 'data-lower-section';
+
+/** A loading placeholder (src/features/landing/components/Placeholder.tsx, a Mantine Skeleton). */
+const PLACEHOLDER = '.mantine-Skeleton-root';
 
 /** Why the page cannot wait for the visitor, or null when it can be shown as sent. */
 export function reasonToStartAtOnce(doc: Document, storage: Pick<Storage, 'getItem'> | null): string | null {
@@ -86,7 +90,7 @@ export function releaseLandingFills(): void {
 /** Runs each step once the page is idle again after the one before; a step that fails does not stop the next. */
 async function inIdleSteps(steps: readonly (() => Promise<unknown>)[]): Promise<void> {
   for (const step of steps) {
-    await new Promise<void>((resolve) => whenIdle(resolve));
+    await nextIdle();
     await step().catch((error: unknown) => console.warn('A step of the landing page\'s background work failed.', error));
   }
 }
@@ -112,11 +116,11 @@ export function holdLandingUntilNeeded(start: () => Promise<unknown>, startServi
   });
   // Once idle, the service worker and the page's reads, a library at a time: a dynamic
   // import runs a module and everything it imports in one task, so the PocketBase client
-  // and Dexie each run in a task of their own before the modules that use them.
+  // runs in a task of its own before the modules that use it. The reads themselves run
+  // in a worker (src/features/landing/landingBackground.ts).
   whenIdle(() => {
     void inIdleSteps([
       () => import('@/lib/pocketbase'),
-      () => import('@/db/publicDatabase'),
       startServiceWorker,
       async () => {
         if (woken) return;
@@ -125,10 +129,10 @@ export function holdLandingUntilNeeded(start: () => Promise<unknown>, startServi
       },
     ]);
   });
-  // The speakers' cards are drawn by the app (the prerendered page holds their placeholders):
-  // their section coming near the screen starts it.
-  const speakers = document.querySelector(`[${LOWER_SECTION_ATTRIBUTE}="Speakers"]`);
-  if (speakers && typeof IntersectionObserver !== 'undefined') {
+  // The sections whose content the app draws (the speakers' cards, the event's details and
+  // the closing call: their placeholders are in the page as sent) start it as they near the screen.
+  const awaitingApp = [...document.querySelectorAll(`[${LOWER_SECTION_ATTRIBUTE}]`)].filter((section) => section.querySelector(PLACEHOLDER) !== null);
+  if (awaitingApp.length > 0 && typeof IntersectionObserver !== 'undefined') {
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -137,7 +141,7 @@ export function holdLandingUntilNeeded(start: () => Promise<unknown>, startServi
       },
       { rootMargin: '400px 0px' },
     );
-    observer.observe(speakers);
+    for (const section of awaitingApp) observer.observe(section);
   }
   if (reason || (window as unknown as Record<string, unknown>)[LANDING_REACHED] === true) {
     wake();

@@ -6,6 +6,7 @@
 // clean-up never touch it, and its Dexie code loads only after the landing
 // page has rendered (never on its first paint).
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import { PUBLIC_DB_NAME } from './publicDatabaseName';
 
 /** One public server answer, stored whole under a name ('event', 'speakers', 'eventSummary'). */
 export interface PublicCopyRow {
@@ -32,7 +33,7 @@ export class PublicDb extends Dexie {
   copies!: EntityTable<PublicCopyRow, 'key'>;
   contactOutbox!: EntityTable<ContactOutboxRow, 'id'>;
 
-  constructor(name = 'masterclass-public', options?: DexieOptions) {
+  constructor(name = PUBLIC_DB_NAME, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({
       copies: 'key',

@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { ClientResponseError } from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import { PublicDb } from '@/db/publicDatabase';
-import { flushContactOutbox, queueContactMessage, type OutgoingContactMessage } from './contactOutbox';
+import { flushContactOutbox, outboxMayHoldMessages, queueContactMessage, type OutgoingContactMessage } from './contactOutbox';
 
 const freshDb = () => new PublicDb(`outbox-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
 const message = (id: string): OutgoingContactMessage => ({ id, name: 'Jane', email: 'jane@example.com', subject: 'Hi', message: `Message ${id}` });
@@ -51,5 +51,25 @@ describe('contact outbox', () => {
     const refused = await flushContactOutbox(db, () => Promise.reject(answered(400, 'Failed to create record.')), 60 * 60_000);
     expect(refused.refused).toEqual([{ message: message('eeeeeeeeeeeeeee'), reason: 'Failed to create record.' }]);
     expect(await db.contactOutbox.count()).toBe(0);
+  });
+});
+
+describe('whether the outbox may hold a message, asked without Dexie', () => {
+  it('says no with no database and with an empty outbox, yes with a message waiting', async () => {
+    const factory = new IDBFactory();
+    expect(await outboxMayHoldMessages(factory, 'outbox-check')).toBe(false);
+    const db = new PublicDb('outbox-check', { indexedDB: factory, IDBKeyRange });
+    await db.copies.put({ key: 'event', value: { title: 'Zoë 𠮷田' }, savedAt: 1 });
+    db.close();
+    expect(await outboxMayHoldMessages(factory, 'outbox-check')).toBe(false);
+    await db.open();
+    await queueContactMessage(message('ccccccccccccccc'), db);
+    db.close();
+    expect(await outboxMayHoldMessages(factory, 'outbox-check')).toBe(true);
+  });
+
+  it('says it cannot tell (yes) where the browser cannot list its databases', async () => {
+    expect(await outboxMayHoldMessages(null)).toBe(true);
+    expect(await outboxMayHoldMessages({ open: () => { throw new Error('no'); } } as unknown as IDBFactory)).toBe(true);
   });
 });

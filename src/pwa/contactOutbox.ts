@@ -7,6 +7,7 @@
 // for the rate limit waits and tries again.
 import { ClientResponseError } from 'pocketbase';
 import type { ContactOutboxRow, PublicDb } from '@/db/publicDatabase';
+import { OUTBOX_STORE, PUBLIC_DB_NAME } from '@/db/publicDatabaseName';
 import { Collections } from '@/lib/collections';
 import { pb } from '@/lib/pocketbase';
 
@@ -38,6 +39,38 @@ const RETRY_MAX_MS = 30 * 60_000;
 
 async function database(): Promise<PublicDb> {
   return (await import('@/db/publicDatabase')).publicDb();
+}
+
+/**
+ * False when the device's outbox is certainly empty: no public database yet (a first
+ * visit), or its outbox store holds nothing. Counted with IndexedDB itself, so a page
+ * with nothing to send never loads Dexie to find out (the landing page held as sent,
+ * src/app/landingWake.ts). True whenever it cannot tell.
+ */
+export async function outboxMayHoldMessages(factory: IDBFactory | null = globalThis.indexedDB ?? null, name = PUBLIC_DB_NAME): Promise<boolean> {
+  if (!factory || typeof factory.databases !== 'function') return true;
+  try {
+    if (!(await factory.databases()).some((db) => db.name === name)) return false;
+    return await new Promise<boolean>((resolve) => {
+      const open = factory.open(name);
+      open.onerror = () => resolve(true);
+      open.onblocked = () => resolve(true);
+      open.onsuccess = () => {
+        const db = open.result;
+        try {
+          const count = db.transaction(OUTBOX_STORE, 'readonly').objectStore(OUTBOX_STORE).count();
+          count.onsuccess = () => resolve(count.result > 0);
+          count.onerror = () => resolve(true);
+        } catch {
+          resolve(true);
+        } finally {
+          db.close();
+        }
+      };
+    });
+  } catch {
+    return true;
+  }
 }
 
 /** Stores the message with its record id; it is sent, in order, by `flushContactOutbox`. */
@@ -109,6 +142,7 @@ export function startContactOutbox(report: (result: FlushResult) => void): () =>
     if (running || !navigator.onLine) return;
     running = true;
     try {
+      if (!(await outboxMayHoldMessages())) return;
       const db = await database();
       if ((await db.contactOutbox.count()) === 0) return;
       const run = () => flushContactOutbox(db);

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, chromium, type Page, type Response } from '@playwright/test';
 import { cameraChromiumPath, chromiumLaunchOptions, DESKTOP } from '../support/browser';
-import { APP_START_TIMEOUT } from './support/appStart';
+import { APP_START_TIMEOUT, startLandingApp } from './support/appStart';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { attendeeCards, attendeeFields, toast } from './registration-helpers';
 import { showSalesOpen } from './support/routes';
@@ -87,7 +87,9 @@ test.use({ viewport: DESKTOP });
 test('the landing page: its prerendered loader starts the app, which loads its data', async ({ page }) => {
   const watched = await watch(page);
   const response = await page.goto('/');
-  // Only the app's scripts put the server's facts on the page: the loader ran and the app hydrated.
+  // The visitor reaches for the page: the loader's entry starts the app, which hydrates it.
+  await startLandingApp(page);
+  // Only the app's scripts put the server's facts on the page below the hero.
   await expect(page.getByText('This Masterclass Has Taken Place').first()).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.locator('img[src="/images/hero-network.svg"]')).toHaveAttribute('data-loaded', 'true');

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { superuserClient } from '../support/e2e-admin';
 import { createPortalUser, signInAs } from './portal-helpers';
 import { fillWaitlistEntry, privacyConsent, toast, unique } from './registration-helpers';
-import { APP_START_TIMEOUT } from './support/appStart';
+import { APP_START_TIMEOUT, startLandingApp } from './support/appStart';
 import { safely } from './support/routes';
 
 /**
@@ -49,13 +49,16 @@ test.describe('with the service worker', () => {
   test('the landing page shows the speakers and their images from the device when offline', async ({ page, context }) => {
     await page.goto('/');
     await waitForOfflineApp(page);
+    // The app draws the speakers' cards as their section nears the screen.
+    const speakers = page.locator('#speakers');
+    await speakers.scrollIntoViewIfNeeded();
     await expect(page.getByText('Dr Amelia Hart').first()).toBeVisible();
     // Images are kept on their first use; the page asks for every speaker's.
     await page.waitForLoadState('networkidle');
 
     await context.setOffline(true);
     await page.reload();
-    const speakers = page.locator('#speakers');
+    await speakers.scrollIntoViewIfNeeded();
     await expect(speakers.getByText('Dr Amelia Hart').first()).toBeVisible();
     // The app renders over the prerendered landing: scroll once its section has settled.
     await expect(() => speakers.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
@@ -223,6 +226,7 @@ test('unsaved Profile Settings edits survive a reload, only until they are saved
 test('a route whose code was removed by a deploy offers a reload instead of a blank page', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 2, name: 'Why This Masterclass Matters' })).toBeVisible();
+  await startLandingApp(page);
   // The app has taken over and the sections above the footer show their facts: the footer's
   // link stays where it is while it is clicked (a section growing from its placeholder moved
   // it under the pointer on a loaded runner, and the click met nothing).

@@ -5,15 +5,51 @@
 // it would show something else: the server answers differently now (the page came
 // from the service worker's store, or seats sold since), or a phase boundary (sales
 // opening, the start, the end) has passed or passes while the page is open.
+// The reads run in a worker (./landingReads.worker.ts); where one cannot start, here,
+// one at a time, each once the page is idle again.
+import { nextIdle } from '@/app/deferred';
 import { eventPhase, LONGEST_TIMEOUT_MS, msToNextBoundary } from '@/lib/eventPhase';
+import { keepFilesForOffline } from '@/pwa/offlineCopy';
 import { embeddedLanding } from './embeddedLanding';
-import { fetchMasterclassEvent, type MasterclassEvent } from './eventRecord';
-import { fetchMasterclasses } from './nextMasterclass';
-import { fetchSpeakers } from './speakers';
+import type { MasterclassEvent } from './eventRecord';
+import type { LandingReads } from './landingReads';
 
 /** True when the two are the same masterclass with the same facts (both read through masterclassEventOf). */
 export function sameEvent(a: MasterclassEvent, b: MasterclassEvent): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The reads in a worker; null when no worker could run them. */
+function readInWorker(): Promise<LandingReads | null> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./landingReads.worker.ts', import.meta.url), { type: 'module', name: 'landing-reads' });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const finish = (reads: LandingReads | null) => {
+      worker.terminate();
+      resolve(reads);
+    };
+    worker.addEventListener('message', (message: MessageEvent<LandingReads>) => finish(message.data));
+    worker.addEventListener('error', () => finish(null));
+    worker.postMessage('read');
+  });
+}
+
+/** The same reads on this thread, one at a time, each once the page is idle again. */
+async function readHere(): Promise<LandingReads> {
+  const { fetchMasterclassEvent } = await import('./eventRecord');
+  const event = await fetchMasterclassEvent().catch(() => null);
+  await nextIdle();
+  const { fetchSpeakers } = await import('./speakers');
+  await fetchSpeakers().catch(() => null);
+  await nextIdle();
+  const { fetchMasterclasses } = await import('./nextMasterclass');
+  await fetchMasterclasses().catch(() => null);
+  return { event, imageUrls: [] };
 }
 
 /** Calls `wake` when the page should show something other than what the server put into it. */
@@ -30,7 +66,8 @@ export async function watchLanding(wake: () => void, now: () => number = Date.no
   }
   const wait = msToNextBoundary(embedded.event, now());
   if (wait !== null && wait < LONGEST_TIMEOUT_MS) window.setTimeout(wake, wait + 1);
-  const [event] = await Promise.allSettled([fetchMasterclassEvent(), fetchSpeakers(), fetchMasterclasses()]);
+  const reads = (await readInWorker()) ?? (await readHere());
+  keepFilesForOffline(reads.imageUrls);
   // A copy kept on the device (no connection) never replaces what the server put into the page.
-  if (event.status === 'fulfilled' && event.value.live && !sameEvent(event.value.event, embedded.event)) wake();
+  if (reads.event?.live && !sameEvent(reads.event.event, embedded.event)) wake();
 }
