@@ -21,7 +21,10 @@ function startApp(): Promise<void> {
   return started;
 }
 
-const startServiceWorker = () => import('@/pwa/serviceWorker').then(({ startServiceWorker: start }) => start({ startApp }));
+/** What starts the app for a notice: on the held landing page, the same wake as the visitor's (it stops filling in the page). */
+let startForNotice: () => Promise<void> = startApp;
+
+const startServiceWorker = () => import('@/pwa/serviceWorker').then(({ startServiceWorker: start }) => start({ startApp: () => startForNotice() }));
 
 // The landing page arrives whole from the server (prerendered, its facts filled in by
 // pocketbase/landing.go) and works as sent: its links are plain links. It stays as sent,
@@ -29,7 +32,11 @@ const startServiceWorker = () => import('@/pwa/serviceWorker').then(({ startServ
 // has something new to show (./app/landingWake.ts). Every other page starts the app at once.
 // The service worker, the contact outbox and the install offer start on every page once it is idle.
 if (container.firstElementChild !== null && isPrerenderedLocation(window.location)) {
-  holdLandingUntilNeeded(startApp, startServiceWorker);
+  const wake = holdLandingUntilNeeded(startApp, startServiceWorker);
+  startForNotice = () => {
+    wake();
+    return startApp();
+  };
 } else {
   void startApp();
   whenIdle(() => void startServiceWorker());
