@@ -19,7 +19,7 @@ import { EVENT_SLUG, masterclassEvent } from '../support/masterclassEvent';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
 import { unique } from './registration-helpers';
 import { signInThroughPage } from './support/accounts';
-import { APP_START_TIMEOUT } from './support/appStart';
+import { APP_START_TIMEOUT, startLandingApp } from './support/appStart';
 import { rewriteJson, showSalesOpen } from './support/routes';
 
 const WIDTHS = [DESKTOP, PHONE];
@@ -96,7 +96,9 @@ const signature = (page: Page) => page.evaluate(() => `${document.title}|${docum
 async function open(page: Page, path: string) {
   if (page.url() === 'about:blank') {
     await page.goto(path);
-  } else {
+    // The landing page as sent waits for the visitor (src/app/landingWake.ts): check it as they use it.
+    if (path === '/') await startLandingApp(page);
+  } else if (new URL(page.url()).pathname + new URL(page.url()).search !== path) {
     const before = await signature(page);
     await page.evaluate((to) => window.history.pushState({ __TSR_index: window.history.length }, '', to), path);
     // The next page has replaced this one (a page that shares both with the one before gets a moment).
@@ -158,11 +160,21 @@ for (const phase of Object.keys(PHASES) as Phase[]) {
       await Promise.all([attendee?.remove(), administrator?.remove(), promo?.remove()]);
     });
 
-    test(`public pages have no accessibility violations at ${WIDTHS_LABEL} px (${phase})`, async ({ page }) => {
+    test(`public pages have no accessibility violations at ${WIDTHS_LABEL} px (${phase})`, async ({ page, browser }) => {
       test.setTimeout(120_000);
       await setPhase(page, phase);
       const found: string[] = [];
       for (const path of pagesIn(PUBLIC_PAGES, phase)) {
+        if (path === '/') {
+          // Most visitors read the landing page as the server sent it, before any of the app runs
+          // (src/app/landingWake.ts): that page, with none of its scripts.
+          const asSent = await browser.newContext();
+          await asSent.route((url) => url.pathname.endsWith('.js'), (route) => route.abort());
+          const sentPage = await asSent.newPage();
+          await sentPage.goto('/');
+          await scanWidths(sentPage, '/ as sent', found);
+          await asSent.close();
+        }
         await open(page, path);
         if (path === '/register' && promo) {
           // A promo error, then its success in its place.

@@ -9,7 +9,7 @@ import { DESKTOP, PHONE } from '../support/browser';
 import { superuserClient } from '../support/e2e-admin';
 import { EVENT_SLUG, masterclassEvent } from '../support/masterclassEvent';
 import { createPortalUser, signInAs, type PortalTestUser } from './portal-helpers';
-import { APP_START_TIMEOUT } from './support/appStart';
+import { APP_START_TIMEOUT, startLandingApp } from './support/appStart';
 import { lookAt } from './support/lookAt';
 import { rewriteJson, showSalesOpen } from './support/routes';
 
@@ -30,6 +30,9 @@ const details = (page: Page) => page.getByRole('region', { name: 'Event Details'
 
 async function openLanding(page: Page) {
   await page.goto('/');
+  // The page as sent waits for the visitor when its phase is the server's (src/app/landingWake.ts);
+  // the sections below the hero are the app's.
+  await startLandingApp(page);
   await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
 }
 

@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from '../support/browser';
 import { errorsOf, validateHtml } from '../support/vnu';
 import { EVENT_SLUG } from '../support/masterclassEvent';
-import { APP_START_TIMEOUT } from './support/appStart';
+import { APP_START_TIMEOUT, startLandingApp } from './support/appStart';
 import { documentHtml, isKeptOnPurpose, unexpectedErrors, withStyleInBody } from './support/htmlValidity';
 
 /** Every page a visitor can open without an account (src/routes), the 404 page included. */
@@ -52,6 +52,8 @@ test('the HTML the server sends for every public page is valid', async ({ reques
 /** The page as the app has rendered it: data loaded, no placeholder busy, the idle-time extras in. */
 async function renderedHtml(page: Page, url: string): Promise<string> {
   await page.goto(url);
+  // The landing page as sent waits for the visitor (src/app/landingWake.ts); the served markup is checked above.
+  if (url === '/') await startLandingApp(page);
   await expect(page.locator('#root').locator('h1, h2, [role="tablist"]').first(), url).toBeVisible({ timeout: APP_START_TIMEOUT });
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: APP_START_TIMEOUT });

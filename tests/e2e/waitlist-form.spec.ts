@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import type { TestServer } from '../support/pocketbase';
 import { DESKTOP } from '../support/browser';
-import { APP_START_TIMEOUT } from './support/appStart';
+import { APP_START_TIMEOUT, startLandingApp } from './support/appStart';
 import { emailedLink, outboxLink } from './support/accounts';
 import { ownServerForFile, routeApiTo } from './support/ownServer';
 import { privacyConsent, unique } from './registration-helpers';
@@ -35,6 +35,7 @@ const storedWaitlistData = (page: Page) => page.evaluate(() => window.localStora
 
 test('is hidden on the landing page unless asked for', async ({ page }) => {
   await page.goto('/');
+  await startLandingApp(page);
   await expect(page.getByText('Limited to 50 participants', { exact: true })).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Join the Waitlist' })).toHaveCount(0);
