@@ -36,6 +36,9 @@ const ROUNDS = Number(process.env.ADMIN_ROUTES_ROUNDS ?? 5);
 // functions and files that took the main thread summarised in the result (ADMIN_ROUTES_PROFILE_DIR keeps each .cpuprofile).
 const PROFILE = Boolean(process.env.ADMIN_ROUTES_PROFILE);
 const FULL_LOAD_ROUNDS = Number(process.env.ADMIN_ROUTES_FULL_LOAD_ROUNDS ?? 2);
+// ADMIN_ROUTES_TRACE_DIR=<dir>: the last round's navigations are traced (the DevTools timeline: scripts, style,
+// layout, paint, IndexedDB), one <route>.trace.json each, to open in the browser's Performance panel.
+const TRACE_DIR = process.env.ADMIN_ROUTES_TRACE_DIR;
 
 /** The admin navbar's links, in its order, and what shows that each screen's content is there (checked in the page). */
 export const ROUTES = [
@@ -331,12 +334,15 @@ export async function benchmarkAdminRoutes({ publicDir = distDir } = {}) {
         await page.evaluate(({ content, heading }) => globalThis.__expectContent(content, heading, false), route);
         const profiling = PROFILE && round === ROUNDS - 1;
         if (profiling) await cdp.send('Profiler.start');
+        const tracing = TRACE_DIR && round === ROUNDS - 1;
+        if (tracing) await browser.startTracing(page, { path: path.join(TRACE_DIR, `${route.path.replaceAll('/', '_')}.trace.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'IndexedDB'] });
         const pressedAt = Date.now();
         await nav.getByRole('link', { name: route.link, exact: true }).click();
         const { ms, calls, dom } = await shownAfter(60_000);
         navigations[route.path].push(ms);
         if (round === ROUNDS - 1) lastRound[route.path] = { ms: Math.round(ms), ...waitedFor(requests, pressedAt - 50, pressedAt + ms), apiCalls: calls, dom };
         if (profiling) lastRound[route.path].profile = summariseProfile((await cdp.send('Profiler.stop')).profile, route.path);
+        if (tracing) await browser.stopTracing();
         // a moment on the screen, as an administrator reads it, before the next link: the screen
         // settled (the main thread idle twice in a row, or 10 s), then 300 ms, so what the last
         // screen still does after its content shows is not timed as the next one's

@@ -310,11 +310,12 @@ test('(c) a check-in made offline by one administrator reaches the server after 
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 });
     await page.goto(`/admin/check-in?event=${seeded.eventId}`);
-    const kept = page.getByRole('list', { name: 'Latest check-ins' }).getByRole('listitem');
+    // This device's own check-in, the one waiting (the other journeys' check-ins at this masterclass
+    // may arrive beside it: the check-ins are pulled apart from the list, which is held back here).
+    const kept = page.getByRole('list', { name: 'Latest check-ins' }).getByRole('listitem').filter({ hasText: 'Waiting to sync' });
     await expect(kept).toHaveCount(1, { timeout: 15_000 });
     await expect(kept).toHaveAccessibleName('Name shown once the list is loaded');
     await expect(kept).toContainText('Side door · by name');
-    await expect(kept).toContainText('Waiting to sync');
     await lookAt(page, { path: `${SHOTS}/check-in-kept-before-list-1280.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     await lookAt(page, { path: `${SHOTS}/check-in-kept-before-list-390.png`, fullPage: true });

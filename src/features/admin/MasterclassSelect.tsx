@@ -9,6 +9,7 @@ import type { EventRow, SalesState } from '@/db';
 import { eventPhase } from '@/lib/eventPhase';
 import { formatEventWhen } from '@/lib/eventWhen';
 import { type AdminEventRow, aheadOfTime, saveFailure } from './event/eventAdminApi';
+import { loadedMasterclasses, rememberMasterclasses } from './loadedMasterclasses';
 import { PREFETCH, takePrefetched } from './shell/prefetched';
 
 /** The sales states' names, as the event form offers them. */
@@ -95,8 +96,8 @@ export interface Masterclasses {
 
 /** Every masterclass and the featured one's id, for a page's selector. */
 export function useMasterclasses(): Masterclasses {
-  const [events, setEvents] = useState<AdminEventRow[] | null>(null);
-  const [featuredId, setFeaturedId] = useState<string | null>(null);
+  const [events, setEvents] = useState<AdminEventRow[] | null>(() => loadedMasterclasses()?.events ?? null);
+  const [featuredId, setFeaturedId] = useState<string | null>(() => loadedMasterclasses()?.featuredId ?? null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -104,6 +105,7 @@ export function useMasterclasses(): Masterclasses {
     // taken from the requests started when the page's link was pressed, if they were (shell/adminPrefetch.ts).
     Promise.all([takePrefetched(PREFETCH.events, aheadOfTime.events), takePrefetched(PREFETCH.featured, aheadOfTime.featuredSummary)]).then(
       ([loaded, featured]) => {
+        rememberMasterclasses({ events: loaded, featuredId: featured?.id ?? null });
         if (!current) return;
         setEvents(loaded);
         setFeaturedId(featured?.id ?? null);

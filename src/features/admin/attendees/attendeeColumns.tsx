@@ -10,7 +10,7 @@
 // everyday actions (resend the ticket, send or resend the invitation, offer a
 // seat), each shown for every row but disabled, with the reason beside it,
 // where the row's state rules it out.
-import { Fragment, useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconDots, IconEdit, IconMail, IconMinus, IconTicket, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import type { MRT_ColumnDef } from 'mantine-react-table';
@@ -317,23 +317,42 @@ function RowActions({ attendee, busy, onAction, onEdit, onDelete }: {
           <IconTrash size={18} />
         </ActionIcon>
       </Tooltip>
-      <Menu position="bottom-end" withinPortal shadow="md" width={260}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray.8" aria-label={`More actions for ${attendee.full_name}`} loading={busy}>
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <ActionItem label="Resend ticket" icon={<IconTicket size={16} />} availability={actions.resendTicket} onClick={() => onAction('resendTicket', attendee)} />
-          <ActionItem
-            label={actions.signInReminder ? 'Send sign-in reminder' : actions.invitationAgain ? 'Resend invitation' : 'Send invitation'}
-            icon={<IconMail size={16} />}
-            availability={actions.invitation}
-            onClick={() => onAction('invitation', attendee)}
-          />
-          <ActionItem label="Offer a seat" icon={<IconUserPlus size={16} />} availability={actions.offerSeat} onClick={() => onAction('offerSeat', attendee)} />
-        </Menu.Dropdown>
-      </Menu>
+      <MoreActions attendee={attendee} busy={busy}>
+        <ActionItem label="Resend ticket" icon={<IconTicket size={16} />} availability={actions.resendTicket} onClick={() => onAction('resendTicket', attendee)} />
+        <ActionItem
+          label={actions.signInReminder ? 'Send sign-in reminder' : actions.invitationAgain ? 'Resend invitation' : 'Send invitation'}
+          icon={<IconMail size={16} />}
+          availability={actions.invitation}
+          onClick={() => onAction('invitation', attendee)}
+        />
+        <ActionItem label="Offer a seat" icon={<IconUserPlus size={16} />} availability={actions.offerSeat} onClick={() => onAction('offerSeat', attendee)} />
+      </MoreActions>
     </Group>
+  );
+}
+
+/**
+ * A row's "More actions" menu. Each Mantine menu sets up its floating position and focus handling
+ * as it renders, opened or not: twenty of them held a slowed phone's first drawing of the table
+ * for a quarter of a second (bench/admin-routes.mjs). So a row draws the button alone, and the
+ * menu from its first press on (opened at once; it takes the focus, and gives it back to its button).
+ */
+function MoreActions({ attendee, busy, children }: { attendee: AdminAttendee; busy: boolean; children: ReactNode }) {
+  const [used, setUsed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const button = (onClick?: () => void) => (
+    <ActionIcon variant="subtle" color="gray.8" aria-label={`More actions for ${attendee.full_name}`} aria-haspopup="menu" loading={busy} onClick={onClick}>
+      <IconDots size={18} />
+    </ActionIcon>
+  );
+  if (!used) return button(() => {
+    setUsed(true);
+    setOpened(true);
+  });
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={260} opened={opened} onChange={setOpened}>
+      <Menu.Target>{button()}</Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
   );
 }

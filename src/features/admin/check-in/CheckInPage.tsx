@@ -10,7 +10,7 @@
 // away; each answer fills most of the screen just under the header, is read
 // out, and the search is emptied for the next guest. From md up the search
 // and the camera stand side by side under the answer.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -96,6 +96,20 @@ function SyncLine({ door, eventId }: { door: Door; eventId: string }) {
   );
 }
 
+/**
+ * False for the door's first drawing, true from the next frame on (a transition: a count or a scan
+ * drawn meanwhile goes first). The camera, the lists and the door passes wait for it: drawn with the
+ * rest, they held a slowed phone's first drawing of the counts and the search for a third of a second.
+ */
+function useAfterFirstFrame(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setAfter(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return after;
+}
+
 export interface DoorScreenProps {
   /** The masterclass the door works on (null until known). */
   eventId: string | null;
@@ -118,6 +132,7 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
   const deviceName = useDeviceName();
   const [renaming, setRenaming] = useState(false);
   const door = useDoor(eventId);
+  const afterFirstFrame = useAfterFirstFrame();
   // The last answer, for the masterclass it was given at (another masterclass starts with none).
   const [answer, setAnswer] = useState<{ event: string; result: DoorResult } | null>(null);
   const result = answer && answer.event === eventId ? answer.result : null;
@@ -240,12 +255,14 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
           onQueryChange={setQuery}
           onScan={() => setScanSignal((count) => count + 1)}
         />
-        <CameraScanner onCode={onCode} startSignal={scanSignal} onActiveChange={setCameraOn} />
+        {afterFirstFrame && <CameraScanner onCode={onCode} startSignal={scanSignal} onActiveChange={setCameraOn} />}
       </Box>
-      <Box className={`${responsive.columns7and5FromMd} ${classes.lists}`}>
-        <ConflictList view={door.view} context={context} onUndo={onUndo} />
-        <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
-      </Box>
+      {afterFirstFrame && (
+        <Box className={`${responsive.columns7and5FromMd} ${classes.lists}`}>
+          <ConflictList view={door.view} context={context} onUndo={onUndo} />
+          <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
+        </Box>
+      )}
     </Stack>
   );
 }
@@ -254,6 +271,7 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
   useSession();
   const user = currentUser();
   const { eventId, masterclasses, stored, titles, timeZone } = useDoorEvent(requestedEvent);
+  const afterFirstFrame = useAfterFirstFrame();
 
   const selector = masterclasses.events ? (
     <MasterclassSelect
@@ -292,7 +310,7 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
         )}
         syncLine={(door) => eventId && <SyncLine door={door} eventId={eventId} />}
       />
-      {eventId && masterclasses.events && <DoorPassesCard key={eventId} eventId={eventId} timeZone={timeZone} />}
+      {afterFirstFrame && eventId && masterclasses.events && <DoorPassesCard key={eventId} eventId={eventId} timeZone={timeZone} />}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { indexAttendees, indexCheckIns, type DoorView } from './decideScan';
 import { doorApi } from './doorApi';
 import { admits, countCheckedIn, readDoorCounts, type DoorCounts } from './doorCounts';
 import { storeRosterFacts } from './doorStore';
+import { PREFETCH, takePrefetched } from '../shell/prefetched';
 
 const EMPTY_ATTENDEES: DoorAttendeeRow[] = [];
 const EMPTY_CHECK_INS: CheckInRow[] = [];
@@ -83,7 +84,8 @@ function useEarlyCounts(event: string | null): { event: string; counts: DoorCoun
   useEffect(() => {
     if (!event) return undefined;
     let current = true;
-    readDoorCounts(db, event).then(
+    // taken from the read started when the door's link was pressed, if it was (shell/adminPrefetch.ts)
+    takePrefetched(PREFETCH.doorCounts(event), () => readDoorCounts(db, event)).then(
       (counts) => current && setEarly({ event, counts }),
       () => current && setEarly({ event, counts: null }),
     );
@@ -98,8 +100,12 @@ export function useDoor(event: string | null): Door {
   const sync = useSyncStatus();
   const roster = useLiveQuery(() => (event ? db.doorRosters.get(event) : undefined), [event]);
   const early = useEarlyCounts(event);
-  const attendees = useLiveQuery(() => (event ? db.doorAttendees.where('event').equals(event).toArray() : EMPTY_ATTENDEES), [event]);
-  const checkIns = useLiveQuery(() => (event ? db.checkIns.where('event').equals(event).toArray() : EMPTY_CHECK_INS), [event]);
+  // The whole list is read once the counts are on screen: read beside them, its 10,000 rows held the
+  // counts back (the store answers one read at a time to the page).
+  const listEvent = early && early.event === event ? event : null;
+  const attendees = useLiveQuery<DoorAttendeeRow[] | undefined>(
+    () => (listEvent ? db.doorAttendees.where('event').equals(listEvent).toArray() : event ? undefined : EMPTY_ATTENDEES), [listEvent, event]);
+  const checkIns = useLiveQuery<CheckInRow[] | undefined>(() => (listEvent ? db.checkIns.where('event').equals(listEvent).toArray() : event ? undefined : EMPTY_CHECK_INS), [listEvent, event]);
   // Counted from the shared outbox, as the sync status and sign-out count them: one a check-in.
   const pending = useLiveQuery(async () => new Set((await db.outbox.where('status').equals('pending').toArray())
     .filter((change) => change.collection === CHECK_INS_COLLECTION).map((change) => change.recordId)).size, [], 0);

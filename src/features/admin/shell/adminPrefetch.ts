@@ -5,7 +5,10 @@
 // code loads and renders, and the screen's first load takes their answers
 // (prefetched.ts). Only what a screen asks for first without a choice of its
 // own (the featured masterclass, the first page) is asked for here.
+import { db } from '@/db';
 import { firstAttendeeQuery, listAttendees } from '../attendees/attendeesApi';
+import { readDoorCounts } from '../check-in/doorCounts';
+import { loadedMasterclasses } from '../loadedMasterclasses';
 import { DEFAULT_ATTENDEE_PAGE_SIZE } from '../attendees/texts';
 import { aheadOfTime } from '../event/eventAdminApi';
 import { FIRST_MESSAGES, countUnread, listMessages } from '../messages/messagesApi';
@@ -32,7 +35,19 @@ const BY_PATH: Record<string, (event: string | undefined) => void> = {
     masterclasses();
     prefetch(PREFETCH.attendees(event), () => listAttendees(firstAttendeeQuery(event, DEFAULT_ATTENDEE_PAGE_SIZE), null));
   },
-  '/admin/check-in': masterclasses,
+  '/admin/check-in': (event) => {
+    masterclasses();
+    // The door's counts from the device's store, for the masterclass the door will show (the address's, else the featured one).
+    const counts = (id: string) => prefetch(PREFETCH.doorCounts(id), () => readDoorCounts(db, id));
+    // (the featured one as the last screen loaded it at once, and as the server answers now)
+    const known = event ?? loadedMasterclasses()?.featuredId;
+    if (known) void counts(known);
+    if (!event) {
+      void featuredSummary().then((summary) => {
+        if (summary && summary.id !== known) void counts(summary.id);
+      });
+    }
+  },
   '/admin/event': () => {
     prefetch(PREFETCH.events, aheadOfTime.events);
     void featuredSummary().then((summary) => summary && prefetch(PREFETCH.promoCodes(summary.id), () => aheadOfTime.promoCodes(summary.id)));

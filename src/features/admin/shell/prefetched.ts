@@ -28,6 +28,8 @@ export const PREFETCH = {
   useCaseCount: 'use-cases:count',
   /** Manage Attendees' first page of `event`, or of the featured masterclass. */
   attendees: (event: string | undefined) => `attendees:first:${event ?? ''}`,
+  /** The door's counts of `event`, read from the device (check-in/doorCounts.ts). */
+  doorCounts: (event: string) => `door-counts:${event}`,
 } as const;
 
 const fresh = (entry: Entry | undefined): entry is Entry => entry !== undefined && performance.now() - entry.at < FRESH_MS;
