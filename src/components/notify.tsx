@@ -134,7 +134,8 @@ function covered(position: Position, height: number, blocking: Area[]): number {
  */
 function placement(height: number, current?: Position): Position {
   const blocking = obstacles();
-  if (current && candidates().includes(current) && covered(current, height, blocking) === 0) return current;
+  const kept = current && candidates().includes(current) ? covered(current, height, blocking) : Number.POSITIVE_INFINITY;
+  if (kept === 0) return current!;
   let best = candidates()[0]!;
   let least = Number.POSITIVE_INFINITY;
   for (const position of candidates()) {
@@ -142,7 +143,8 @@ function placement(height: number, current?: Position): Position {
     if (area < least) [best, least] = [position, area];
     if (area === 0) break;
   }
-  return best;
+  // A place that covers as much as where it is now is no better: the notice stays (it never swings between two).
+  return current && least >= kept ? current : best;
 }
 
 /** The position of the topic's notice when it is showing. */
@@ -169,7 +171,9 @@ function watchNotices(): void {
     const { notifications: shown } = notificationsStore.getState();
     if (shown.length === 0) return stop();
     for (const item of shown) {
-      const element = document.querySelector<HTMLElement>(`[data-notice-id="${item.id}"]`);
+      // The notice where it is now (one that just moved still fades out where it was, under the same id).
+      const element = document.querySelector<HTMLElement>(`[data-notice-id="${item.id}"][position="${item.position}"]`)
+        ?? document.querySelector<HTMLElement>(`[data-notice-id="${item.id}"]`);
       if (!element) continue;
       const box = element.getBoundingClientRect();
       if (box.height === 0) continue;
