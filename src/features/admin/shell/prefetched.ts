@@ -5,10 +5,15 @@
 // takes the answer already on its way; any later load (a reload, Try again,
 // after a change) asks the server afresh. An answer older than FRESH_MS is
 // not used: the screen asks again.
+// An answer belongs to the account signed in when it was asked for: after a sign-out and another
+// administrator's sign-in on the same tab, the next one's screens ask afresh.
+import { currentUser } from '@/lib/session';
+
 const FRESH_MS = 10_000;
 
 interface Entry {
   at: number;
+  userId: string | undefined;
   promise: Promise<unknown>;
 }
 
@@ -32,14 +37,15 @@ export const PREFETCH = {
   doorCounts: (event: string) => `door-counts:${event}`,
 } as const;
 
-const fresh = (entry: Entry | undefined): entry is Entry => entry !== undefined && performance.now() - entry.at < FRESH_MS;
+const fresh = (entry: Entry | undefined): entry is Entry =>
+  entry !== undefined && performance.now() - entry.at < FRESH_MS && entry.userId === currentUser()?.id;
 
 /** Starts `load` under `key` unless a fresh request for it is already on its way; its promise either way. */
 export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {
   const entry = entries.get(key);
   if (fresh(entry)) return entry.promise as Promise<T>;
   const promise = load();
-  entries.set(key, { at: performance.now(), promise });
+  entries.set(key, { at: performance.now(), userId: currentUser()?.id, promise });
   // a refused prefetch is the screen's to report when it asks itself
   promise.catch(() => {
     if (entries.get(key)?.promise === promise) entries.delete(key);
