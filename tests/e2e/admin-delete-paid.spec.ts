@@ -14,7 +14,7 @@ import type { TestServer } from '../support/pocketbase';
 import { DESKTOP, PHONE } from '../support/browser';
 import { ownServerAdministrator, ownServerForFile, routeApiTo } from './support/ownServer';
 import { signInAs, type PortalTestUser } from './portal-helpers';
-import { unique } from './registration-helpers';
+import { SHOWN_NOTICE, unique } from './registration-helpers';
 import { lookAt } from './support/lookAt';
 
 let server: TestServer;
@@ -84,8 +84,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
     await lookAt(page, { path: `/tmp/shots/admin-delete-paid-${viewport.width}.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    // (the last copy: a notice that moves clear of the closing dialog fades out where it was)
-    await expect(page.getByText('Paula Paid: seat released, AUD 120.00 refunded. The cancelled record is kept.').last()).toBeVisible();
+    await expect(page.locator(SHOWN_NOTICE).getByText('Paula Paid: seat released, AUD 120.00 refunded. The cancelled record is kept.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
     const saved = await superuser.collection('attendees').getOne(row.id);

@@ -48,9 +48,15 @@ export async function fillWaitlistEntry(page: Page, entry: { fullName: string; e
 export const privacyConsent = (page: Page) => page.getByRole('checkbox', { name: /I have read and accept the Privacy Policy/ });
 export const marketingConsent = (page: Page) => page.getByRole('checkbox', { name: /Keep me informed/ });
 
+/**
+ * A notice on screen: not the copy a notice leaves where it was as it moves clear of the page
+ * (src/components/notify.tsx), which Mantine folds away (max-height 0) under the same id.
+ */
+export const SHOWN_NOTICE = '.mantine-Notification-root:not([style*="max-height: 0"])';
+
 /** A toast (Mantine notification) with this title and message. */
 export function toast(page: Page, title: string, message?: string): Locator {
-  const notice = page.locator('.mantine-Notification-root').filter({ hasText: title });
+  const notice = page.locator(SHOWN_NOTICE).filter({ hasText: title });
   return message ? notice.filter({ hasText: message }) : notice;
 }
 
