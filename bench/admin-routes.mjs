@@ -90,7 +90,7 @@ async function batchCreate(url, token, requests) {
   return ids;
 }
 
-async function seed(url, token) {
+export async function seed(url, token) {
   await api(`${url}/api/settings`, { method: 'PATCH', token, body: { batch: { enabled: true, maxRequests: BATCH, timeout: 120, maxBodySize: 0 } } });
   const featured = await api(`${url}/api/masterclass/event`, { method: 'GET' });
   const event = await api(`${url}/api/collections/events/records/${featured.id}`, { method: 'GET', token });

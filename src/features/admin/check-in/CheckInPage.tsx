@@ -96,17 +96,27 @@ function SyncLine({ door, eventId }: { door: Door; eventId: string }) {
   );
 }
 
+/** How long the camera, the lists and the door passes wait for the counts before they are drawn anyway. */
+const COUNTS_WAIT_MS = 1_000;
+
 /**
- * False for the door's first drawing, true from the next frame on (a transition: a count or a scan
- * drawn meanwhile goes first). The camera, the lists and the door passes wait for it: drawn with the
- * rest, they held a slowed phone's first drawing of the counts and the search for a third of a second.
+ * False until the frame after the counts are on screen (or COUNTS_WAIT_MS, whichever comes first),
+ * then true (a transition: a count or a scan drawn meanwhile goes first). The camera, the lists and
+ * the door passes wait for it: drawn with the rest, they held a slowed phone's first drawing of the
+ * counts and the search for a third of a second, and their reads waited in the same store queue.
  */
-function useAfterFirstFrame(): boolean {
+function useAfterCounts(counted: boolean): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => startTransition(() => setAfter(true)));
-    return () => cancelAnimationFrame(frame);
-  }, []);
+    if (after) return undefined;
+    const show = () => startTransition(() => setAfter(true));
+    if (counted) {
+      const frame = requestAnimationFrame(show);
+      return () => cancelAnimationFrame(frame);
+    }
+    const timer = setTimeout(show, COUNTS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [counted, after]);
   return after;
 }
 
@@ -125,14 +135,16 @@ export interface DoorScreenProps {
   notices?: ReactNode;
   /** The line saying whether check-ins are sent. */
   syncLine: (door: Door) => ReactNode;
+  /** Under the lists, drawn with them once the counts show: the door passes (the admin area). */
+  footer?: ReactNode;
 }
 
 /** The door itself: the device's name, the counts, the scanner, the search and the lists, for one masterclass. */
-export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subtitle, notices, syncLine }: DoorScreenProps) {
+export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subtitle, notices, syncLine, footer }: DoorScreenProps) {
   const deviceName = useDeviceName();
   const [renaming, setRenaming] = useState(false);
   const door = useDoor(eventId);
-  const afterFirstFrame = useAfterFirstFrame();
+  const afterCounts = useAfterCounts(door.counts !== null || door.countsUnreadable);
   // The last answer, for the masterclass it was given at (another masterclass starts with none).
   const [answer, setAnswer] = useState<{ event: string; result: DoorResult } | null>(null);
   const result = answer && answer.event === eventId ? answer.result : null;
@@ -255,14 +267,15 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
           onQueryChange={setQuery}
           onScan={() => setScanSignal((count) => count + 1)}
         />
-        {afterFirstFrame && <CameraScanner onCode={onCode} startSignal={scanSignal} onActiveChange={setCameraOn} />}
+        {afterCounts && <CameraScanner onCode={onCode} startSignal={scanSignal} onActiveChange={setCameraOn} />}
       </Box>
-      {afterFirstFrame && (
+      {afterCounts && (
         <Box className={`${responsive.columns7and5FromMd} ${classes.lists}`}>
           <ConflictList view={door.view} context={context} onUndo={onUndo} />
           <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
         </Box>
       )}
+      {afterCounts && footer && <Box mt="sm">{footer}</Box>}
     </Stack>
   );
 }
@@ -271,7 +284,6 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
   useSession();
   const user = currentUser();
   const { eventId, masterclasses, stored, titles, timeZone } = useDoorEvent(requestedEvent);
-  const afterFirstFrame = useAfterFirstFrame();
 
   const selector = masterclasses.events ? (
     <MasterclassSelect
@@ -296,21 +308,19 @@ export function CheckInPage({ requestedEvent, onEventChange }: { requestedEvent?
   );
 
   return (
-    <Stack gap="xl">
-      <DoorScreen
-        eventId={eventId}
-        actorId={user?.id ?? null}
-        titles={titles}
-        timeZone={timeZone}
-        controls={selector}
-        notices={masterclasses.error && stored.length === 0 && (
-          <Alert color="orange" title="No list on this device">
-            This device has no attendee list yet and the server cannot be reached. Connect once to download the masterclass's list; after that, check-in works offline.
-          </Alert>
-        )}
-        syncLine={(door) => eventId && <SyncLine door={door} eventId={eventId} />}
-      />
-      {afterFirstFrame && eventId && masterclasses.events && <DoorPassesCard key={eventId} eventId={eventId} timeZone={timeZone} />}
-    </Stack>
+    <DoorScreen
+      eventId={eventId}
+      actorId={user?.id ?? null}
+      titles={titles}
+      timeZone={timeZone}
+      controls={selector}
+      notices={masterclasses.error && stored.length === 0 && (
+        <Alert color="orange" title="No list on this device">
+          This device has no attendee list yet and the server cannot be reached. Connect once to download the masterclass's list; after that, check-in works offline.
+        </Alert>
+      )}
+      syncLine={(door) => eventId && <SyncLine door={door} eventId={eventId} />}
+      footer={eventId && masterclasses.events && <DoorPassesCard key={eventId} eventId={eventId} timeZone={timeZone} />}
+    />
   );
 }

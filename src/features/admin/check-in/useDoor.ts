@@ -112,9 +112,10 @@ export function useDoor(event: string | null): Door {
   const facts = useDoorFacts(event, sync.online);
 
   // This device is a door from now on (until sign-out clears its lists): the engine pulls them.
+  // Once the counts are read: the pass's reads and writes would wait in the store's queue beside them.
   useEffect(() => {
-    if (event) void markDoorDevice(db).then(() => requestSync()).catch(() => undefined);
-  }, [event]);
+    if (listEvent) void markDoorDevice(db).then(() => requestSync()).catch(() => undefined);
+  }, [listEvent]);
 
   // The list's row is stored again at every refresh: the replaced codes count only when they change.
   const voidedKey = JSON.stringify(roster?.voided ?? []);
