@@ -243,6 +243,18 @@ describe('registrations per day', () => {
   });
 });
 
+describe('breakdown labels', () => {
+  const { codePointOrder } = loadHookModule<{ codePointOrder: (a: string, b: string) => number }>('admin/analytics');
+
+  it('orders labels of equal count as SQLite does (UTF-8 bytes: code points), not by UTF-16 units', () => {
+    // 𠮷 (U+20BB7) comes after ｚ (U+FF5A) by code point, before it by UTF-16 unit (a surrogate, 0xD842)
+    expect(['𠮷田', 'ｚ', 'Zoë', '', 'zoe', 'فاطمة', '🚀'].sort(codePointOrder)).toEqual(['', 'Zoë', 'zoe', 'فاطمة', 'ｚ', '🚀', '𠮷田']);
+    expect(['𠮷田', 'ｚ'].sort()).toEqual(['𠮷田', 'ｚ']); // what a plain sort would have given
+    expect(codePointOrder('ab', 'a')).toBeGreaterThan(0);
+    expect(codePointOrder('Zoë', 'Zoë')).toBe(0);
+  });
+});
+
 describe("the door's day", () => {
   type EventLike = { getString: (field: string) => string };
   const { doorDay } = loadHookModule<{ doorDay: (event: EventLike, timezone: string, now: Date) => string }>('admin/analytics');

@@ -1,9 +1,10 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // GET /api/masterclass/admin/analytics[?event=id] (administrators only): one
 // masterclass's figures for the admin overview (the featured one unless
-// `event` names another, drafts included; lib/admin/event-choice.js), each one
-// SQL aggregate (no record is loaded to count it), every one for that event
-// only:
+// `event` names another, drafts included; lib/admin/event-choice.js), counted
+// by SQL aggregates (no record is loaded to count it; the attendee figures in
+// one pass over the event's rows, the accounts' in another), every one for
+// that event only:
 // - seats: capacity, taken (confirmed attendees), held (open paid checkouts,
 //   counted as lib/events/capacity.js counts them), left, plus observers (no seat);
 // - revenue in cents: gross = what paid registrations took (Stripe's paid
@@ -40,25 +41,43 @@ function scalar(app, sql, params) {
   return row.value;
 }
 
-function groups(app, sql, params) {
-  const rows = arrayOf(new DynamicModel({ label: "", count: 0 }));
-  app.db().newQuery(sql).bind(params || {}).all(rows);
-  return rows.map((row) => ({ label: row.label, count: row.count }));
-}
 
 const ATTENDING = "registration_status IN ('confirmed', 'confirmed_observer')";
 
-function seats(app, event) {
-  const capacity = require(`${__hooks}/lib/events/capacity.js`);
-  const params = { event: event.id };
-  const taken = scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'confirmed'", params);
-  const occupied = capacity.seatsTaken(app, event.id);
+/**
+ * The event's attendees counted in one pass over its rows (each figure was a query of its own, and
+ * most read every row of the event again): by status, invitations, waitlist confirmations, check-ins.
+ */
+function attendeeTally(app, event) {
+  const row = new DynamicModel({
+    taken: 0, observers: 0, waitlist: 0, waitlistConfirmed: 0, invitationsSent: 0, invitationsPending: 0, checkedIn: 0,
+  });
+  app.db().newQuery(`
+    SELECT
+      COALESCE(SUM(registration_status = 'confirmed'), 0) AS taken,
+      COALESCE(SUM(registration_status = 'confirmed_observer'), 0) AS observers,
+      COALESCE(SUM(registration_status = 'waitlisted'), 0) AS waitlist,
+      COALESCE(SUM(registration_status = 'waitlisted' AND COALESCE(waitlist_confirmed_at, '') != ''), 0) AS waitlistConfirmed,
+      COALESCE(SUM(COALESCE(invitation_sent, 0) = 1), 0) AS invitationsSent,
+      COALESCE(SUM(${ATTENDING} AND COALESCE(invitation_sent, 0) = 0), 0) AS invitationsPending,
+      COALESCE(SUM(${ATTENDING} AND COALESCE(checked_in_at, '') != ''), 0) AS checkedIn
+    FROM attendees WHERE event = {:event}`).bind({ event: event.id }).one(row);
   return {
-    capacity: event.getInt("capacity"),
-    taken,
-    held: Math.max(0, occupied - taken),
-    left: capacity.seatsLeft(app, event),
-    observers: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'confirmed_observer'", params),
+    taken: row.taken, observers: row.observers, waitlist: row.waitlist, waitlistConfirmed: row.waitlistConfirmed,
+    invitationsSent: row.invitationsSent, invitationsPending: row.invitationsPending, checkedIn: row.checkedIn,
+  };
+}
+
+function seats(app, event, tally) {
+  const capacity = event.getInt("capacity");
+  // the seats taken and held, counted once (seatsLeft counts them again)
+  const occupied = require(`${__hooks}/lib/events/capacity.js`).seatsTaken(app, event.id);
+  return {
+    capacity,
+    taken: tally.taken,
+    held: Math.max(0, occupied - tally.taken),
+    left: Math.max(0, capacity - occupied),
+    observers: tally.observers,
   };
 }
 
@@ -131,33 +150,43 @@ function registrationsPerDay(app, event) {
   return daysFromSlots(rows.map((row) => ({ slot: row.slot, kind: row.kind, count: row.count })), event.getString("timezone") || "UTC");
 }
 
-function attendeesBy(app, event, column) {
-  return groups(app, `
-    SELECT COALESCE(TRIM(${column}), '') AS label, COUNT(*) AS count
+/** Strings in SQLite's own order (BINARY: UTF-8 bytes, which is code point order), not UTF-16's. */
+function codePointOrder(a, b) {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let index = 0; index < Math.min(x.length, y.length); index += 1) {
+    const difference = x[index].codePointAt(0) - y[index].codePointAt(0);
+    if (difference !== 0) return difference;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * Attendees (confirmed and observers) by role, by UTM source and by UTM medium, from one pass over
+ * the event's rows grouped by all three: each list the largest first, then by its label.
+ */
+function attendeesByColumns(app, event) {
+  const rows = arrayOf(new DynamicModel({ role: "", source: "", medium: "", count: 0 }));
+  app.db().newQuery(`
+    SELECT COALESCE(TRIM(role), '') AS role, COALESCE(TRIM(utm_source), '') AS source, COALESCE(TRIM(utm_medium), '') AS medium, COUNT(*) AS count
     FROM attendees WHERE event = {:event} AND ${ATTENDING}
-    GROUP BY label ORDER BY count DESC, label`, { event: event.id });
-}
-
-function counts(app, event) {
-  const params = { event: event.id };
-  return {
-    attendees: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING}`, params),
-    waitlist: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'waitlisted'", params),
-    waitlistConfirmed: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND registration_status = 'waitlisted' AND COALESCE(waitlist_confirmed_at, '') != ''", params),
-    invitationsSent: scalar(app, "SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND COALESCE(invitation_sent, 0) = 1", params),
-    invitationsPending: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING} AND COALESCE(invitation_sent, 0) = 0`, params),
-    accountsCreated: scalar(app, `
-      SELECT COUNT(DISTINCT u.id) AS value FROM users u JOIN attendees a ON a.user = u.id
-      WHERE a.event = {:event} AND u.role = 'attendee'`, params),
+    GROUP BY 1, 2, 3`).bind({ event: event.id }).all(rows);
+  const by = (column) => {
+    const totals = {};
+    for (const row of rows) totals[row[column]] = (totals[row[column]] || 0) + row.count;
+    return Object.keys(totals).map((label) => ({ label, count: totals[label] }))
+      .sort((a, b) => b.count - a.count || codePointOrder(a.label, b.label));
   };
+  return { attendeesByRole: by("role"), attendeesByUtmSource: by("source"), attendeesByUtmMedium: by("medium") };
 }
 
-/** Who was let in at the door (checked_in_at: the earliest check-in not undone), of those who hold a ticket. */
-function checkIns(app, event) {
-  const params = { event: event.id };
+function counts(tally) {
   return {
-    checkedIn: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING} AND COALESCE(checked_in_at, '') != ''`, params),
-    expected: scalar(app, `SELECT COUNT(*) AS value FROM attendees WHERE event = {:event} AND ${ATTENDING}`, params),
+    attendees: tally.taken + tally.observers,
+    waitlist: tally.waitlist,
+    waitlistConfirmed: tally.waitlistConfirmed,
+    invitationsSent: tally.invitationsSent,
+    invitationsPending: tally.invitationsPending,
   };
 }
 
@@ -172,15 +201,27 @@ function doorDay(event, timezone, now) {
   return today <= localDay(!isNaN(end.getTime()) && end > start ? end : start, timezone) ? "today" : "after";
 }
 
-function toolUsage(app, event) {
-  const params = { event: event.id };
-  // The accounts of the event's attendees (an account with rows at two masterclasses counts at both).
-  const owners = "owner IN (SELECT user FROM attendees WHERE event = {:event} AND COALESCE(user, '') != '')";
+/**
+ * The accounts linked to the event's attendees (read once, not once per figure): how many are
+ * attendee accounts, and what they did with the tools (an account with rows at two masterclasses
+ * counts at both).
+ */
+function accountFigures(app, event) {
+  const row = new DynamicModel({ accountsCreated: 0, assessmentsCompleted: 0, assessmentUsers: 0, businessCases: 0, businessCaseUsers: 0 });
+  app.db().newQuery(`
+    WITH owners AS MATERIALIZED (SELECT DISTINCT user AS id FROM attendees WHERE event = {:event} AND COALESCE(user, '') != '')
+    SELECT
+      (SELECT COUNT(*) FROM users WHERE role = 'attendee' AND id IN (SELECT id FROM owners)) AS accountsCreated,
+      (SELECT COUNT(*) FROM readiness_assessments WHERE status = 'completed' AND owner IN (SELECT id FROM owners)) AS assessmentsCompleted,
+      (SELECT COUNT(DISTINCT owner) FROM readiness_assessments WHERE status = 'completed' AND owner IN (SELECT id FROM owners)) AS assessmentUsers,
+      (SELECT COUNT(*) FROM business_cases WHERE owner IN (SELECT id FROM owners)) AS businessCases,
+      (SELECT COUNT(DISTINCT owner) FROM business_cases WHERE owner IN (SELECT id FROM owners)) AS businessCaseUsers`).bind({ event: event.id }).one(row);
   return {
-    assessmentsCompleted: scalar(app, `SELECT COUNT(*) AS value FROM readiness_assessments WHERE status = 'completed' AND ${owners}`, params),
-    assessmentUsers: scalar(app, `SELECT COUNT(DISTINCT owner) AS value FROM readiness_assessments WHERE status = 'completed' AND ${owners}`, params),
-    businessCases: scalar(app, `SELECT COUNT(*) AS value FROM business_cases WHERE ${owners}`, params),
-    businessCaseUsers: scalar(app, `SELECT COUNT(DISTINCT owner) AS value FROM business_cases WHERE ${owners}`, params),
+    accountsCreated: row.accountsCreated,
+    tools: {
+      assessmentsCompleted: row.assessmentsCompleted, assessmentUsers: row.assessmentUsers,
+      businessCases: row.businessCases, businessCaseUsers: row.businessCaseUsers,
+    },
   };
 }
 
@@ -189,21 +230,23 @@ function eventAnalytics(app, chosen) {
   const event = chosen || require(`${__hooks}/lib/events/summary.js`).requireEvent(app);
   const timezone = event.getString("timezone") || "UTC";
   const now = new Date();
+  const tally = attendeeTally(app, event);
+  const accounts = accountFigures(app, event);
   return {
     event: {
       id: event.id, title: event.getString("title"), timezone,
       startsAt: event.getString("starts_at"), endsAt: event.getString("ends_at"),
       phase: require(`${__hooks}/lib/events/phase.js`).recordPhase(event, now), doorDay: doorDay(event, timezone, now),
     },
-    seats: seats(app, event),
+    seats: seats(app, event, tally),
     revenue: revenue(app, event),
     registrationsPerDay: registrationsPerDay(app, event),
-    attendeesByRole: attendeesBy(app, event, "role"),
-    attendeesByUtmSource: attendeesBy(app, event, "utm_source"),
-    attendeesByUtmMedium: attendeesBy(app, event, "utm_medium"),
-    ...counts(app, event),
-    checkIns: checkIns(app, event),
-    tools: toolUsage(app, event),
+    ...attendeesByColumns(app, event),
+    ...counts(tally),
+    accountsCreated: accounts.accountsCreated,
+    // who was let in at the door (checked_in_at: the earliest check-in not undone), of those who hold a ticket
+    checkIns: { checkedIn: tally.checkedIn, expected: tally.taken + tally.observers },
+    tools: accounts.tools,
     generatedAt: require(`${__hooks}/lib/core/db-date.js`).dbNow(),
   };
 }
@@ -218,4 +261,4 @@ function handleAnalytics(e) {
   });
 }
 
-module.exports = { daysFromSlots, doorDay, eventAnalytics, handleAnalytics };
+module.exports = { codePointOrder, daysFromSlots, doorDay, eventAnalytics, handleAnalytics };
