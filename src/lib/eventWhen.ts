@@ -20,10 +20,29 @@ type PartName = Intl.DateTimeFormatPartTypes;
 /** Every part the app says of an instant, from one formatter per zone (creating one costs far more than using it). */
 const ALL_PARTS: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZoneName: 'short' };
 
+type ZonedParts = Readonly<Partial<Record<PartName, string>>>;
+
+/**
+ * The parts of instants already said, by instant and zone: a masterclass's date is said many times
+ * over (each select option, each door title, each render), five parts' worth each time, and
+ * formatToParts was a visible share of drawing an admin screen on a slow phone. Emptied when full.
+ */
+const saidParts = new Map<string, ZonedParts>();
+const SAID_PARTS_LIMIT = 2_000;
+
 /** The weekday, day, month, year, hour, minute, day period and zone abbreviation of an instant in a zone (the device's when none). */
-export function zonedParts(instant: Date, timeZone?: string): Partial<Record<PartName, string>> {
+export function zonedParts(instant: Date, timeZone?: string): ZonedParts {
+  const key = `${instant.getTime()}|${timeZone ?? ''}`;
+  const said = saidParts.get(key);
+  if (said) return said;
   const parts = dateTimeFormat('en-AU', { timeZone, ...ALL_PARTS }).formatToParts(instant);
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
+  const result: ZonedParts = Object.freeze(Object.fromEntries(parts.map((part) => [part.type, part.value])));
+  // The device's zone may change while the page is open (a trip): its parts are not kept.
+  if (timeZone) {
+    if (saidParts.size >= SAID_PARTS_LIMIT) saidParts.clear();
+    saidParts.set(key, result);
+  }
+  return result;
 }
 
 /** '11:30 am' */

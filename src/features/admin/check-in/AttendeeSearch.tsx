@@ -52,9 +52,17 @@ export function AttendeeSearch({ attendees, view, context, onCheckIn, query, onQ
   const entries = useMemo(() => searchEntries(attendees), [attendees]);
   const results = useMemo(() => searchRoster(entries, deferred), [entries, deferred]);
 
-  // Ready for the first guest when the door opens (no scroll: the field is at the top).
+  // Ready for the first guest when the door opens (no scroll: the field is at the top), once the
+  // door has been drawn: focusing while it was being drawn made the browser lay it out early, twice.
   useEffect(() => {
-    input.current?.focus({ preventScroll: true });
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => input.current?.focus({ preventScroll: true }));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
 
   const change = onQueryChange;
