@@ -33,19 +33,11 @@ import { DoorSyncLine, FALLBACK_ZONE, doorSyncState, waitingText } from './DoorS
 import { useDeviceName } from './deviceName';
 import { undoCheckIn } from './doorStore';
 import { ResultPanel, type DoorResult } from './ResultPanel';
+import { readLastDoorEvent, rememberLastDoorEvent } from './lastDoorEvent';
 import { useDoor, type Door } from './useDoor';
 
-const LAST_EVENT_KEY = 'door_event';
 /** The camera sees a ticket for as long as it is held up: the same code within this time is read once. */
 const REPEAT_MS = 4000;
-
-function readLastEvent(): string | null {
-  try {
-    return window.localStorage.getItem(LAST_EVENT_KEY);
-  } catch {
-    return null;
-  }
-}
 
 const rosterLabel = (roster: DoorRosterRow) => `${formatEventWhen(roster).split(',')[0] ?? roster.starts_at} — ${roster.title}`;
 
@@ -56,17 +48,12 @@ function useDoorEvent(requested: string | undefined) {
   const settled = masterclasses.events !== null || masterclasses.error !== null;
   let eventId: string | null = requested ?? null;
   if (!eventId && settled) {
-    const last = readLastEvent();
+    const last = readLastDoorEvent();
     const known = (id: string | null) => id && (masterclasses.events?.some((row) => row.id === id) || stored.some((row) => row.event === id));
     eventId = masterclasses.featuredId ?? (known(last) ? last : null) ?? stored[0]?.event ?? masterclasses.events?.[0]?.id ?? null;
   }
   useEffect(() => {
-    if (!eventId) return;
-    try {
-      window.localStorage.setItem(LAST_EVENT_KEY, eventId);
-    } catch {
-      // Storage off: the featured masterclass is chosen next time.
-    }
+    if (eventId) rememberLastDoorEvent(eventId);
   }, [eventId]);
   const titles = useMemo(() => {
     const map = new Map<string, string>();

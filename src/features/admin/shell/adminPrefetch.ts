@@ -8,6 +8,7 @@
 import { db } from '@/db';
 import { firstAttendeeQuery, listAttendees } from '../attendees/attendeesApi';
 import { readDoorCounts } from '../check-in/doorCounts';
+import { readLastDoorEvent } from '../check-in/lastDoorEvent';
 import { loadedMasterclasses } from '../loadedMasterclasses';
 import { DEFAULT_ATTENDEE_PAGE_SIZE } from '../attendees/texts';
 import { aheadOfTime } from '../event/eventAdminApi';
@@ -39,8 +40,9 @@ const BY_PATH: Record<string, (event: string | undefined) => void> = {
     masterclasses();
     // The door's counts from the device's store, for the masterclass the door will show (the address's, else the featured one).
     const counts = (id: string) => prefetch(PREFETCH.doorCounts(id), () => readDoorCounts(db, id));
-    // (the featured one as the last screen loaded it at once, and as the server answers now)
-    const known = event ?? loadedMasterclasses()?.featuredId;
+    // (the featured one as the last screen loaded it at once, and as the server answers now; as the
+    // page loads afresh, the one the door last worked on here: a wrong guess costs one read)
+    const known = event ?? loadedMasterclasses()?.featuredId ?? readLastDoorEvent() ?? undefined;
     if (known) void counts(known);
     if (!event) {
       void featuredSummary().then((summary) => {
