@@ -180,6 +180,17 @@ test.describe('desktop', () => {
       await expect(row('Wanda Waitlisted').getByRole('img', { name: 'No invitation: On the waitlist: invited once they hold a seat.' })).toBeVisible();
       await expect(row('Wanda Waitlisted').getByRole('img', { name: 'No invitation sent' })).toHaveCount(0);
       expect((await su.collection('attendees').getOne(waitlisted.id)).invitation_sent).toBe(false);
+      // Each tooltip is set up when the mouse first rests on its mark or button, and shows at once.
+      await row('Wanda Waitlisted').getByRole('img', { name: /^No invitation:/ }).hover();
+      await expect(page.getByRole('tooltip', { name: 'On the waitlist: invited once they hold a seat.' })).toBeVisible();
+      // A button the keyboard has focused keeps the focus when the mouse comes to rest on it.
+      const deleteOlly = page.getByRole('button', { name: 'Delete Olly Observer' });
+      await deleteOlly.focus();
+      await deleteOlly.hover();
+      await expect(page.getByRole('tooltip', { name: 'Delete' })).toBeVisible();
+      await expect(deleteOlly).toBeFocused();
+      await page.mouse.move(0, 0);
+      await expect(page.getByRole('tooltip', { name: 'Delete' })).toHaveCount(0);
 
       await page.getByRole('button', { name: 'Send invitation to Ivy Invitable' }).click();
       await expect(page.getByText(`Invitation sent to ${invitable.email}`)).toBeVisible();

@@ -11,9 +11,10 @@
 // seat), each shown for every row but disabled, with the reason beside it,
 // where the row's state rules it out.
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Menu, Text } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconDots, IconEdit, IconMail, IconMinus, IconTicket, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import type { MRT_ColumnDef } from 'mantine-react-table';
+import { LazyTooltip } from '@/components/LazyTooltip';
 import { dateTimeFormat } from '@/lib/intlFormat';
 import { formatMoney } from '@/lib/money';
 import { formatClockTime, formatDateTime, formatWeekdayDate } from '@/lib/eventWhen';
@@ -178,11 +179,11 @@ function NameCell({ attendee, phone, emailUnderName, timeZone }: { attendee: Adm
         {attendee.full_name}
       </Text>
       {manual && (
-        <Tooltip label={addedBy} multiline w={260} withinPortal>
+        <LazyTooltip label={addedBy} multiline w={260} withinPortal>
           <Badge size="xs" variant="light" color="navy" tt="none" tabIndex={0} aria-label={addedBy}>
             Added by hand
           </Badge>
-        </Tooltip>
+        </LazyTooltip>
       )}
       {(phone || emailUnderName) && (
         <Box style={{ lineHeight: 1.3 }}>
@@ -244,11 +245,11 @@ function InvitationCell({ attendee, sending, onInvite }: { attendee: AdminAttend
   if (attendee.invitation_sent) {
     const sentAt = attendee.invitation_sent_at ? `Invitation sent ${formatWeekdayDate(new Date(attendee.invitation_sent_at.replace(' ', 'T')))}` : 'Invitation sent';
     return (
-      <Tooltip label={sentAt}>
+      <LazyTooltip label={sentAt}>
         <Group gap={4} wrap="nowrap" aria-label={sentAt} role="img">
           <IconCircleCheckFilled size={20} color="var(--mantine-color-green-7)" aria-hidden />
         </Group>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   const invitation = rowActions(attendee).invitation;
@@ -256,11 +257,11 @@ function InvitationCell({ attendee, sending, onInvite }: { attendee: AdminAttend
     // No invitation can go to this row: no red mark and no Send, only why (hover or focus, and for screen readers).
     const label = `No invitation: ${invitation.reason}`;
     return (
-      <Tooltip label={invitation.reason} multiline w={220}>
+      <LazyTooltip label={invitation.reason} multiline w={220}>
         <Box component="span" role="img" aria-label={label} tabIndex={0} display="inline-flex" onClick={(event) => event.stopPropagation()}>
           <IconMinus size={18} color="var(--mantine-color-gray-6)" aria-hidden />
         </Box>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   return (
@@ -307,16 +308,16 @@ function RowActions({ attendee, busy, onAction, onEdit, onDelete }: {
   const actions = rowActions(attendee);
   return (
     <Group gap={2} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
-      <Tooltip label="Edit">
+      <LazyTooltip label="Edit">
         <ActionIcon variant="subtle" aria-label={`Edit ${attendee.full_name}`} onClick={() => onEdit(attendee)}>
           <IconEdit size={18} />
         </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
+      </LazyTooltip>
+      <LazyTooltip label="Delete">
         <ActionIcon variant="subtle" color="red" aria-label={`Delete ${attendee.full_name}`} onClick={() => onDelete(attendee)}>
           <IconTrash size={18} />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       <MoreActions attendee={attendee} busy={busy}>
         <ActionItem label="Resend ticket" icon={<IconTicket size={16} />} availability={actions.resendTicket} onClick={() => onAction('resendTicket', attendee)} />
         <ActionItem
