@@ -490,6 +490,15 @@ test('(f) at 390 px the door works with one hand: search first, a large answer c
   expect(searchBox.y + searchBox.height).toBeLessThan(PHONE.height / 2);
   const scanButton = page.getByRole('button', { name: 'Scan a ticket instead' });
   await expect(scanButton).toBeInViewport();
+  // Down the phone's page: the search, the scanner, the masterclass choice, the lists, then the door passes.
+  const passes = page.getByRole('region', { name: 'Door passes' });
+  await expect(passes).toBeVisible();
+  const top = async (locator: import('@playwright/test').Locator) => (await locator.boundingBox())!.y;
+  const order = [
+    await top(search), await top(page.getByRole('textbox', { name: 'Ticket code' })), await top(page.getByLabel('Masterclass', { exact: true })),
+    await top(page.getByText('Latest check-ins', { exact: true })), await top(passes),
+  ];
+  expect(order).toEqual([...order].sort((a, b) => a - b));
   await shoot('empty');
 
   // A name in any script: large results, each Check in a thumb's size.

@@ -262,7 +262,7 @@ export function DoorScreen({ eventId, actorId, titles, timeZone, controls, subti
           <LatestCheckIns checkIns={door.checkIns} view={door.view} context={context} onUndo={onUndo} />
         </Box>
       )}
-      {afterCounts && footer && <Box mt="sm">{footer}</Box>}
+      {afterCounts && footer && <Box mt="sm" className={classes.footer}>{footer}</Box>}
     </Stack>
   );
 }
