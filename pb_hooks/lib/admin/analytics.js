@@ -41,7 +41,6 @@ function scalar(app, sql, params) {
   return row.value;
 }
 
-
 const ATTENDING = "registration_status IN ('confirmed', 'confirmed_observer')";
 
 /**
